@@ -1,0 +1,35 @@
+"""numberplay: solve, explain, check and generate digit-constraint puzzles.
+
+    >>> import numberplay
+    >>> p = numberplay.parse("crossproduct", "rows 210 144 54 135 4 49\\ncols 6615 15552 420")
+    >>> numberplay.count(p)
+    1
+"""
+
+from .api import (
+    count,
+    explain,
+    generate,
+    generate_full,
+    grade,
+    hint,
+    is_unique,
+    parse,
+    render,
+    solutions,
+    solve,
+    verify,
+)
+from .budget import Budget
+from .errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError, UnknownKind
+from .kinds import Kind, KindOption, all_kinds, get_kind, kind_names, register
+from .model import Generated, Puzzle, Solution, Step
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Budget", "BudgetExceeded", "GenerationError", "Generated", "Kind", "KindOption",
+    "NumberplayError", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
+    "all_kinds", "count", "explain", "generate", "generate_full", "get_kind", "grade", "hint",
+    "is_unique", "kind_names", "parse", "register", "render", "solutions", "solve", "verify",
+]

@@ -1,0 +1,81 @@
+"""The Python API: the functions re-exported from `numberplay`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from .budget import Budget
+from .kinds import get_kind
+from .model import Generated, Puzzle, Solution, Step
+from .services import search as _search
+from .services.reports import generate_one
+
+
+def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
+    """Read a puzzle of `kind` from its text form (or kind options such as rows=...)."""
+    return get_kind(kind).parse(text, **options)
+
+
+def solutions(puzzle: Puzzle, limit: int | None = None,
+              budget: Budget | None = None) -> Iterator[Solution]:
+    """Every solution of `puzzle`, lazily and in a deterministic order (at most `limit`)."""
+    return get_kind(puzzle.kind).solutions(puzzle, limit=limit, budget=budget)
+
+
+def solve(puzzle: Puzzle, budget: Budget | None = None) -> Solution | None:
+    """The first solution, or None when there is none."""
+    return next(solutions(puzzle, limit=1, budget=budget), None)
+
+
+def count(puzzle: Puzzle, limit: int | None = None, budget: Budget | None = None) -> int:
+    """The number of solutions, stopping at `limit`."""
+    return _search.count(puzzle, limit=limit, budget=budget)
+
+
+def is_unique(puzzle: Puzzle, budget: Budget | None = None) -> bool:
+    """Does the puzzle have exactly one solution?"""
+    return _search.is_unique(puzzle, budget=budget)
+
+
+def explain(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
+            budget: Budget | None = None) -> Iterator[Step]:
+    """The steps a person could follow to solve `puzzle`."""
+    return get_kind(puzzle.kind).explain(puzzle, search=search, trace=trace, budget=budget)
+
+
+def hint(puzzle: Puzzle, budget: Budget | None = None) -> Step | None:
+    """The next step only."""
+    return next(explain(puzzle, budget=budget), None)
+
+
+def generate(kind: str, size: str | None = None, difficulty: str | None = None,
+             seed: int | str | None = None, **options: Any) -> Puzzle:
+    """A puzzle of `kind` with exactly one solution; the same seed gives the same puzzle."""
+    return generate_full(kind, size=size, difficulty=difficulty, seed=seed, **options).puzzle
+
+
+def generate_full(kind: str, size: str | None = None, difficulty: str | None = None,
+                  seed: int | str | None = None, index: int = 0,
+                  budget: Budget | None = None, **options: Any) -> Generated:
+    """Like `generate`, with the solution, grade and text (`Generated`)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    return generate_one(kind, seed=seed, index=index, size=size, difficulty=difficulty,
+                        budget=budget, **options)
+
+
+def grade(puzzle: Puzzle) -> str:
+    """The puzzle's difficulty label."""
+    return get_kind(puzzle.kind).grade(puzzle)
+
+
+def render(puzzle: Puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
+    """The puzzle (solved when `solution` is given) as text, markdown, html or json."""
+    return get_kind(puzzle.kind).render(puzzle, solution, fmt)
+
+
+def verify(puzzle: Puzzle, solution: Solution) -> bool:
+    """Does `solution` satisfy `puzzle`, checked from the rules?"""
+    return get_kind(puzzle.kind).verify(puzzle, solution)

@@ -1,0 +1,53 @@
+"""Search budgets: a node count and a wall-clock limit the caller can set."""
+
+from __future__ import annotations
+
+import time
+
+from .errors import BudgetExceeded
+
+
+class Budget:
+    """Counts search nodes; `tick()` raises `BudgetExceeded` once a limit is passed.
+
+    `nodes=None` and `seconds=None` mean unlimited. The clock is read once every
+    256 ticks so that ticking stays cheap in inner loops.
+    """
+
+    __slots__ = ("max_nodes", "seconds", "used", "_deadline", "_start")
+
+    def __init__(self, nodes: int | None = None, seconds: float | None = None) -> None:
+        self.max_nodes = nodes
+        self.seconds = seconds
+        self.used = 0
+        self._start = time.perf_counter()
+        self._deadline = None if seconds is None else self._start + seconds
+
+    def tick(self, n: int = 1) -> None:
+        """Count `n` nodes; raise `BudgetExceeded` when a limit is reached."""
+        self.used += n
+        if self.max_nodes is not None and self.used > self.max_nodes:
+            raise BudgetExceeded(
+                f"search stopped after {self.max_nodes:,} nodes (node budget)",
+                nodes=self.used, seconds=self.elapsed)
+        # (used & 255) < n exactly when this tick crossed a multiple of 256.
+        if self._deadline is not None and (self.used & 255) < n:
+            if time.perf_counter() > self._deadline:
+                raise BudgetExceeded(
+                    f"search stopped after {self.seconds:g} s (time budget)",
+                    nodes=self.used, seconds=self.elapsed)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the budget was created."""
+        return time.perf_counter() - self._start
+
+    def child(self) -> Budget:
+        """A budget that shares nothing but the remaining time (for sub-searches)."""
+        remaining = None if self._deadline is None else max(0.0, self._deadline - time.perf_counter())
+        return Budget(None if self.max_nodes is None else max(0, self.max_nodes - self.used), remaining)
+
+
+def ensure(budget: Budget | None) -> Budget:
+    """The given budget, or an unlimited one."""
+    return budget if budget is not None else Budget()

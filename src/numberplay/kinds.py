@@ -1,0 +1,193 @@
+"""The kind interface every puzzle family implements, and the registry.
+
+A kind is an instance of a `Kind` subclass living in its own subpackage. The
+services (counting, reports, batch, store) and the front ends (CLI, API) use
+only this interface, so adding a family means one subpackage and one line in
+`_REGISTRY` below.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .budget import Budget
+from .errors import UnknownKind
+from .model import Generated, Puzzle, Solution, Step
+
+# name -> "module:attribute" of the Kind instance. One line per family.
+_REGISTRY: dict[str, str] = {
+}
+
+_LOADED: dict[str, Kind] = {}
+
+
+@dataclass(frozen=True)
+class KindOption:
+    """A command-line option that only one kind understands (e.g. `--base`).
+
+    name: the keyword passed to `Kind.parse` or `Kind.generate` (e.g. "base").
+    flag: the CLI flag (e.g. "--base"); defaults to `--` + name with `_` as `-`.
+    type: str, int, float or bool (a bool option is an on/off flag).
+    commands: the CLI commands that accept it; parse-time options go to every
+      command that reads a puzzle ("solve", "check", "explain", "hint"),
+      generation options to "generate".
+    """
+
+    name: str
+    help: str
+    type: type = str
+    commands: frozenset[str] = frozenset({"solve", "check", "explain", "hint"})
+    default: Any = None
+    flag: str | None = None
+    metavar: str | None = None
+
+    @property
+    def cli_flag(self) -> str:
+        """The flag as typed on the command line."""
+        return self.flag or "--" + self.name.replace("_", "-")
+
+
+PUZZLE_COMMANDS = frozenset({"solve", "check", "explain", "hint"})
+GENERATE_COMMANDS = frozenset({"generate"})
+
+
+class Kind:
+    """Base class of a puzzle family. Subclasses set the class attributes and
+    implement the methods marked "must"; the others have working defaults."""
+
+    name: str = ""
+    aliases: tuple[str, ...] = ()
+    title: str = ""
+    summary: str = ""
+    input_help: str = ""
+    puzzle_type: type[Puzzle] = Puzzle
+    solution_type: type[Solution] = Solution
+    difficulties: tuple[str, ...] = ()
+    default_difficulty: str | None = None
+    default_size: str | None = None
+    size_help: str = ""
+    options: tuple[KindOption, ...] = ()
+
+    # -- reading and writing ------------------------------------------------
+    def parse(self, text: str | None, **options: Any) -> Puzzle:
+        """Must: read one puzzle from text (and kind options); raise PuzzleError
+        naming the line, column or cell for anything malformed."""
+        raise NotImplementedError
+
+    def parse_all(self, text: str | None, **options: Any) -> list[Puzzle]:
+        """All puzzles in a text (kinds whose files hold several override this)."""
+        return [self.parse(text, **options)]
+
+    def to_text(self, puzzle: Puzzle) -> str:
+        """Must: the puzzle in the kind's input format; `parse(to_text(p)) == p`."""
+        raise NotImplementedError
+
+    # -- solving --------------------------------------------------------------
+    def solutions(self, puzzle: Puzzle, limit: int | None = None,
+                  budget: Budget | None = None) -> Iterator[Solution]:
+        """Must: every solution, lazily, in a deterministic order; at most `limit`.
+        Raises BudgetExceeded when the budget runs out."""
+        raise NotImplementedError
+
+    def count(self, puzzle: Puzzle, limit: int | None = None,
+              budget: Budget | None = None) -> int:
+        """The number of solutions, stopping at `limit`."""
+        n = 0
+        for _ in self.solutions(puzzle, limit=limit, budget=budget):
+            n += 1
+        return n
+
+    def verify(self, puzzle: Puzzle, solution: Solution) -> bool:
+        """Must: does `solution` satisfy `puzzle`? Checked directly from the
+        rules, independently of the solver."""
+        raise NotImplementedError
+
+    # -- explaining -----------------------------------------------------------
+    def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
+                budget: Budget | None = None) -> Iterator[Step]:
+        """Must: the deductions a person could follow. With `search=False`, stop
+        where deduction stalls with a final "stalled" step whose snapshot is the
+        partial state; otherwise guess (a "guess" step) and go on. The last step
+        is "solved" (snapshot: the solution) or "stalled"; a puzzle with no
+        solution ends with a step saying what ran out. `trace=True` asks for a
+        snapshot on every step."""
+        raise NotImplementedError
+
+    # -- generating and grading -------------------------------------------------
+    def generate(self, rng: random.Random, size: str | None = None,
+                 difficulty: str | None = None, budget: Budget | None = None,
+                 **options: Any) -> Generated:
+        """Must: a puzzle with exactly one solution (proved by search), of the
+        asked size and difficulty."""
+        raise NotImplementedError
+
+    def grade(self, puzzle: Puzzle) -> str:
+        """The puzzle's difficulty, one of `difficulties`."""
+        raise NotImplementedError
+
+    # -- presenting -------------------------------------------------------------
+    def render(self, puzzle: Puzzle, solution: Solution | None = None,
+               fmt: str = "text") -> str:
+        """Must: the puzzle (solved when `solution` is given) as "text",
+        "markdown", "html" or "json"."""
+        raise NotImplementedError
+
+    def canonical_key(self, puzzle: Puzzle) -> str:
+        """A key equal for puzzles the kind considers the same (row/column
+        permutations, renamings...). Default: the exact JSON."""
+        blob = json.dumps(puzzle.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def size_of(self, puzzle: Puzzle) -> str:
+        """The size label of a puzzle as `generate --size` would write it."""
+        return ""
+
+
+def kind_names() -> list[str]:
+    """The registered kind names (without aliases), in registry order."""
+    return list(_REGISTRY)
+
+
+def all_kinds() -> list[Kind]:
+    """Every registered kind, loaded."""
+    return [get_kind(name) for name in _REGISTRY]
+
+
+def register(kind: Kind) -> Kind:
+    """Register a kind object at run time (tests and plug-ins)."""
+    _LOADED[kind.name] = kind
+    _REGISTRY.setdefault(kind.name, "")
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Remove a kind registered with `register`."""
+    _LOADED.pop(name, None)
+    if _REGISTRY.get(name) == "":
+        del _REGISTRY[name]
+
+
+def get_kind(name: str | Kind) -> Kind:
+    """The kind called `name` (or one of its aliases); UnknownKind otherwise."""
+    if isinstance(name, Kind):
+        return name
+    key = str(name).strip().lower()
+    if key in _LOADED:
+        return _LOADED[key]
+    if key in _REGISTRY and _REGISTRY[key]:
+        module_name, _, attr = _REGISTRY[key].partition(":")
+        kind = getattr(importlib.import_module(module_name), attr)
+        _LOADED[key] = kind
+        return kind
+    for other in list(_REGISTRY):
+        kind = get_kind(other) if other != key else None
+        if kind is not None and key in kind.aliases:
+            return kind
+    known = ", ".join(kind_names()) or "none"
+    raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")

@@ -1,0 +1,1 @@
+"""Services built only on the kind interface: search, reports, examples, batch, store."""
