@@ -96,3 +96,11 @@ def test_generation_is_deterministic_and_unique(toy):
     assert a.puzzle == b.puzzle and a.seed == "7:3"
     assert numberplay.count(a.puzzle, limit=2) == 1 and numberplay.count(c.puzzle, limit=2) == 1
     assert numberplay.generate("toy", size="3", seed=7) == generate_one("toy", seed=7, size="3").puzzle
+
+
+def test_show_displays_through_the_kind(toy):
+    p = numberplay.parse("toy", "2 3")
+    shown = numberplay.show(p, numberplay.solve(p))
+    assert str(shown) == "1 + 2 = 3"
+    assert shown._repr_markdown_() == "1 + 2 = 3"
+    assert p._repr_markdown_() == "? + ? = 3"
