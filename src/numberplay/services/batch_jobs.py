@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..budget import Budget
-from ..errors import BudgetExceeded, NumberplayError
+from ..errors import BudgetExceeded, NumberplayError, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, get_kind
+from ..model import Puzzle
 from .reports import check_report, explain_report, generate_one, generate_report, solve_report
 
 JobId = str | int
@@ -242,9 +243,11 @@ def _options_field(obj: dict[str, Any]) -> dict[str, Any]:
 # -- running one job ----------------------------------------------------------------
 
 def kind_options(kind: Kind, given: dict[str, Any], commands: frozenset[str]) -> dict[str, Any]:
-    """The job's kind options checked against `kind.options` for these commands."""
+    """Every kind option for these commands, as the CLI passes them: the job's
+    values checked against `kind.options`, the declared defaults for the rest."""
     known = {o.name: o for o in kind.options if o.commands & commands}
-    checked: dict[str, Any] = {}
+    checked = {name: (bool(o.default) if o.type is bool else o.default)
+               for name, o in known.items()}
     for name, value in given.items():
         option = known.get(name) or known.get(str(name).replace("-", "_"))
         if option is None:
@@ -301,17 +304,24 @@ def _error_text(exc: NumberplayError) -> str:
 
 
 def execute(job: Job) -> Any:
-    """The CLI's JSON object for one job; raises NumberplayError when the job fails."""
+    """The CLI's JSON object for one job; raises NumberplayError when the job fails.
+
+    An input holding several puzzles gives a list of objects, one per puzzle
+    (the CLI prints them one per line).
+    """
     kind = get_kind(job.kind)
     budget = Budget(nodes=job.max_nodes, seconds=job.timeout)
     if job.op == "generate":
-        options = kind_options(kind, job.options, GENERATE_COMMANDS)
-        seed = job.seed if job.seed is not None else job.id
-        items = [generate_one(kind.name, seed=seed, index=i, size=job.size,
-                              difficulty=job.difficulty, budget=budget, **options)
-                 for i in range(job.count)]
-        return generate_report(kind.name, items)
-    puzzle = kind.parse(job.input, **kind_options(kind, job.options, PUZZLE_COMMANDS))
+        return _generate(kind, job, budget)
+    puzzles = kind.parse_all(job.input, **kind_options(kind, job.options, PUZZLE_COMMANDS))
+    if not puzzles:
+        raise PuzzleError("the input holds no puzzle")
+    reports = [_puzzle_report(job, puzzle, budget) for puzzle in puzzles]
+    return reports[0] if len(reports) == 1 else reports
+
+
+def _puzzle_report(job: Job, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
+    """The solve/count/check/explain report of one puzzle; BudgetExceeded if undecided."""
     if job.op == "explain":
         report = explain_report(puzzle, search=job.search, trace=job.trace, budget=budget,
                                 max_steps=job.max_steps)
@@ -326,3 +336,23 @@ def execute(job: Job) -> Any:
     if found.stopped == "budget":
         raise BudgetExceeded(found.message)
     return report
+
+
+def _generate(kind: Kind, job: Job, budget: Budget) -> dict[str, Any]:
+    """The generate report of a job: puzzles 0..count-1 of its seed (default: its id)."""
+    options = kind_options(kind, job.options, GENERATE_COMMANDS)
+    if job.difficulty is not None and kind.difficulties and job.difficulty not in kind.difficulties:
+        raise PuzzleError(f"unknown difficulty {job.difficulty!r} for {kind.name} "
+                          f"(choose from {', '.join(kind.difficulties)})")
+    seed = cli_seed(job.seed if job.seed is not None else job.id)
+    items = [generate_one(kind.name, seed=seed, index=i, size=job.size,
+                          difficulty=job.difficulty, budget=budget, **options)
+             for i in range(job.count)]
+    return generate_report(kind.name, items)
+
+
+def cli_seed(seed: int | str) -> int | str:
+    """The seed as `generate --seed` reads it (a string of digits is a number)."""
+    if isinstance(seed, str) and seed.lstrip("-").isdigit():
+        return int(seed)
+    return seed

@@ -44,7 +44,11 @@ def _worker_main(conn: Connection, plugins: tuple[str, ...]) -> None:
             return
         if job is None:
             return
-        conn.send(run_job(job, plugins))
+        result = run_job(job, plugins)
+        try:
+            conn.send(result)
+        except OSError:  # the parent is gone
+            return
 
 
 class _Worker:
