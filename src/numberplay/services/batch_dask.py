@@ -62,9 +62,11 @@ class DaskEngine:
 
     name = "dask"
 
-    def __init__(self, address: str, workers: int, plugins: tuple[str, ...] = ()) -> None:
+    def __init__(self, address: str, workers: int, plugins: tuple[str, ...] = (),
+                 connect_timeout: float = 20.0) -> None:
         self.distributed = import_distributed()
         self.address = address
+        self.connect_timeout = connect_timeout
         self.workers = max(1, workers)
         self.plugins = plugins
 
@@ -74,10 +76,11 @@ class DaskEngine:
         if self.address == "local":
             cluster = distributed.LocalCluster(
                 n_workers=self.workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR)
+                host="127.0.0.1", dashboard_address=":0", scheduler_kwargs={"dashboard": False},
+                silence_logs=logging.ERROR)
             return distributed.Client(cluster), cluster
         try:
-            return distributed.Client(self.address, timeout=30), None
+            return distributed.Client(self.address, timeout=self.connect_timeout), None
         except (OSError, TimeoutError) as exc:
             raise NumberplayError(f"cannot reach Dask scheduler {self.address}: {one_line(str(exc))}") from None
 
