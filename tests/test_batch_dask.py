@@ -34,16 +34,19 @@ def jobs():
         {"id": "hangs", "kind": "toysum", "op": "solve", "input": good + "hang 60",
          "timeout": 0.3},
         {"id": "after", "kind": "toysum", "op": "check", "input": good},
+        *({"id": f"n{i}", "kind": "toysum", "op": "solve", "input": puzzle_text(
+            [i % 7 + 1, 2, 3, 5], 5)} for i in range(50)),
     ]
 
 
 def test_local_cluster_gives_the_process_pool_results(tmp_path):
+    """69 jobs on 2 workers run as chunks of 2 jobs: the hung job's partner is sent again."""
     path = write_jobs(tmp_path / "jobs.jsonl", jobs())
     dask_out, pool_out = tmp_path / "dask.jsonl", tmp_path / "pool.jsonl"
     summary = run_batch(path, dask_out, workers=2, scheduler="local")
     run_batch(path, pool_out, workers=2)
     on_dask, on_pool = by_id(read_results(dask_out)), by_id(read_results(pool_out))
-    assert summary.exit_code == 1 and summary.failed == 5 and len(on_dask) == 19
+    assert summary.exit_code == 1 and summary.failed == 5 and len(on_dask) == 69
     assert on_dask["hangs"]["error"].startswith("timeout: killed after")
     assert on_dask["ticks"]["error"].startswith("out of budget")
     for key in on_dask:

@@ -4,9 +4,13 @@
 each) and then takes the same path as a remote scheduler address. Every task
 is `run_job`, exactly as in the process pool, so results are identical.
 
-Hard timeouts: each task notes in its worker process when it started; the
-client polls those ages (`Client.run`) and, for a job far past its timeout,
-cancels it, writes its error result and restarts that worker through its nanny.
+A task runs a small chunk of jobs (at most MAX_CHUNK, fewer for small
+batches) to hide Dask's cost per task. Hard timeouts: each task notes in its
+worker process which job runs since when; the client polls those ages
+(`Client.run`) and, for a job far past its timeout, cancels the task, writes
+the job's error result, sends the chunk's other jobs again and restarts that
+worker through its nanny. A chunk that fails (its worker died) is retried job
+by job, so only the job at fault fails.
 Dask is optional: it is imported only here, when this engine is used.
 """
 
@@ -24,9 +28,10 @@ from .batch_pool import hard_limit
 
 POLL_SECONDS = 0.02
 AGE_POLL_SECONDS = 0.5
+MAX_CHUNK = 8
 
-# In a worker process: task key -> time.monotonic() when the task started.
-_RUNNING: dict[str, float] = {}
+# In a worker process: task key -> (index of the running job in its chunk, its start).
+_RUNNING: dict[str, tuple[int, float]] = {}
 
 
 class DaskMissing(NumberplayError):
@@ -42,19 +47,27 @@ def import_distributed() -> Any:
     return distributed
 
 
-def dask_task(job: Job, key: str, plugins: tuple[str, ...]) -> Result:
-    """A Dask task: run one job, noting its start for the client's timeout watch."""
-    _RUNNING[key] = time.monotonic()
+def dask_chunk(jobs: list[Job], key: str, plugins: tuple[str, ...]) -> list[Result]:
+    """A Dask task: run a few jobs in turn, noting which one runs since when."""
+    results = []
     try:
-        return run_job(job, plugins)
+        for index, job in enumerate(jobs):
+            _RUNNING[key] = (index, time.monotonic())
+            results.append(run_job(job, plugins))
     finally:
         _RUNNING.pop(key, None)
+    return results
 
 
-def running_ages() -> dict[str, float]:
-    """Run on a worker: seconds each running task has been running."""
+def running_ages() -> dict[str, tuple[int, float]]:
+    """Run on a worker: for each running task, (job index in its chunk, seconds running)."""
     now = time.monotonic()
-    return {key: now - start for key, start in list(_RUNNING.items())}
+    return {key: (index, now - start) for key, (index, start) in list(_RUNNING.items())}
+
+
+def chunk_size(jobs: int, workers: int) -> int:
+    """Jobs per task: enough to hide Dask's per-task cost, few enough to balance the load."""
+    return max(1, min(MAX_CHUNK, jobs // (16 * max(1, workers))))
 
 
 class DaskEngine:
@@ -99,59 +112,95 @@ class DaskEngine:
 
     def _run(self, client: Any, jobs: Sequence[Job], emit: Callable[[Result], None],
              tick: Callable[[], None]) -> None:
-        run = uuid.uuid4().hex[:12]
-        keys = [f"numberplay-{run}-{i}" for i in range(len(jobs))]
-        futures = client.map(dask_task, jobs, keys, plugins=self.plugins, key=keys, pure=False)
-        waiting = {f.key: (f, job) for f, job in zip(futures, jobs, strict=True)}
-        done = self.distributed.as_completed(futures)
+        tasks = _Tasks(client, self.distributed, self.plugins)
+        size = chunk_size(len(jobs), self.workers)
+        for i in range(0, len(jobs), size):
+            tasks.submit(list(jobs[i:i + size]))
         watch = any(job.timeout is not None for job in jobs)
         last_watch = time.monotonic()
-        while waiting:
-            batch = done.next_batch(block=False) if done.has_ready() else []
-            for future in batch:
-                entry = waiting.pop(future.key, None)
-                if entry is not None:
-                    emit(_outcome(future, entry[1]))
-                    future.release()
+        while tasks.waiting:
+            batch = tasks.done.next_batch(block=False) if tasks.done.has_ready() else []
+            for future, value in batch:
+                chunk = tasks.waiting.pop(future.key, None)
+                if chunk is not None:
+                    tasks.finish(future, value, chunk, emit)
             if watch and time.monotonic() - last_watch > AGE_POLL_SECONDS:
-                self._reap_overdue(client, waiting, emit)
+                tasks.reap_overdue(emit)
                 last_watch = time.monotonic()
             tick()
             if not batch:
                 time.sleep(POLL_SECONDS)
 
-    def _reap_overdue(self, client: Any, waiting: dict[str, tuple[Any, Job]],
-                      emit: Callable[[Result], None]) -> None:
-        """Fail the jobs far past their timeout and restart the workers running them."""
+
+class _Tasks:
+    """The chunks submitted to the cluster and not yet accounted for."""
+
+    def __init__(self, client: Any, distributed: Any, plugins: tuple[str, ...]) -> None:
+        self.client = client
+        self.plugins = plugins
+        self.run = uuid.uuid4().hex[:12]
+        self.count = 0
+        self.waiting: dict[str, list[Job]] = {}
+        self.futures: dict[str, Any] = {}
+        self.done = distributed.as_completed([], with_results=True, raise_errors=False)
+
+    def submit(self, chunk: list[Job]) -> None:
+        """Send one chunk of jobs as one task."""
+        key = f"numberplay-{self.run}-{self.count}"
+        self.count += 1
+        future = self.client.submit(dask_chunk, chunk, key, self.plugins, key=key, pure=False)
+        self.waiting[key] = chunk
+        self.futures[key] = future
+        self.done.add(future)
+
+    def finish(self, future: Any, value: Any, chunk: list[Job],
+               emit: Callable[[Result], None]) -> None:
+        """Emit a finished chunk's results; a failed chunk of several jobs is retried job by
+        job, so only the job that kills its worker fails."""
+        self.futures.pop(future.key, None)
+        future.release()
+        if future.status == "finished" and isinstance(value, list):
+            for result in value:
+                emit(result)
+        elif len(chunk) > 1:
+            for job in chunk:
+                self.submit([job])
+        else:
+            emit(_failure(future, value, chunk[0]))
+
+    def reap_overdue(self, emit: Callable[[Result], None]) -> None:
+        """Fail the jobs far past their timeout, restart the workers running them, and
+        send again the other jobs of their chunks."""
         try:
-            ages = client.run(running_ages)
+            ages = self.client.run(running_ages)
         except Exception:  # a worker coming or going; try again on the next poll
             return
         for address, running in ages.items():
-            for key, age in running.items():
-                entry = waiting.get(key)
-                if entry is None or entry[1].timeout is None:
+            for key, (index, age) in running.items():
+                chunk = self.waiting.get(key)
+                if chunk is None or chunk[index].timeout is None:
                     continue
-                future, job = entry
+                job = chunk[index]
                 if age > hard_limit(job.timeout):
-                    del waiting[key]
-                    future.cancel()
+                    del self.waiting[key]
+                    self.futures.pop(key).cancel()
                     emit(error_result(job.id, f"timeout: killed after {age:.1f} s "
                                               f"(limit {job.timeout:g} s)"))
-                    try:
-                        client.restart_workers([address], raise_for_error=False)
-                    except Exception:  # no nanny: the task runs on, its result unused
-                        logging.getLogger(__name__).warning("could not restart %s", address)
+                    rest = chunk[:index] + chunk[index + 1:]
+                    if rest:
+                        self.submit(rest)
+                    self._restart(address)
 
-
-def _outcome(future: Any, job: Job) -> Result:
-    """The result line of a finished, failed or cancelled future."""
-    if future.status == "finished":
+    def _restart(self, address: str) -> None:
+        """Restart a worker through its nanny (a job ignoring its budget is still running)."""
         try:
-            return future.result()
-        except Exception as exc:  # lost between finishing and fetching
-            return error_result(job.id, f"dask: {type(exc).__name__}: {exc}")
-    if future.status == "error":
-        exc = future.exception()
-        return error_result(job.id, f"dask: {type(exc).__name__}: {exc}")
+            self.client.restart_workers([address], raise_for_error=False)
+        except Exception:  # no nanny: the task runs on, its result unused
+            logging.getLogger(__name__).warning("could not restart Dask worker %s", address)
+
+
+def _failure(future: Any, value: Any, job: Job) -> Result:
+    """The error result of a task that did not finish (`value`: its exception, if any)."""
+    if isinstance(value, BaseException):
+        return error_result(job.id, f"dask: {type(value).__name__}: {value}")
     return error_result(job.id, f"dask: task {future.status}")

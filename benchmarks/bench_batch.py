@@ -1,0 +1,112 @@
+"""Batch runner benchmark: a generation batch on 1 and 2 worker processes and on a
+local Dask cluster (wall time, speed-up), and each engine's overhead per job.
+
+    PYTHONPATH=src python benchmarks/bench_batch.py [--jobs 300] [--kind NAME]
+
+The generation batch uses --kind (default: crossproduct when it is registered,
+else the tests' toy subset-sum kind). The overhead is measured on trivial jobs
+(counting the solutions of a tiny puzzle): (engine time - in-process time) / jobs,
+after subtracting the engine's fixed start-up cost (a batch of one job):
+overhead = (time of N trivial jobs - start-up - in-process time / workers) / N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
+
+from numberplay.kinds import get_kind, kind_names  # noqa: E402
+from numberplay.services.batch import load_jobs, run_batch  # noqa: E402
+from numberplay.services.batch_jobs import run_job  # noqa: E402
+
+
+def pick_kind(name: str | None) -> tuple[str, dict]:
+    """(kind name, generate job fields) for the generation batch."""
+    if name is None:
+        name = "crossproduct" if "crossproduct" in kind_names() else "toysum"
+    if name == "toysum":
+        import batch_toykind  # noqa: F401  (registers the toy kind)
+        return name, {"size": "18", "difficulty": "hard", "count": 12}
+    kind = get_kind(name)
+    return kind.name, {"size": kind.default_size, "count": 1}
+
+
+TRIVIAL = "numbers 1 2 3\ntarget 3"  # a tiny toy puzzle: the overhead jobs always use it
+
+
+def write(path: Path, jobs: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(j) + "\n" for j in jobs))
+    return path
+
+
+def timed_batch(jobs: Path, out: Path, **engine) -> tuple[float, int]:
+    """(seconds, failed jobs) of one fresh run."""
+    out.unlink(missing_ok=True)
+    start = time.perf_counter()
+    summary = run_batch(jobs, out, **engine)
+    return time.perf_counter() - start, summary.failed
+
+
+def in_process(jobs: Path) -> float:
+    """Seconds to run the jobs one after the other in this process (no engine)."""
+    entries = [e.job for e in load_jobs(jobs) if e.job is not None]
+    start = time.perf_counter()
+    for job in entries:
+        run_job(job)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=300)
+    parser.add_argument("--kind", default=None)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--no-dask", action="store_true")
+    args = parser.parse_args()
+    import batch_toykind  # noqa: F401  (the trivial jobs use the toy kind)
+
+    kind, fields = pick_kind(args.kind)
+    engines = [("processes, 1 worker", {"workers": 1}), ("processes, 2 workers", {"workers": 2})]
+    if not args.no_dask:
+        engines.append(("Dask LocalCluster, 2 workers", {"workers": 2, "scheduler": "local"}))
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        gen = write(tmp / "gen.jsonl", [{"id": f"g{i}", "kind": kind, "op": "generate",
+                                         "seed": i, **fields} for i in range(args.jobs)])
+        trivial = write(tmp / "trivial.jsonl", [
+            {"id": f"t{i}", "kind": "toysum", "op": "count", "input": TRIVIAL}
+            for i in range(args.jobs)])
+        one = write(tmp / "one.jsonl", [{"id": "t", "kind": "toysum", "op": "count",
+                                         "input": TRIVIAL}])
+        serial_gen = in_process(gen)
+        serial_trivial = in_process(trivial)
+        print(f"generation batch: {args.jobs} jobs of {kind} {fields}; "
+              f"in process, one after the other: {serial_gen:.2f} s")
+        print(f"trivial jobs: {args.jobs}; in process: {1e3 * serial_trivial / args.jobs:.3f} ms/job")
+        print()
+        print("| engine | generation batch (s) | speed-up vs 1 worker | start-up (s) "
+              "| overhead per job (ms) |")
+        print("|---|---:|---:|---:|---:|")
+        base = None
+        for label, engine in engines:
+            walls = [timed_batch(gen, tmp / "out.jsonl", **engine)[0] for _ in range(args.repeat)]
+            wall = statistics.median(walls)
+            startup = timed_batch(one, tmp / "out.jsonl", **engine)[0]
+            many = timed_batch(trivial, tmp / "out.jsonl", **engine)[0]
+            # the wall time per job beyond the jobs' own work shared among the workers
+            overhead = (many - startup - serial_trivial / engine["workers"]) / args.jobs
+            base = base or wall
+            print(f"| {label} | {wall:.2f} | {base / wall:.2f}x | {startup:.2f} "
+                  f"| {1e3 * overhead:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
