@@ -216,3 +216,12 @@ def test_store_option_keeps_generated_puzzles_once(tmp_path, toysum):
     made = {toysum.canonical_key(toysum.puzzle_type.from_json(p["puzzle"]))
             for r in results if r["id"].startswith("g") for p in r["result"]["puzzles"]}
     assert first == len(made) > 0
+
+
+def test_a_result_that_is_not_json_becomes_an_error(tmp_path, monkeypatch, toysum):
+    monkeypatch.setattr(toysum.puzzle_type, "to_json", lambda self: {"bad": float("nan")})
+    jobs = write_jobs(tmp_path / "jobs.jsonl", [
+        {"id": "nan", "kind": "toysum", "op": "count", "input": puzzle_text([1], 1)}])
+    summary = run_batch(jobs, tmp_path / "r.jsonl", workers=1)
+    (result,) = read_results(tmp_path / "r.jsonl")
+    assert summary.failed == 1 and "result is not JSON" in result["error"]

@@ -28,8 +28,8 @@ from ..kinds import get_kind
 from .batch_jobs import (
     Entry,
     Job,
-    JobId,
     Result,
+    error_result,
     id_key,
     read_entries,
     run_job,
@@ -131,14 +131,21 @@ class ResultsFile:
         if self.repaired or torn:
             _replace_file(self.path, b"".join(keep))
 
-    def write(self, result: Result) -> None:
-        """Append one result as one whole line, at once, and note its id."""
+    def write(self, result: Result) -> Result:
+        """Append one result as one whole line, at once, and note its id. A result
+        that is not plain JSON (a kind's bug) is written as an error; returns what
+        was written."""
         assert self.fd is not None
-        line = (json.dumps(result, ensure_ascii=False) + "\n").encode("utf-8")
-        view = memoryview(line)
+        try:
+            text = json.dumps(result, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as exc:
+            result = error_result(result["id"], f"internal error: result is not JSON: {exc}")
+            text = json.dumps(result, ensure_ascii=False)
+        view = memoryview((text + "\n").encode("utf-8"))
         while view:
             view = view[os.write(self.fd, view):]
         self.done[id_key(result["id"])] = bool(result["ok"])
+        return result
 
     def close(self) -> None:
         """Close the file."""
@@ -256,7 +263,7 @@ def _emitter(results: ResultsFile, summary: BatchSummary, store: Any,
             return  # never an id twice
         if store is not None and result["ok"]:
             _store_generated(store, result)
-        results.write(result)
+        result = results.write(result)
         summary.ran += 1
         summary.ok += bool(result["ok"])
         summary.failed += not result["ok"]
@@ -275,8 +282,3 @@ def _store_generated(store: Any, result: Result) -> None:
     except Exception as exc:  # the result is still good; say so and go on
         print(f"numberplay: could not store the puzzles of job {result['id']!r}: {exc}",
               file=sys.stderr)
-
-
-def job_ids(entries: Sequence[Entry]) -> list[JobId]:
-    """The ids of the entries, in file order."""
-    return [e.id for e in entries]
