@@ -180,3 +180,20 @@ def test_store_commands_and_generate_store(tmp_path):
     assert len(jsonl.stdout.splitlines()) == 5
     missing = run_cli("store", "stats", "--db", str(tmp_path / "none.db"))
     assert missing.returncode == 2 and "no puzzle store" in missing.stderr
+
+
+def test_two_runs_at_once_store_each_puzzle_once(tmp_path, toysum):
+    from batch_helpers import cli_command
+
+    db = str(tmp_path / "p.db")
+    runs = [subprocess.Popen(cli_command("generate", "toysum", "--count", "30", "--seed", "5",
+                                         "--store", db, "-q"),
+                             env=cli_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True) for _ in range(2)]
+    messages = [run.communicate(timeout=120)[1] for run in runs]
+    assert all(run.returncode == 0 for run in runs), messages
+    with PuzzleStore(db) as store:
+        keys = {s.key for s in store.list()}
+        expected = {toysum.canonical_key(generate_one("toysum", seed=5, index=i).puzzle)
+                    for i in range(30)}
+        assert store.count() == len(keys) and keys == expected
