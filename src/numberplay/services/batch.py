@@ -223,6 +223,8 @@ def run_batch(jobs_path: str | os.PathLike[str], results_path: str | os.PathLike
     if timeout is not None and not timeout > 0:
         raise BatchError("--timeout must be a positive number of seconds")
     entries = load_jobs(jobs_path)
+    if Path(results_path).exists() and Path(results_path).samefile(jobs_path):
+        raise BatchError("the results file must not be the jobs file")
     results = ResultsFile(results_path).open()
     try:
         summary = BatchSummary(total=len(entries), repaired=results.repaired)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, NumberplayError, PuzzleError
-from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, get_kind
+from ..kinds import Kind, get_kind
 from ..model import Puzzle
 from .reports import check_report, explain_report, generate_one, generate_report, solve_report
 
@@ -33,6 +33,9 @@ OP_FIELDS: dict[str, frozenset[str]] = {
     "generate": frozenset({"size", "difficulty", "seed", "count"}),
 }
 ALL_FIELDS = COMMON_FIELDS.union(*OP_FIELDS.values())
+# The CLI command whose kind options a job's op takes.
+CLI_COMMAND = {"solve": "solve", "count": "solve", "check": "check", "explain": "explain",
+               "generate": "generate"}
 MAX_COUNT = 100_000
 MAX_ID_CHARS = 500
 
@@ -242,10 +245,10 @@ def _options_field(obj: dict[str, Any]) -> dict[str, Any]:
 
 # -- running one job ----------------------------------------------------------------
 
-def kind_options(kind: Kind, given: dict[str, Any], commands: frozenset[str]) -> dict[str, Any]:
-    """Every kind option for these commands, as the CLI passes them: the job's
+def kind_options(kind: Kind, given: dict[str, Any], command: str) -> dict[str, Any]:
+    """Every kind option of a CLI command, as the CLI passes them: the job's
     values checked against `kind.options`, the declared defaults for the rest."""
-    known = {o.name: o for o in kind.options if o.commands & commands}
+    known = {o.name: o for o in kind.options if command in o.commands}
     checked = {name: (bool(o.default) if o.type is bool else o.default)
                for name, o in known.items()}
     for name, value in given.items():
@@ -313,7 +316,8 @@ def execute(job: Job) -> Any:
     budget = Budget(nodes=job.max_nodes, seconds=job.timeout)
     if job.op == "generate":
         return _generate(kind, job, budget)
-    puzzles = kind.parse_all(job.input, **kind_options(kind, job.options, PUZZLE_COMMANDS))
+    options = kind_options(kind, job.options, CLI_COMMAND[job.op])
+    puzzles = kind.parse_all(job.input, **options)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     reports = [_puzzle_report(job, puzzle, budget) for puzzle in puzzles]
@@ -340,7 +344,7 @@ def _puzzle_report(job: Job, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
 
 def _generate(kind: Kind, job: Job, budget: Budget) -> dict[str, Any]:
     """The generate report of a job: puzzles 0..count-1 of its seed (default: its id)."""
-    options = kind_options(kind, job.options, GENERATE_COMMANDS)
+    options = kind_options(kind, job.options, CLI_COMMAND[job.op])
     if job.difficulty is not None and kind.difficulties and job.difficulty not in kind.difficulties:
         raise PuzzleError(f"unknown difficulty {job.difficulty!r} for {kind.name} "
                           f"(choose from {', '.join(kind.difficulties)})")
