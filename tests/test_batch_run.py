@@ -225,3 +225,20 @@ def test_a_result_that_is_not_json_becomes_an_error(tmp_path, monkeypatch, toysu
     summary = run_batch(jobs, tmp_path / "r.jsonl", workers=1)
     (result,) = read_results(tmp_path / "r.jsonl")
     assert summary.failed == 1 and "result is not JSON" in result["error"]
+
+
+def test_spawned_workers_import_run_time_kinds(tmp_path, monkeypatch):
+    """Where fork is missing, workers find a run-time registered kind by importing its module."""
+    from numberplay.services import batch_pool
+    from numberplay.services.batch import plugin_modules
+    from numberplay.services.batch_jobs import job_from_json
+
+    job = job_from_json({"kind": "toysum", "op": "count", "input": puzzle_text([1, 2, 3], 3)}, 1)
+    assert plugin_modules([job]) == ("batch_toykind",)
+    monkeypatch.setattr(batch_pool, "start_method", lambda: "spawn")
+    jobs = write_jobs(tmp_path / "jobs.jsonl", [
+        {"id": i, "kind": "toysum", "op": "count", "input": puzzle_text([1, 2, 3], 3)}
+        for i in range(4)])
+    summary = run_batch(jobs, tmp_path / "r.jsonl", workers=2)
+    assert summary.exit_code == 0
+    assert [r["result"]["count"] for r in read_results(tmp_path / "r.jsonl")] == [2] * 4
