@@ -17,6 +17,7 @@ Dask is optional: it is imported only here, when this engine is used.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -104,19 +105,28 @@ class DaskEngine:
             return
         client, cluster = self.connect()
         try:
-            self._run(client, jobs, emit, tick)
+            self._run(client, jobs, emit, tick, own_cluster=cluster is not None)
         finally:
             client.close()
             if cluster is not None:
                 cluster.close()
 
     def _run(self, client: Any, jobs: Sequence[Job], emit: Callable[[Result], None],
-             tick: Callable[[], None]) -> None:
-        tasks = _Tasks(client, self.distributed, self.plugins)
+             tick: Callable[[], None], own_cluster: bool = False) -> None:
+        """Submit the jobs in chunks and collect them."""
+        tasks = _Tasks(client, self.distributed, self.plugins, own_cluster)
         size = chunk_size(len(jobs), self.workers)
         for i in range(0, len(jobs), size):
             tasks.submit(list(jobs[i:i + size]))
         watch = any(job.timeout is not None for job in jobs)
+        try:
+            self._loop(tasks, watch, emit, tick)
+        finally:
+            tasks.join()
+
+    def _loop(self, tasks: _Tasks, watch: bool, emit: Callable[[Result], None],
+              tick: Callable[[], None]) -> None:
+        """Collect results until every task is accounted for."""
         last_watch = time.monotonic()
         while tasks.waiting:
             batch = tasks.done.next_batch(block=False) if tasks.done.has_ready() else []
@@ -135,14 +145,17 @@ class DaskEngine:
 class _Tasks:
     """The chunks submitted to the cluster and not yet accounted for."""
 
-    def __init__(self, client: Any, distributed: Any, plugins: tuple[str, ...]) -> None:
+    def __init__(self, client: Any, distributed: Any, plugins: tuple[str, ...],
+                 own_cluster: bool = False) -> None:
         self.client = client
+        self.own_cluster = own_cluster
         self.plugins = plugins
         self.run = uuid.uuid4().hex[:12]
         self.count = 0
         self.waiting: dict[str, list[Job]] = {}
         self.futures: dict[str, Any] = {}
         self.done = distributed.as_completed([], with_results=True, raise_errors=False)
+        self.restarts: list[threading.Thread] = []
 
     def submit(self, chunk: list[Job]) -> None:
         """Send one chunk of jobs as one task."""
@@ -189,10 +202,21 @@ class _Tasks:
                     rest = chunk[:index] + chunk[index + 1:]
                     if rest:
                         self.submit(rest)
-                    self._restart(address)
+                    if self.own_cluster and not self.waiting:
+                        continue  # our own cluster closes now: no need to restart it
+                    restart = threading.Thread(target=self._restart, args=(address,),
+                                               daemon=True)
+                    restart.start()
+                    self.restarts.append(restart)
+
+    def join(self) -> None:
+        """Wait for the worker restarts still under way."""
+        for restart in self.restarts:
+            restart.join(60)
 
     def _restart(self, address: str) -> None:
-        """Restart a worker through its nanny (a job ignoring its budget is still running)."""
+        """Restart a worker through its nanny (a job ignoring its budget is still running);
+        runs in a thread of its own so that results keep flowing meanwhile."""
         try:
             self.client.restart_workers([address], raise_for_error=False)
         except Exception:  # no nanny: the task runs on, its result unused
