@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -42,6 +43,11 @@ def pick_kind(name: str | None) -> tuple[str, dict]:
 TRIVIAL = "numbers 1 2 3\ntarget 3"  # a tiny toy puzzle: the overhead jobs always use it
 
 
+def load() -> str:
+    """The 1, 5 and 15-minute load averages (other users' work skews the speed-up)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def write(path: Path, jobs: list[dict]) -> Path:
     path.write_text("".join(json.dumps(j) + "\n" for j in jobs))
     return path
@@ -67,6 +73,7 @@ def in_process(jobs: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=300)
+    parser.add_argument("--trivial", type=int, default=2000, help="trivial jobs for the overhead")
     parser.add_argument("--kind", default=None)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--no-dask", action="store_true")
@@ -83,18 +90,20 @@ def main() -> None:
                                          "seed": i, **fields} for i in range(args.jobs)])
         trivial = write(tmp / "trivial.jsonl", [
             {"id": f"t{i}", "kind": "toysum", "op": "count", "input": TRIVIAL}
-            for i in range(args.jobs)])
+            for i in range(args.trivial)])
         one = write(tmp / "one.jsonl", [{"id": "t", "kind": "toysum", "op": "count",
                                          "input": TRIVIAL}])
         serial_gen = in_process(gen)
         serial_trivial = in_process(trivial)
         print(f"generation batch: {args.jobs} jobs of {kind} {fields}; "
               f"in process, one after the other: {serial_gen:.2f} s")
-        print(f"trivial jobs: {args.jobs}; in process: {1e3 * serial_trivial / args.jobs:.3f} ms/job")
+        print(f"trivial jobs: {args.trivial}; in process: "
+              f"{1e3 * serial_trivial / args.trivial:.3f} ms/job")
+        print(f"load average before: {load()} ({os.cpu_count()} cores)")
         print()
         print("| engine | generation batch (s) | speed-up vs 1 worker | start-up (s) "
-              "| overhead per job (ms) |")
-        print("|---|---:|---:|---:|---:|")
+              "| speed-up without start-up | overhead per job (ms) |")
+        print("|---|---:|---:|---:|---:|---:|")
         base = None
         for label, engine in engines:
             walls = [timed_batch(gen, tmp / "out.jsonl", **engine)[0] for _ in range(args.repeat)]
@@ -102,10 +111,11 @@ def main() -> None:
             startup = timed_batch(one, tmp / "out.jsonl", **engine)[0]
             many = timed_batch(trivial, tmp / "out.jsonl", **engine)[0]
             # the wall time per job beyond the jobs' own work shared among the workers
-            overhead = (many - startup - serial_trivial / engine["workers"]) / args.jobs
+            overhead = (many - startup - serial_trivial / engine["workers"]) / args.trivial
             base = base or wall
             print(f"| {label} | {wall:.2f} | {base / wall:.2f}x | {startup:.2f} "
-                  f"| {1e3 * overhead:.2f} |")
+                  f"| {base / max(1e-9, wall - startup):.2f}x | {1e3 * overhead:.2f} |")
+        print(f"\nload average after: {load()}")
 
 
 if __name__ == "__main__":
