@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -28,9 +29,11 @@ def hard_limit(timeout: float) -> float:
 
 
 def start_method() -> str:
-    """"fork" where available (run-time registered kinds are inherited), else "spawn"."""
-    methods = multiprocessing.get_all_start_methods()
-    return "fork" if "fork" in methods else "spawn"
+    """"fork" on Linux (cheap; run-time registered kinds are inherited), else "spawn"
+    (fork is unsafe on macOS; spawned workers import the plug-in kinds' modules)."""
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
+        return "fork"
+    return "spawn"
 
 
 def _worker_main(conn: Connection, plugins: tuple[str, ...]) -> None:
