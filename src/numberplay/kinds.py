@@ -74,6 +74,8 @@ class Kind:
     default_size: str | None = None
     size_help: str = ""
     options: tuple[KindOption, ...] = ()
+    # Command lines shown under "Examples" in the kind's --help.
+    cli_examples: tuple[str, ...] = ()
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> Puzzle:
