@@ -2,9 +2,10 @@
 local Dask cluster (wall time, speed-up), and each engine's overhead per job.
 
     PYTHONPATH=src python benchmarks/bench_batch.py [--jobs 300] [--kind NAME]
+                                                    [--size S] [--difficulty D]
 
-The generation batch uses --kind (default: crossproduct when it is registered,
-else the tests' toy subset-sum kind). The overhead is measured on trivial jobs
+The generation batch uses --kind (default: crossproduct 4x4 easy when it is
+registered, else the tests' toy subset-sum kind). The overhead is measured on trivial jobs
 (counting the solutions of a tiny puzzle): (engine time - in-process time) / jobs,
 after subtracting the engine's fixed start-up cost (a batch of one job):
 overhead = (time of N trivial jobs - start-up - in-process time / workers) / N.
@@ -28,16 +29,21 @@ from numberplay.kinds import get_kind, kind_names  # noqa: E402
 from numberplay.services.batch import load_jobs, run_batch  # noqa: E402
 from numberplay.services.batch_jobs import run_job  # noqa: E402
 
+SMALL = {"crossproduct": {"size": "4x4", "difficulty": "easy"},  # about 50 ms each
+         "toysum": {"size": "18", "difficulty": "hard", "count": 12}}
 
-def pick_kind(name: str | None) -> tuple[str, dict]:
+
+def pick_kind(name: str | None, size: str | None, difficulty: str | None) -> tuple[str, dict]:
     """(kind name, generate job fields) for the generation batch."""
     if name is None:
         name = "crossproduct" if "crossproduct" in kind_names() else "toysum"
-    if name == "toysum":
-        import batch_toykind  # noqa: F401  (registers the toy kind)
-        return name, {"size": "18", "difficulty": "hard", "count": 12}
     kind = get_kind(name)
-    return kind.name, {"size": kind.default_size, "count": 1}
+    fields = dict(SMALL.get(kind.name, {"size": kind.default_size}))
+    if size:
+        fields["size"] = size
+    if difficulty:
+        fields["difficulty"] = difficulty
+    return kind.name, fields
 
 
 TRIVIAL = "numbers 1 2 3\ntarget 3"  # a tiny toy puzzle: the overhead jobs always use it
@@ -75,12 +81,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=300)
     parser.add_argument("--trivial", type=int, default=2000, help="trivial jobs for the overhead")
     parser.add_argument("--kind", default=None)
+    parser.add_argument("--size", default=None)
+    parser.add_argument("--difficulty", default=None)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
     import batch_toykind  # noqa: F401  (the trivial jobs use the toy kind)
 
-    kind, fields = pick_kind(args.kind)
+    kind, fields = pick_kind(args.kind, args.size, args.difficulty)
     engines = [("processes, 1 worker", {"workers": 1}), ("processes, 2 workers", {"workers": 2})]
     if not args.no_dask:
         engines.append(("Dask LocalCluster, 2 workers", {"workers": 2, "scheduler": "local"}))
