@@ -81,7 +81,7 @@ class StoredPuzzle:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _now() -> str:
