@@ -24,12 +24,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import NumberplayError
-from .batch_jobs import Job, Result, error_result, one_line, run_job
+from .batch_jobs import Job, Result, error_result, id_key, one_line, run_job
 from .batch_pool import hard_limit
 
 POLL_SECONDS = 0.02
 AGE_POLL_SECONDS = 0.5
 MAX_CHUNK = 8
+RETRIES = 1  # more tries for a lone job whose task failed in Dask
 
 # In a worker process: task key -> (index of the running job in its chunk, its start).
 _RUNNING: dict[str, tuple[int, float]] = {}
@@ -156,6 +157,7 @@ class _Tasks:
         self.futures: dict[str, Any] = {}
         self.done = distributed.as_completed([], with_results=True, raise_errors=False)
         self.restarts: list[threading.Thread] = []
+        self.retried: dict[str, int] = {}
 
     def submit(self, chunk: list[Job]) -> None:
         """Send one chunk of jobs as one task."""
@@ -168,8 +170,9 @@ class _Tasks:
 
     def finish(self, future: Any, value: Any, chunk: list[Job],
                emit: Callable[[Result], None]) -> None:
-        """Emit a finished chunk's results; a failed chunk of several jobs is retried job by
-        job, so only the job that kills its worker fails."""
+        """Emit a finished chunk's results. A chunk that failed in Dask (a worker died, a
+        connection dropped: `run_job` itself never raises) is retried job by job, and a
+        lone job once more, so only a job that keeps killing its worker fails."""
         self.futures.pop(future.key, None)
         future.release()
         if future.status == "finished" and isinstance(value, list):
@@ -178,6 +181,11 @@ class _Tasks:
         elif len(chunk) > 1:
             for job in chunk:
                 self.submit([job])
+        elif self.retried.get(id_key(chunk[0].id), 0) < RETRIES:
+            self.retried[id_key(chunk[0].id)] = self.retried.get(id_key(chunk[0].id), 0) + 1
+            logging.getLogger(__name__).warning("retrying job %r after %s", chunk[0].id,
+                                                _failure(future, value, chunk[0])["error"])
+            self.submit(chunk)
         else:
             emit(_failure(future, value, chunk[0]))
 
