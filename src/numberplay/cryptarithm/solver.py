@@ -1,0 +1,443 @@
+"""Solving cryptarithms: one search engine, fed by the shape of the formula.
+
+The formula is split into necessary conditions ("checks"): the parts of an
+`and`, the links of a chained comparison. Each equality is then analysed:
+
+* linear (sums and differences of words with integer multiples and
+  constants): it becomes one weighted sum `c + sum(w_L * L) = 0`; the last k
+  digits of every word fix that sum modulo B^k, which is exactly the
+  column-by-column carry reasoning; the last letter of each column is
+  computed from the congruence rather than tried;
+* polynomial or rational (products, integer powers, divisions: `X * Y = Z`,
+  `YOU = ME ^ 2`, `NORTH / SOUTH = EAST / WEST` cross-multiplied): the last k
+  digits of Z depend only on the last k digits of X and Y, so the equation
+  is checked modulo B^k as soon as those digits are known (low digits
+  first), and a letter that enters linearly is computed, not tried;
+* anything else: checked exactly as soon as all its letters are assigned.
+
+Letters are ordered greedily so that the smallest pending check completes
+first. Every complete assignment is confirmed with the exact evaluator.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..budget import Budget, ensure
+from ..errors import PuzzleError
+from .lang import (
+    BinOp,
+    BoolOp,
+    Compare,
+    Const,
+    Env,
+    Node,
+    NoValue,
+    Sum,
+    Unary,
+    Word,
+    compile_formula,
+    parse_formula,
+)
+
+MAX_POLY_EXPONENT = 64
+
+
+@dataclass
+class Pseudo:
+    """A condition that can be tested once its letters are assigned."""
+
+    letters: frozenset[str]
+    seq: int
+    kind: str                      # "mod", "exact" or "full"
+    modulus: int = 0               # for "mod": B^k
+    level: int = 0                 # k
+    fn: Callable[[Env], Any] | None = None   # the residue function, or the full check
+    linear: bool = False
+    positions: dict[str, int] = field(default_factory=dict)  # min position of each letter < k
+
+
+@dataclass
+class Compiled:
+    """Everything the search needs for one formula in one base."""
+
+    tree: Node
+    letters: list[str]
+    index: dict[str, int]
+    base: int
+    lead: frozenset[str]
+    holds: Callable[[Env], bool]
+    pseudos: list[Pseudo]
+    strategy: str
+
+
+def split_checks(node: Node) -> list[Node]:
+    """Necessary conditions: the parts of an `and`, the links of a comparison chain."""
+    if isinstance(node, BoolOp) and node.op == "and":
+        return [c for v in node.values for c in split_checks(v)]
+    if isinstance(node, Compare) and len(node.ops) > 1:
+        return [Compare([op], [a, b], node.col)
+                for op, a, b in zip(node.ops, node.operands, node.operands[1:])]
+    return [node]
+
+
+def linear(node: Node, base: int) -> tuple[dict[str, int], int] | None:
+    """(letter -> weight, constant) when node is a linear integer combination of words."""
+    if isinstance(node, Const):
+        return ({}, int(node.value)) if type(node.value) in (int, bool) else None
+    if isinstance(node, Word):
+        w: dict[str, int] = {}
+        for pos, ch in enumerate(reversed(node.text)):
+            w[ch] = w.get(ch, 0) + base ** pos
+        return w, 0
+    if isinstance(node, Unary) and node.op in "+-":
+        inner = linear(node.operand, base)
+        if inner is None or node.op == "+":
+            return inner
+        return {k: -v for k, v in inner[0].items()}, -inner[1]
+    if isinstance(node, Sum):
+        total: dict[str, int] = {}
+        const = 0
+        for sign, term in node.terms:
+            part = linear(term, base)
+            if part is None:
+                return None
+            for k, v in part[0].items():
+                total[k] = total.get(k, 0) + sign * v
+            const += sign * part[1]
+        return total, const
+    if isinstance(node, BinOp) and node.op == "*":
+        for a, b in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(a, Const) and type(a.value) in (int, bool):
+                part = linear(b, base)
+                if part is None:
+                    return None
+                return {k: v * int(a.value) for k, v in part[0].items()}, part[1] * int(a.value)
+    return None
+
+
+ONE = Const(1)
+
+
+def _mul(a: Node, b: Node) -> Node:
+    if a is ONE:
+        return b
+    if b is ONE:
+        return a
+    return BinOp("*", a, b)
+
+
+def rational(node: Node) -> tuple[Node, Node] | None:
+    """(numerator, denominator) as integer polynomials in the words, or None."""
+    if isinstance(node, Const):
+        v = node.value
+        if type(v) in (int, bool):
+            return Const(int(v)), ONE
+        if hasattr(v, "denominator") and not isinstance(v, (range, frozenset, tuple, list)):
+            return Const(v.numerator), Const(v.denominator)
+        return None
+    if isinstance(node, Word):
+        return node, ONE
+    if isinstance(node, Unary) and node.op in "+-":
+        inner = rational(node.operand)
+        if inner is None or node.op == "+":
+            return inner
+        return Sum([(-1, inner[0])]), inner[1]
+    if isinstance(node, Sum):
+        parts = [(s, rational(t)) for s, t in node.terms]
+        if any(p is None for _, p in parts):
+            return None
+        num, den = parts[0][1][0], parts[0][1][1]
+        if parts[0][0] < 0:
+            num = Sum([(-1, num)])
+        for s, (n2, d2) in parts[1:]:
+            num = Sum([(1, _mul(num, d2)), (s, _mul(n2, den))])
+            den = _mul(den, d2)
+        return num, den
+    if isinstance(node, BinOp):
+        a, b = rational(node.left), rational(node.right)
+        if node.op == "*" and a and b:
+            return _mul(a[0], b[0]), _mul(a[1], b[1])
+        if node.op == "/" and a and b:
+            return _mul(a[0], b[1]), _mul(a[1], b[0])
+        if (node.op == "**" and a and isinstance(node.right, Const)
+                and type(node.right.value) is int and 0 <= node.right.value <= MAX_POLY_EXPONENT):
+            e = Const(node.right.value)
+            den = ONE if a[1] is ONE else BinOp("**", a[1], e)
+            return BinOp("**", a[0], e), den
+    return None
+
+
+def _positions(words: list[str]) -> list[dict[str, int]]:
+    """For each position k from the right, the letters at position k (min over words)."""
+    out: list[dict[str, int]] = []
+    for w in words:
+        for pos, ch in enumerate(reversed(w)):
+            while len(out) <= pos:
+                out.append({})
+            out[pos].setdefault(ch, pos)
+    return out
+
+
+def _level_pseudos(check: Node, fn: Callable[[Env], Any], linear_ok: bool, base: int,
+                   seq: int, final: Pseudo) -> list[Pseudo]:
+    """The modular conditions of an equality, one per digit position, then `final`."""
+    cols = _positions(check.words())
+    out: list[Pseudo] = []
+    seen: dict[str, int] = {}
+    for k in range(1, len(cols)):
+        for ch, pos in cols[k - 1].items():
+            seen.setdefault(ch, pos)
+        out.append(Pseudo(frozenset(seen), seq, "mod", base ** k, k, fn, linear_ok, dict(seen)))
+    out.append(final)
+    return out
+
+
+def _safe(fn: Callable[[Env], Any]) -> Callable[[Env], Any]:
+    """fn, with NoValue turned into None."""
+    def g(env: Env) -> Any:
+        try:
+            return fn(env)
+        except NoValue:
+            return None
+    return g
+
+
+def _truthy(fn: Callable[[Env], Any]) -> Callable[[Env], bool]:
+    def g(env: Env) -> bool:
+        try:
+            return bool(fn(env))
+        except NoValue:
+            return False
+    return g
+
+
+def analyse_checks(tree: Node, index: dict[str, int], base: int) -> tuple[list[Pseudo], str]:
+    """The pseudo-checks of a formula and the name of the strategy it gets."""
+    pseudos: list[Pseudo] = []
+    kinds: list[str] = []
+    n = len(index)
+    for check in split_checks(tree):
+        seq = len(pseudos)
+        letters = check.letters()
+        full = Pseudo(letters, seq, "full", fn=_truthy(check.compile(index, base)))
+        if isinstance(check, Compare) and check.ops == ["=="]:
+            lhs, rhs = check.operands
+            lin_l, lin_r = linear(lhs, base), linear(rhs, base)
+            if lin_l is not None and lin_r is not None:
+                weights = [0] * n
+                for k, v in lin_l[0].items():
+                    weights[index[k]] += v
+                for k, v in lin_r[0].items():
+                    weights[index[k]] -= v
+                const = lin_l[1] - lin_r[1]
+
+                def fn(env: Env, w: list[int] = weights, c: int = const) -> int:
+                    return c + sum(map(operator.mul, w, env))
+                exact = Pseudo(letters, seq, "exact", 0, 0, fn, True)
+                pseudos += _level_pseudos(check, fn, True, base, seq, exact)
+                kinds.append("linear")
+                continue
+            rl, rr = rational(lhs), rational(rhs)
+            if rl is not None and rr is not None and check.words():
+                p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
+                pseudos += _level_pseudos(check, _safe(p.compile(index, base)), False, base,
+                                          seq, full)
+                kinds.append("product" if _is_product(check) else "polynomial")
+                continue
+        pseudos.append(full)
+        kinds.append("general")
+    if kinds == ["linear"] or kinds and all(k == "linear" for k in kinds):
+        strategy = "columns"
+    elif all(k in ("product", "polynomial", "linear") for k in kinds):
+        strategy = "low digits" if "product" in kinds or "polynomial" in kinds else "columns"
+    else:
+        strategy = "general"
+    return pseudos, strategy
+
+
+def _is_product(check: Compare) -> bool:
+    """X * Y = Z (either side) with words."""
+    a, b = check.operands
+    for p, z in ((a, b), (b, a)):
+        if (isinstance(p, BinOp) and p.op == "*" and isinstance(p.left, Word)
+                and isinstance(p.right, Word) and isinstance(z, Word)):
+            return True
+    return False
+
+
+@lru_cache(maxsize=256)
+def compile_puzzle(formula: str, base: int) -> Compiled:
+    """Parse and analyse a formula (cached)."""
+    tree = parse_formula(formula)
+    letters = sorted(tree.letters())
+    if len(letters) > base:
+        raise PuzzleError(f"{len(letters)} distinct letters but base {base} has only "
+                          f"{base} digits")
+    if not letters:
+        raise PuzzleError("the formula has no letters (words are runs of capital letters)")
+    index = {c: i for i, c in enumerate(letters)}
+    lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
+    pseudos, strategy = analyse_checks(tree, index, base)
+    holds = compile_formula(tree, index, base)
+    return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy)
+
+
+def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
+    """Greedy order: complete the pending check with the fewest unknown letters first."""
+    rank: dict[str, tuple[int, int]] = {}
+    for i, w in enumerate(comp.tree.words()):
+        for pos, ch in enumerate(reversed(w)):
+            old = rank.get(ch)
+            key = (pos, i)
+            if old is None or key < old:
+                rank[ch] = key
+    assigned = set(fixed)
+    order: list[str] = []
+    pending = [p for p in comp.pseudos if not p.letters <= assigned]
+    while pending:
+        best = min(pending, key=lambda p: (len(p.letters - assigned), p.seq, p.level))
+        new = sorted(best.letters - assigned, key=lambda c: rank.get(c, (99, 0)))
+        order += new
+        assigned.update(new)
+        pending = [p for p in pending if not p.letters <= assigned]
+    order += [c for c in comp.letters if c not in assigned]
+    return order
+
+
+@dataclass
+class Plan:
+    """The search plan: letter order and what to test after each letter."""
+
+    order: list[int]
+    solvers: list[tuple[int, Callable[[Env], Any]] | None]
+    checks: list[list[Callable[[Env], bool]]]
+    root_checks: list[Callable[[Env], bool]]
+
+
+def _as_check(p: Pseudo) -> Callable[[Env], bool]:
+    """A pseudo-check as env -> bool."""
+    fn = p.fn
+    if p.kind == "full":
+        return fn
+    if p.kind == "exact":
+        return lambda env: fn(env) == 0
+    m = p.modulus
+
+    def g(env: Env) -> bool:
+        v = fn(env)
+        return v is None or v % m == 0
+    return g
+
+
+def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
+    """Attach every pseudo-check to the letter after which it can be tested."""
+    order = letter_order(comp, fixed)
+    depth = {c: i for i, c in enumerate(order)}
+    n = len(order)
+    by_depth: list[list[Pseudo]] = [[] for _ in range(n)]
+    root: list[Pseudo] = []
+    for p in comp.pseudos:
+        ds = [depth[c] for c in p.letters if c in depth]
+        (by_depth[max(ds)] if ds else root).append(p)
+    solvers: list[tuple[int, Callable[[Env], Any]] | None] = []
+    checks: list[list[Callable[[Env], bool]]] = []
+    for i, group in enumerate(by_depth):
+        group = _strongest(group)
+        solver = None
+        for p in sorted(group, key=lambda p: (p.kind != "exact", -p.modulus)):
+            if p.kind == "exact" or (p.kind == "mod" and _solvable(p, order[i])):
+                solver = p
+                break
+        solvers.append(None if solver is None else (solver.modulus, solver.fn))
+        checks.append([_as_check(p) for p in group if p is not solver])
+    return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root])
+
+
+def _strongest(group: list[Pseudo]) -> list[Pseudo]:
+    """Drop the modular levels implied by a higher level (or the exact sum) of the same check."""
+    best_mod: dict[int, Pseudo] = {}
+    keep: list[Pseudo] = []
+    exact = {p.seq for p in group if p.kind == "exact"}
+    for p in group:
+        if p.kind != "mod":
+            keep.append(p)
+        elif p.seq not in exact:
+            old = best_mod.get(p.seq)
+            if old is None or p.modulus > old.modulus:
+                best_mod[p.seq] = p
+    return keep + list(best_mod.values())
+
+
+def _solvable(p: Pseudo, letter: str) -> bool:
+    """Is the residue linear in `letter` modulo B^k (so it can be solved for)?"""
+    if p.linear:
+        return True
+    pos = p.positions.get(letter)
+    return pos is not None and 2 * pos >= p.level
+
+
+def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None) -> Iterator[Env]:
+    """Every assignment (letter values by index) that makes the formula true."""
+    budget = ensure(budget)
+    base, n = comp.base, len(comp.letters)
+    env = [0] * n
+    used = [False] * base
+    for c, d in fixed.items():
+        env[comp.index[c]] = d
+        used[d] = True
+    if any(fixed[c] == 0 for c in fixed if c in comp.lead):
+        return
+    plan = make_plan(comp, fixed)
+    if not all(c(env) for c in plan.root_checks):
+        return
+    nonzero = [c in comp.lead for c in comp.letters]
+    order, solvers, checks, holds, tick = plan.order, plan.solvers, plan.checks, comp.holds, \
+        budget.tick
+    depth_max = len(order)
+
+    def rec(i: int) -> Iterator[Env]:
+        if i == depth_max:
+            if holds(env):
+                yield list(env)
+            return
+        li = order[i]
+        cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
+        solver = solvers[i]
+        if solver is not None:
+            cand = _solve(solver, env, li, cand)
+        cks = checks[i]
+        for d in cand:
+            tick()
+            env[li] = d
+            for c in cks:
+                if not c(env):
+                    break
+            else:
+                used[d] = True
+                yield from rec(i + 1)
+                used[d] = False
+        env[li] = 0
+
+    yield from rec(0)
+
+
+def _solve(solver: tuple[int, Callable[[Env], Any]], env: Env, li: int,
+           cand: list[int]) -> list[int]:
+    """The candidates that satisfy a residue linear in letter li."""
+    m, fn = solver
+    env[li] = 0
+    p0 = fn(env)
+    env[li] = 1
+    p1 = fn(env)
+    env[li] = 0
+    if p0 is None or p1 is None:
+        return cand
+    delta = p1 - p0
+    if m:
+        return [d for d in cand if (p0 + delta * d) % m == 0]
+    return [d for d in cand if p0 + delta * d == 0]
