@@ -22,6 +22,8 @@ from .model import Generated, Puzzle, Solution, Step
 
 # name -> "module:attribute" of the Kind instance. One line per family.
 _REGISTRY: dict[str, str] = {
+    "cryptarithm": "numberplay.cryptarithm:KIND",
+    "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
 }
 
 _LOADED: dict[str, Kind] = {}

@@ -441,3 +441,55 @@ def _solve(solver: tuple[int, Callable[[Env], Any]], env: Env, li: int,
     if m:
         return [d for d in cand if (p0 + delta * d) % m == 0]
     return [d for d in cand if p0 + delta * d == 0]
+
+
+def free_assignments(comp: Compiled, fixed: dict[str, int]) -> int:
+    """How many assignments of the free letters respect distinctness and leading zeros."""
+    free = [c for c in comp.letters if c not in fixed]
+    lead = sum(1 for c in free if c in comp.lead)
+    other = len(free) - lead
+    avail = comp.base - len(set(fixed.values()))
+
+    def perm(a: int, k: int) -> int:
+        out = 1
+        for i in range(k):
+            out *= max(0, a - i)
+        return out
+    if 0 in fixed.values():
+        return perm(avail, len(free))
+    return perm(avail - 1, len(free)) + other * perm(avail - 1, len(free) - 1)
+
+
+def _complement(comp: Compiled) -> Compiled | None:
+    """For `X != Y` (or `is not`, `not in {Y}`) with always-defined sides: `X == Y`."""
+    tree = comp.tree
+    if not (isinstance(tree, Compare) and len(tree.ops) == 1):
+        return None
+    a, b = tree.operands
+    op = tree.ops[0]
+    if op == "not in" and type(b).__name__ == "Collection" and len(b.items) == 1:
+        b, op = b.items[0], "!="
+    if op not in ("!=", "is not"):
+        return None
+    if linear(a, comp.base) is None or linear(b, comp.base) is None:
+        return None
+    eq = Compare(["=="], [a, b])
+    index, base = comp.index, comp.base
+    pseudos, strategy = analyse_checks(eq, index, base)
+    return Compiled(eq, comp.letters, index, base, comp.lead,
+                    compile_formula(eq, index, base), pseudos, strategy)
+
+
+def count(comp: Compiled, fixed: dict[str, int], limit: int | None = None,
+          budget: Budget | None = None) -> int:
+    """The number of solutions (at most `limit`); `X != Y` counts as all minus `X == Y`."""
+    if limit is None:
+        other = _complement(comp)
+        if other is not None:
+            return free_assignments(comp, fixed) - count(other, fixed, None, budget)
+    n = 0
+    for _ in search(comp, fixed, budget):
+        n += 1
+        if limit is not None and n >= limit:
+            break
+    return n
