@@ -545,8 +545,18 @@ _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">
 class _Converter:
     """Turns a Python ast into the whitelisted tree, folding letter-free parts."""
 
-    def __init__(self, source: str, cols: list[int]) -> None:
-        self.source, self.cols = source, cols
+    def __init__(self, source: str, cols: list[int], text: str) -> None:
+        self.source, self.cols, self.text = source, cols, text
+
+    def segment(self, node: ast.AST) -> str:
+        """The user's text of an ast node (shortened)."""
+        try:
+            start = self.cols[node.col_offset] - 1
+            end = self.cols[node.end_col_offset - 1]
+            part = self.text[start:end]
+        except (AttributeError, IndexError, TypeError):
+            part = ast.get_source_segment(self.source, node) or type(node).__name__
+        return part if len(part) <= 40 else part[:37] + "..."
 
     def col(self, node: ast.AST) -> int:
         """The 1-based column in the user's text."""
@@ -555,9 +565,7 @@ class _Converter:
 
     def refuse(self, node: ast.AST, what: str) -> PuzzleError:
         """A PuzzleError naming the offending part."""
-        part = ast.get_source_segment(self.source, node) or type(node).__name__
-        part = part if len(part) <= 40 else part[:37] + "..."
-        return PuzzleError(f"{what} not allowed: {part!r}", column=self.col(node))
+        return PuzzleError(f"{what} not allowed: {self.segment(node)!r}", column=self.col(node))
 
     def convert(self, node: ast.AST, depth: int = 0) -> Node:
         """The tree for an ast node, folded when it has no letters."""
@@ -574,7 +582,7 @@ class _Converter:
         try:
             return Const(out.compile({}, 10)([]), out.col)
         except TooBig:
-            part = ast.get_source_segment(self.source, node) or "a part"
+            part = self.segment(node)
             raise PuzzleError(f"the value of {part!r} is too large (more than about "
                               f"{MAX_BITS * 3 // 10:,} digits)", column=self.col(node)) from None
         except NoValue:
@@ -665,7 +673,7 @@ def parse_formula(text: str) -> Node:
     except (RecursionError, MemoryError, ValueError):
         raise PuzzleError("formula too complex to read") from None
     lead = len(source) - len(source.lstrip())
-    conv = _Converter(source.strip(), cols[lead:])
+    conv = _Converter(source.strip(), cols[lead:], text)
     return conv.convert(tree.body)
 
 

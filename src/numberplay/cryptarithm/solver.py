@@ -29,6 +29,7 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
+from .bounds import Unbounded, compare_fn, interval_fn
 from .lang import (
     BinOp,
     BoolOp,
@@ -73,6 +74,8 @@ class Compiled:
     holds: Callable[[Env], bool]
     pseudos: list[Pseudo]
     strategy: str
+    ichecks: dict[int, Callable] = field(default_factory=dict)
+    conjunctive: bool = False
 
 
 def split_checks(node: Node) -> list[Node]:
@@ -216,15 +219,67 @@ def _truthy(fn: Callable[[Env], Any]) -> Callable[[Env], bool]:
     return g
 
 
-def analyse_checks(tree: Node, index: dict[str, int], base: int) -> tuple[list[Pseudo], str]:
-    """The pseudo-checks of a formula and the name of the strategy it gets."""
+def simplify(node: Node, index: dict[str, int], base: int) -> Node:
+    """Drop `or`/`and` parts decided by the operand's bounds (`2 * BE or X` is `2 * BE`)."""
+    if isinstance(node, BoolOp):
+        values = [simplify(v, index, base) for v in node.values]
+        while len(values) > 1:
+            truth = _static_truth(values[0], index, base)
+            if truth is None:
+                break
+            if (node.op == "or") == truth:
+                return values[0]
+            values = values[1:]
+        return values[0] if len(values) == 1 else BoolOp(node.op, values, node.col)
+    if isinstance(node, Compare):
+        return Compare(node.ops, [simplify(o, index, base) for o in node.operands], node.col)
+    return node
+
+
+def _static_truth(node: Node, index: dict[str, int], base: int) -> bool | None:
+    """True when a numeric part can never be 0 (so it is truthy), else None."""
+    try:
+        fn = interval_fn(node, index, base)
+    except Unbounded:
+        return None
+    r = fn([0] * len(index), [False] * len(index), 0, base - 1)
+    if r is not None and (r[0] > 0 or r[1] < 0):
+        return True
+    return None
+
+
+def _root_rewrite(lhs: Node, rhs: Node) -> Compare | None:
+    """`X = Y ^ (p/q)` implies `X ^ q = Y ^ p`: a polynomial necessary condition."""
+    from fractions import Fraction
+    for a, b in ((lhs, rhs), (rhs, lhs)):
+        if (isinstance(b, BinOp) and b.op == "**" and isinstance(b.right, Const)
+                and type(b.right.value) is Fraction and 0 < b.right.value.numerator
+                and b.right.value.denominator <= 8 and b.right.value.numerator <= 8):
+            e = b.right.value
+            return Compare(["=="], [BinOp("**", a, Const(e.denominator)),
+                                    BinOp("**", b.left, Const(e.numerator))])
+    return None
+
+
+def analyse_checks(tree: Node, index: dict[str, int], base: int
+                   ) -> tuple[list[Pseudo], str, dict[int, Callable], bool]:
+    """The pseudo-checks of a formula, the strategy name, the interval tests by
+    check number, and whether the formula is exactly the conjunction of its checks."""
     pseudos: list[Pseudo] = []
     kinds: list[str] = []
+    ichecks: dict[int, Callable] = {}
     n = len(index)
-    for check in split_checks(tree):
-        seq = len(pseudos)
+    checks = split_checks(simplify(tree, index, base))
+    conjunctive = all(isinstance(c, Compare) for c in checks) and _is_conjunction(tree)
+    for seq, check in enumerate(checks):
         letters = check.letters()
         full = Pseudo(letters, seq, "full", fn=_truthy(check.compile(index, base)))
+        if isinstance(check, Compare) and check.ops != ["=="]:
+            try:
+                ichecks[seq] = compare_fn(check, index, base)
+                pseudos.append(Pseudo(_decider(check), seq, "order"))
+            except Unbounded:
+                pass
         if isinstance(check, Compare) and check.ops == ["=="]:
             lhs, rhs = check.operands
             lin_l, lin_r = linear(lhs, base), linear(rhs, base)
@@ -242,6 +297,9 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int) -> tuple[list[P
                 pseudos += _level_pseudos(check, fn, True, base, seq, exact)
                 kinds.append("linear")
                 continue
+            derived = _root_rewrite(lhs, rhs)
+            if derived is not None:
+                lhs, rhs = derived.operands
             rl, rr = rational(lhs), rational(rhs)
             if rl is not None and rr is not None and check.words():
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
@@ -251,13 +309,31 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int) -> tuple[list[P
                 continue
         pseudos.append(full)
         kinds.append("general")
-    if kinds == ["linear"] or kinds and all(k == "linear" for k in kinds):
+    if all(k == "linear" for k in kinds):
         strategy = "columns"
     elif all(k in ("product", "polynomial", "linear") for k in kinds):
-        strategy = "low digits" if "product" in kinds or "polynomial" in kinds else "columns"
+        strategy = "low digits"
     else:
         strategy = "general"
-    return pseudos, strategy
+    return pseudos, strategy, ichecks, conjunctive
+
+
+def _decider(check: Compare) -> frozenset[str]:
+    """The letters that most likely decide a comparison: the leading letters, up to
+    the first place where two words of the same length differ."""
+    a, b = check.operands
+    if isinstance(a, Word) and isinstance(b, Word) and len(a.text) == len(b.text):
+        for j, (x, y) in enumerate(zip(a.text, b.text)):
+            if x != y:
+                return frozenset(a.text[:j + 1] + b.text[:j + 1])
+    return frozenset(w[0] for w in check.words())
+
+
+def _is_conjunction(node: Node) -> bool:
+    """Is the formula a comparison or an `and` of comparisons (so it is bool-valued)?"""
+    if isinstance(node, BoolOp):
+        return node.op == "and" and all(_is_conjunction(v) for v in node.values)
+    return isinstance(node, Compare)
 
 
 def _is_product(check: Compare) -> bool:
@@ -282,26 +358,31 @@ def compile_puzzle(formula: str, base: int) -> Compiled:
         raise PuzzleError("the formula has no letters (words are runs of capital letters)")
     index = {c: i for i, c in enumerate(letters)}
     lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
-    pseudos, strategy = analyse_checks(tree, index, base)
+    pseudos, strategy, ichecks, conj = analyse_checks(tree, index, base)
     holds = compile_formula(tree, index, base)
-    return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy)
+    return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy, ichecks, conj)
 
 
 def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
     """Greedy order: complete the pending check with the fewest unknown letters first."""
     rank: dict[str, tuple[int, int]] = {}
+    high: dict[str, tuple[int, int]] = {}
     for i, w in enumerate(comp.tree.words()):
         for pos, ch in enumerate(reversed(w)):
             old = rank.get(ch)
             key = (pos, i)
             if old is None or key < old:
                 rank[ch] = key
+            left = len(w) - 1 - pos
+            if ch not in high or (left, i) < high[ch]:
+                high[ch] = (left, i)
     assigned = set(fixed)
     order: list[str] = []
     pending = [p for p in comp.pseudos if not p.letters <= assigned]
     while pending:
         best = min(pending, key=lambda p: (len(p.letters - assigned), p.seq, p.level))
-        new = sorted(best.letters - assigned, key=lambda c: rank.get(c, (99, 0)))
+        table = high if best.kind in ("full", "order") and best.seq in comp.ichecks else rank
+        new = sorted(best.letters - assigned, key=lambda c: table.get(c, (99, 0)))
         order += new
         assigned.update(new)
         pending = [p for p in pending if not p.letters <= assigned]
@@ -317,6 +398,8 @@ class Plan:
     solvers: list[tuple[int, Callable[[Env], Any]] | None]
     checks: list[list[Callable[[Env], bool]]]
     root_checks: list[Callable[[Env], bool]]
+    bounds: list[list[Callable]] = field(default_factory=list)
+    tails: list[list[Callable] | None] = field(default_factory=list)
 
 
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:
@@ -342,6 +425,8 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
     by_depth: list[list[Pseudo]] = [[] for _ in range(n)]
     root: list[Pseudo] = []
     for p in comp.pseudos:
+        if p.kind == "order":
+            continue
         ds = [depth[c] for c in p.letters if c in depth]
         (by_depth[max(ds)] if ds else root).append(p)
     solvers: list[tuple[int, Callable[[Env], Any]] | None] = []
@@ -355,7 +440,32 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
                 break
         solvers.append(None if solver is None else (solver.modulus, solver.fn))
         checks.append([_as_check(p) for p in group if p is not solver])
-    return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root])
+    bounds, tails = _bound_plan(comp, order, depth)
+    return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root],
+                bounds, tails)
+
+
+def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
+                ) -> tuple[list[list[Callable]], list[list[Callable] | None]]:
+    """Per depth: the interval tests of partly assigned checks, and (when every
+    later check has one) the tests whose entailment lets a count skip the rest."""
+    n = len(order)
+    trigger: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for p in comp.pseudos:
+        if p.kind == "order":
+            continue
+        ds = [depth[c] for c in p.letters if c in depth] or [-1]
+        trigger[p.seq] = max(trigger.get(p.seq, -1), max(ds))
+        first[p.seq] = min(first.get(p.seq, n), min(ds))
+    bounds: list[list[Callable]] = []
+    tails: list[list[Callable] | None] = []
+    for i in range(n):
+        later = [q for q, t in trigger.items() if t > i]
+        bounds.append([comp.ichecks[q] for q in later if q in comp.ichecks and first[q] <= i])
+        ok = comp.conjunctive and all(q in comp.ichecks for q in later)
+        tails.append([comp.ichecks[q] for q in later] if ok else None)
+    return bounds, tails
 
 
 def _strongest(group: list[Pseudo]) -> list[Pseudo]:
@@ -381,16 +491,21 @@ def _solvable(p: Pseudo, letter: str) -> bool:
     return pos is not None and 2 * pos >= p.level
 
 
-def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None) -> Iterator[Env]:
-    """Every assignment (letter values by index) that makes the formula true."""
+def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
+           counting: bool = False) -> Iterator[Any]:
+    """Every assignment (letter values by index) that makes the formula true; with
+    `counting`, yields numbers of solutions instead (whole subtrees at once when the
+    interval bounds prove every completion a solution)."""
     budget = ensure(budget)
     base, n = comp.base, len(comp.letters)
     env = [0] * n
+    known = [False] * n
     used = [False] * base
     for c, d in fixed.items():
         env[comp.index[c]] = d
+        known[comp.index[c]] = True
         used[d] = True
-    if any(fixed[c] == 0 for c in fixed if c in comp.lead):
+    if any(fixed[c] == 0 for c in comp.lead if c in fixed):
         return
     plan = make_plan(comp, fixed)
     if not all(c(env) for c in plan.root_checks):
@@ -398,19 +513,22 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None) 
     nonzero = [c in comp.lead for c in comp.letters]
     order, solvers, checks, holds, tick = plan.order, plan.solvers, plan.checks, comp.holds, \
         budget.tick
+    bounds, tails = plan.bounds, plan.tails
     depth_max = len(order)
 
-    def rec(i: int) -> Iterator[Env]:
+    def rec(i: int) -> Iterator[Any]:
         if i == depth_max:
             if holds(env):
-                yield list(env)
+                yield 1 if counting else list(env)
             return
         li = order[i]
         cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
         solver = solvers[i]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
-        cks = checks[i]
+        cks, bds = checks[i], bounds[i]
+        tail = tails[i] if counting else None
+        known[li] = True
         for d in cand:
             tick()
             env[li] = d
@@ -419,11 +537,39 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None) 
                     break
             else:
                 used[d] = True
+                if bds or tail is not None:
+                    free = [e for e in range(base) if not used[e]]
+                    dlo, dhi = (free[0], free[-1]) if free else (0, 0)
+                    verdicts = [b(env, known, dlo, dhi) for b in bds]
+                    if False in verdicts:
+                        used[d] = False
+                        continue
+                    if tail is not None and all(t(env, known, dlo, dhi) for t in tail):
+                        yield _tail_count(order[i + 1:], nonzero, used, base)
+                        used[d] = False
+                        continue
                 yield from rec(i + 1)
                 used[d] = False
+        known[li] = False
         env[li] = 0
 
     yield from rec(0)
+
+
+def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
+    """Injective assignments of the remaining letters to unused digits (no leading 0)."""
+    avail = used.count(False)
+    k = len(rest)
+    lead = sum(1 for li in rest if nonzero[li])
+
+    def perm(a: int, m: int) -> int:
+        out = 1
+        for j in range(m):
+            out *= max(0, a - j)
+        return out
+    if used[0]:
+        return perm(avail, k)
+    return perm(avail - 1, k) + (k - lead) * perm(avail - 1, k - 1)
 
 
 def _solve(solver: tuple[int, Callable[[Env], Any]], env: Env, li: int,
@@ -475,9 +621,9 @@ def _complement(comp: Compiled) -> Compiled | None:
         return None
     eq = Compare(["=="], [a, b])
     index, base = comp.index, comp.base
-    pseudos, strategy = analyse_checks(eq, index, base)
+    pseudos, strategy, ichecks, conj = analyse_checks(eq, index, base)
     return Compiled(eq, comp.letters, index, base, comp.lead,
-                    compile_formula(eq, index, base), pseudos, strategy)
+                    compile_formula(eq, index, base), pseudos, strategy, ichecks, conj)
 
 
 def count(comp: Compiled, fixed: dict[str, int], limit: int | None = None,
@@ -488,8 +634,10 @@ def count(comp: Compiled, fixed: dict[str, int], limit: int | None = None,
         if other is not None:
             return free_assignments(comp, fixed) - count(other, fixed, None, budget)
     n = 0
+    if limit is None:
+        return sum(search(comp, fixed, budget, counting=True))
     for _ in search(comp, fixed, budget):
         n += 1
-        if limit is not None and n >= limit:
+        if n >= limit:
             break
     return n
