@@ -92,7 +92,9 @@ def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
     """(length of X, length of Y, required length of Z or None)."""
     difficulty = difficulty or kind.default_difficulty
     if difficulty == "easy":
-        return 1, 1, 2
+        # No 1-digit x 1-digit = 2-digit puzzle has exactly one solution (every
+        # pattern has 0 or at least 2), so easy is 1 x 2 = 2: five digits in all.
+        return 1, 2, 2
     if difficulty == "medium":
         return 2, 2, 4
     if difficulty != "custom":

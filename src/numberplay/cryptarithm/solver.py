@@ -46,6 +46,7 @@ from .lang import (
 )
 
 MAX_POLY_EXPONENT = 64
+WIDE_COLUMN = 6   # a units column with this many letters: order by weight, prune by bounds
 
 
 @dataclass
@@ -76,6 +77,7 @@ class Compiled:
     strategy: str
     ichecks: dict[int, Callable] = field(default_factory=dict)
     conjunctive: bool = False
+    linears: dict[int, tuple[list[int], Callable[[Env], int]]] = field(default_factory=dict)
 
 
 def split_checks(node: Node) -> list[Node]:
@@ -262,12 +264,13 @@ def _root_rewrite(lhs: Node, rhs: Node) -> Compare | None:
 
 
 def analyse_checks(tree: Node, index: dict[str, int], base: int
-                   ) -> tuple[list[Pseudo], str, dict[int, Callable], bool]:
+                   ) -> tuple[list[Pseudo], str, dict[int, Callable], bool, dict]:
     """The pseudo-checks of a formula, the strategy name, the interval tests by
     check number, and whether the formula is exactly the conjunction of its checks."""
     pseudos: list[Pseudo] = []
     kinds: list[str] = []
     ichecks: dict[int, Callable] = {}
+    linears: dict[int, tuple[list[int], Callable[[Env], int]]] = {}
     n = len(index)
     checks = split_checks(simplify(tree, index, base))
     conjunctive = all(isinstance(c, Compare) for c in checks) and _is_conjunction(tree)
@@ -294,6 +297,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 def fn(env: Env, w: list[int] = weights, c: int = const) -> int:
                     return c + sum(map(operator.mul, w, env))
                 exact = Pseudo(letters, seq, "exact", 0, 0, fn, True)
+                linears[seq] = (weights, fn)
                 pseudos += _level_pseudos(check, fn, True, base, seq, exact)
                 kinds.append("linear")
                 continue
@@ -301,6 +305,16 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
             if derived is not None:
                 lhs, rhs = derived.operands
             rl, rr = rational(lhs), rational(rhs)
+            if rl is not None and rr is not None and (rl[1] is not ONE or rr[1] is not ONE) \
+                    and _units_say_nothing(check, rl, rr, index, base):
+                try:   # a ratio whose last digits say nothing: bound it from the high digits
+                    ichecks[seq] = compare_fn(check, index, base)
+                    pseudos.append(Pseudo(_decider(check), seq, "order"))
+                    pseudos.append(full)
+                    kinds.append("general")
+                    continue
+                except Unbounded:
+                    pass
             if rl is not None and rr is not None and check.words():
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
                 pseudos += _level_pseudos(check, _safe(p.compile(index, base)), False, base,
@@ -315,7 +329,25 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
         strategy = "low digits"
     else:
         strategy = "general"
-    return pseudos, strategy, ichecks, conjunctive
+    return pseudos, strategy, ichecks, conjunctive, linears
+
+
+def _units_say_nothing(check: Compare, rl: tuple[Node, Node], rr: tuple[Node, Node],
+                       index: dict[str, int], base: int) -> bool:
+    """Does the cross-multiplied equation hold modulo B for every choice of the last
+    digits (e.g. NORTH * WEST - EAST * SOUTH)? Then low-digits-first is useless."""
+    import random
+    p = _safe(Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))]).compile(index, base))
+    units = sorted({w[-1] for w in check.words()})
+    rng = random.Random(0)
+    for _ in range(12):
+        env = [0] * len(index)
+        for c, d in zip(units, rng.sample(range(base), len(units))):
+            env[index[c]] = d
+        v = p(env)
+        if v is not None and v % base:
+            return False
+    return True
 
 
 def _decider(check: Compare) -> frozenset[str]:
@@ -358,9 +390,10 @@ def compile_puzzle(formula: str, base: int) -> Compiled:
         raise PuzzleError("the formula has no letters (words are runs of capital letters)")
     index = {c: i for i, c in enumerate(letters)}
     lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
-    pseudos, strategy, ichecks, conj = analyse_checks(tree, index, base)
+    pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
     holds = compile_formula(tree, index, base)
-    return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy, ichecks, conj)
+    return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy, ichecks, conj,
+                    lins)
 
 
 def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
@@ -377,6 +410,11 @@ def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
             if ch not in high or (left, i) < high[ch]:
                 high[ch] = (left, i)
     assigned = set(fixed)
+    if len(comp.linears) == 1 and len(comp.pseudos) > 1 and \
+            len(comp.pseudos[0].letters) >= WIDE_COLUMN:
+        weights = next(iter(comp.linears.values()))[0]
+        return sorted((c for c in comp.letters if c not in assigned),
+                      key=lambda c: (-abs(weights[comp.index[c]]), c))
     order: list[str] = []
     pending = [p for p in comp.pseudos if not p.letters <= assigned]
     while pending:
@@ -440,9 +478,29 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
                 break
         solvers.append(None if solver is None else (solver.modulus, solver.fn))
         checks.append([_as_check(p) for p in group if p is not solver])
+    _sum_bounds(comp, order, checks, fixed)
     bounds, tails = _bound_plan(comp, order, depth)
     return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root],
                 bounds, tails)
+
+
+def _sum_bounds(comp: Compiled, order: list[str], checks: list[list[Callable]],
+                fixed: dict[str, int]) -> None:
+    """For each weighted sum: after letter i, can the letters still to come bring
+    the sum to 0? (Bounds from digits 0..B-1; they prune most with big weights first.)"""
+    top = comp.base - 1
+    for weights, fn in comp.linears.values():
+        idx = [comp.index[c] for c in order]
+        for i in range(len(order) - 1):
+            rest = [weights[j] for j in idx[i + 1:] if weights[j]]
+            if not rest:
+                continue
+            lo = sum(min(0, w * top) for w in rest)
+            hi = sum(max(0, w * top) for w in rest)
+
+            def ok(env: Env, f=fn, lo: int = lo, hi: int = hi) -> bool:
+                return lo <= -f(env) <= hi
+            checks[i].append(ok)
 
 
 def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
@@ -621,9 +679,9 @@ def _complement(comp: Compiled) -> Compiled | None:
         return None
     eq = Compare(["=="], [a, b])
     index, base = comp.index, comp.base
-    pseudos, strategy, ichecks, conj = analyse_checks(eq, index, base)
+    pseudos, strategy, ichecks, conj, lins = analyse_checks(eq, index, base)
     return Compiled(eq, comp.letters, index, base, comp.lead,
-                    compile_formula(eq, index, base), pseudos, strategy, ichecks, conj)
+                    compile_formula(eq, index, base), pseudos, strategy, ichecks, conj, lins)
 
 
 def count(comp: Compiled, fixed: dict[str, int], limit: int | None = None,
