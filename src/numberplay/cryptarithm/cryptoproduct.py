@@ -109,7 +109,7 @@ class CryptoProductKind(CryptarithmKind):
     def grade(self, puzzle) -> str:
         x, y, z = puzzle.words()
         total = len(x) + len(y) + len(z)
-        return "easy" if total <= 4 else "medium" if total <= 8 else "custom"
+        return "easy" if total <= 5 else "medium" if total <= 8 else "custom"
 
     def size_of(self, puzzle) -> str:
         x, y, _ = puzzle.words()

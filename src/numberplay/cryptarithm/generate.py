@@ -15,6 +15,7 @@ from ..errors import GenerationError, PuzzleError
 from ..model import Generated
 
 MAX_ATTEMPTS = 4000
+MAX_SUM_ATTEMPTS = 800
 
 
 def load_words(path: str | None) -> list[str]:
@@ -63,7 +64,7 @@ def generate_sum(kind: Any, rng: random.Random, size: str | None, difficulty: st
     if difficulty is not None and difficulty not in kind.difficulties:
         raise PuzzleError(f"unknown difficulty {difficulty!r} (one of "
                           f"{', '.join(kind.difficulties)})")
-    for _attempt in range(MAX_ATTEMPTS):
+    for _attempt in range(MAX_SUM_ATTEMPTS):
         k = rng.randint(lo, hi)
         if k >= len(vocab):
             raise PuzzleError("--words: the list is too short for that many addends")
@@ -84,7 +85,7 @@ def generate_sum(kind: Any, rng: random.Random, size: str | None, difficulty: st
                 continue
             return Generated(puzzle, sols[0], grade, kind.to_text(puzzle))
     raise GenerationError("no unique addition puzzle found in the word list "
-                          f"after {MAX_ATTEMPTS} attempts")
+                          f"after {MAX_SUM_ATTEMPTS} attempts")
 
 
 def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
@@ -125,6 +126,8 @@ def generate_product(kind: Any, rng: random.Random, size: str | None, difficulty
         y = rng.randrange(10 ** (b - 1), 10 ** b)
         z = x * y
         if zlen is not None and len(str(z)) != zlen:
+            continue
+        if len(set(f"{x}{y}{z}")) < 3:      # at least three colours (the seed: 2..6 values)
             continue
         colours = rng.sample(COLOURS, 10)
         puzzle = kind.parse(f"{_word(x, colours)} x {_word(y, colours)} = {_word(z, colours)}")

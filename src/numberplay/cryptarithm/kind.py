@@ -125,8 +125,8 @@ class CryptarithmKind(Kind):
         return comp
 
     def parse(self, text: str | None, base: int | None = None, fix: Any = None,
-              **_: Any) -> CryptarithmPuzzle:
-        puzzles = self.parse_all(text, base=base, fix=fix)
+              **options: Any) -> CryptarithmPuzzle:
+        puzzles = self.parse_all(text, base=base, fix=fix, **options)
         if len(puzzles) != 1:
             raise PuzzleError(f"expected one formula, found {len(puzzles)}")
         return puzzles[0]
