@@ -138,7 +138,7 @@ def test_sums_agree_with_cp_sat():
         m.AddAllDifferent(list(v.values()))
         lhs, rhs = formula.split("=")
 
-        def side(text):
+        def side(text, v=v):
             return sum(sum(10 ** i * v[ch] for i, ch in enumerate(reversed(w.strip())))
                        for w in text.split("+"))
         m.Add(side(lhs) == side(rhs))

@@ -57,7 +57,7 @@ def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = 
         yield Step("contradiction", f"no assignment of distinct digits makes "
                    f"{puzzle.formula} true (every case was tried)")
         return
-    solution = dict(zip(comp.letters, first))
+    solution = dict(zip(comp.letters, first, strict=False))
     plan = S.make_plan(comp, fixed)
     env = [0] * len(comp.letters)
     used = [False] * comp.base

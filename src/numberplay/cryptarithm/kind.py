@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption
-from ..model import SOLVED, STALLED, Generated, Puzzle, Solution, Step
+from ..model import Generated, Puzzle, Solution, Step
 from . import solver as S
 
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -167,7 +167,7 @@ class CryptarithmKind(Kind):
                      budget: Budget | None) -> Iterator[dict[str, int]]:
         comp = self._validate(puzzle)
         for env in S.search(comp, dict(puzzle.fixed), budget):
-            yield dict(zip(comp.letters, env))
+            yield dict(zip(comp.letters, env, strict=False))
 
     def solution_of(self, puzzle: CryptarithmPuzzle, assignment: dict[str, int]) -> Solution:
         """The Solution object for an assignment."""

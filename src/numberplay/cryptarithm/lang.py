@@ -484,7 +484,7 @@ class Compare(Node):
     def compile(self, index, base):
         fs = [_compare(op) for op in self.ops]
         parts = [o.compile(index, base) for o in self.operands]
-        first, rest = parts[0], list(zip(fs, parts[1:]))
+        first, rest = parts[0], list(zip(fs, parts[1:], strict=False))
 
         def f(env):
             left = first(env)

@@ -86,7 +86,7 @@ def split_checks(node: Node) -> list[Node]:
         return [c for v in node.values for c in split_checks(v)]
     if isinstance(node, Compare) and len(node.ops) > 1:
         return [Compare([op], [a, b], node.col)
-                for op, a, b in zip(node.ops, node.operands, node.operands[1:])]
+                for op, a, b in zip(node.ops, node.operands, node.operands[1:], strict=False)]
     return [node]
 
 
@@ -342,7 +342,7 @@ def _units_say_nothing(check: Compare, rl: tuple[Node, Node], rr: tuple[Node, No
     rng = random.Random(0)
     for _ in range(12):
         env = [0] * len(index)
-        for c, d in zip(units, rng.sample(range(base), len(units))):
+        for c, d in zip(units, rng.sample(range(base), len(units)), strict=True):
             env[index[c]] = d
         v = p(env)
         if v is not None and v % base:
@@ -355,7 +355,7 @@ def _decider(check: Compare) -> frozenset[str]:
     the first place where two words of the same length differ."""
     a, b = check.operands
     if isinstance(a, Word) and isinstance(b, Word) and len(a.text) == len(b.text):
-        for j, (x, y) in enumerate(zip(a.text, b.text)):
+        for j, (x, y) in enumerate(zip(a.text, b.text, strict=False)):
             if x != y:
                 return frozenset(a.text[:j + 1] + b.text[:j + 1])
     return frozenset(w[0] for w in check.words())
