@@ -146,3 +146,28 @@ def _decide(op: str, x: tuple, y: tuple) -> bool | None:
     if op == "==" or eq is None:
         return eq
     return not eq
+
+
+def linear_compare_fn(op: str, weights: list[int], const: int, lead: list[bool]):
+    """Decide `sum(w * L) + const  op  0` over intervals, keeping each letter once
+    (so `THREE + TWO < THREE + THREE` is bounded as `TWO < THREE`)."""
+    op = {"is": "==", "is not": "!="}.get(op, op)
+    terms = [(i, w, lead[i]) for i, w in enumerate(weights) if w]
+
+    def decide(env, known, dlo, dhi):
+        lo = hi = const
+        for i, w, first in terms:
+            if known[i]:
+                v = w * env[i]
+                lo += v
+                hi += v
+            else:
+                a = max(dlo, 1) if first else dlo
+                if w > 0:
+                    lo += w * a
+                    hi += w * dhi
+                else:
+                    lo += w * dhi
+                    hi += w * a
+        return _decide(op, (lo, hi), (0, 0))
+    return decide

@@ -172,6 +172,13 @@ def _exact_root(a: Any, q: int) -> Any:
 
 def power(a: Any, b: Any) -> Any:
     """a ** b exactly, or NoValue (not exact, 0 to a negative power) or TooBig."""
+    if type(a) is int and type(b) is int and b >= 0:       # the common case, fast
+        if (a.bit_length() - 1) * b > MAX_BITS:
+            raise TooBig
+        r = a ** b
+        if r.bit_length() > MAX_BITS:
+            raise TooBig
+        return r
     a, b = _num(a), _norm(_num(b))
     if type(b) is Fraction:
         if b.denominator > MAX_EXPONENT_DEN:
@@ -196,6 +203,11 @@ def power(a: Any, b: Any) -> Any:
 
 def mul(a: Any, b: Any) -> Any:
     """a * b for numbers."""
+    if type(a) is int and type(b) is int:
+        r = a * b
+        if r.bit_length() > MAX_BITS:
+            raise TooBig
+        return r
     return _bound(_norm(_num(a) * _num(b)))
 
 
@@ -402,7 +414,9 @@ class Sum(Node):
         def f(env):
             total = 0
             for s, g in parts:
-                v = _num(g(env))
+                v = g(env)
+                if type(v) is not int:
+                    v = _num(v)
                 total = total + v if s > 0 else total - v
             return _bound(_norm(total))
         return f

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
-from .bounds import Unbounded, compare_fn, interval_fn
+from .bounds import Unbounded, compare_fn, interval_fn, linear_compare_fn
 from .lang import (
     BinOp,
     BoolOp,
@@ -46,7 +46,7 @@ from .lang import (
 )
 
 MAX_POLY_EXPONENT = 64
-WIDE_COLUMN = 6   # a units column with this many letters: order by weight, prune by bounds
+WIDE_COLUMN = 1   # units-column letters from which a single sum is ordered by weight
 
 
 @dataclass
@@ -279,7 +279,8 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
         full = Pseudo(letters, seq, "full", fn=_truthy(check.compile(index, base)))
         if isinstance(check, Compare) and check.ops != ["=="]:
             try:
-                ichecks[seq] = compare_fn(check, index, base)
+                ichecks[seq] = _linear_bounds(check, index, base) or \
+                    compare_fn(check, index, base)
                 pseudos.append(Pseudo(_decider(check), seq, "order"))
             except Unbounded:
                 pass
@@ -308,7 +309,9 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
             if rl is not None and rr is not None and (rl[1] is not ONE or rr[1] is not ONE) \
                     and _units_say_nothing(check, rl, rr, index, base):
                 try:   # a ratio whose last digits say nothing: bound it from the high digits
-                    ichecks[seq] = compare_fn(check, index, base)
+                    cross = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
+                    ichecks[seq] = _prune_only(compare_fn(Compare(["=="], [cross, Const(0)]),
+                                                          index, base))
                     pseudos.append(Pseudo(_decider(check), seq, "order"))
                     pseudos.append(full)
                     kinds.append("general")
@@ -348,6 +351,32 @@ def _units_say_nothing(check: Compare, rl: tuple[Node, Node], rr: tuple[Node, No
         if v is not None and v % base:
             return False
     return True
+
+
+def _linear_bounds(check: Compare, index: dict[str, int], base: int) -> Callable | None:
+    """The interval test of a comparison of two linear sides, or None."""
+    if len(check.ops) != 1 or check.ops[0] in ("in", "not in"):
+        return None
+    a, b = linear(check.operands[0], base), linear(check.operands[1], base)
+    if a is None or b is None:
+        return None
+    weights = [0] * len(index)
+    for k, v in a[0].items():
+        weights[index[k]] += v
+    for k, v in b[0].items():
+        weights[index[k]] -= v
+    lead = [False] * len(index)
+    for w in check.words():
+        if len(w) > 1:
+            lead[index[w[0]]] = True
+    return linear_compare_fn(check.ops[0], weights, a[1] - b[1], lead)
+
+
+def _prune_only(fn: Callable) -> Callable:
+    """An interval test that may refute but never entails (a necessary condition)."""
+    def g(*args: Any) -> bool | None:
+        return False if fn(*args) is False else None
+    return g
 
 
 def _decider(check: Compare) -> frozenset[str]:
@@ -486,21 +515,39 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
 
 def _sum_bounds(comp: Compiled, order: list[str], checks: list[list[Callable]],
                 fixed: dict[str, int]) -> None:
-    """For each weighted sum: after letter i, can the letters still to come bring
-    the sum to 0? (Bounds from digits 0..B-1; they prune most with big weights first.)"""
-    top = comp.base - 1
+    """For each weighted sum: after letter i, can the letters still to come bring the
+    sum to 0? The bound pairs the largest weights with the largest free digits
+    (rearrangement inequality), so it is tight and sound."""
+    base = comp.base
+    fixed_idx = [comp.index[c] for c in fixed]
     for weights, fn in comp.linears.values():
         idx = [comp.index[c] for c in order]
         for i in range(len(order) - 1):
             rest = [weights[j] for j in idx[i + 1:] if weights[j]]
             if not rest:
                 continue
-            lo = sum(min(0, w * top) for w in rest)
-            hi = sum(max(0, w * top) for w in rest)
+            pos = sorted((w for w in rest if w > 0), reverse=True)
+            neg = sorted(w for w in rest if w < 0)
+            known = idx[:i + 1] + fixed_idx
+            checks[i].append(_bound_check(fn, pos, neg, known, base))
 
-            def ok(env: Env, f=fn, lo: int = lo, hi: int = hi) -> bool:
-                return lo <= -f(env) <= hi
-            checks[i].append(ok)
+
+def _bound_check(fn: Callable[[Env], int], pos: list[int], neg: list[int],
+                 known: list[int], base: int) -> Callable[[Env], bool]:
+    """env -> can the remaining weighted letters cancel the partial sum?"""
+    npos, nneg = len(pos), len(neg)
+
+    def ok(env: Env) -> bool:
+        taken = {env[j] for j in known}
+        free = [d for d in range(base) if d not in taken]
+        high = free[::-1]
+        need = -fn(env)
+        hi = sum(map(operator.mul, pos, high[:npos])) + sum(map(operator.mul, neg, free[:nneg]))
+        if need > hi:
+            return False
+        lo = sum(map(operator.mul, pos, free[:npos])) + sum(map(operator.mul, neg, high[:nneg]))
+        return need >= lo
+    return ok
 
 
 def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
@@ -598,8 +645,12 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
                 if bds or tail is not None:
                     free = [e for e in range(base) if not used[e]]
                     dlo, dhi = (free[0], free[-1]) if free else (0, 0)
-                    verdicts = [b(env, known, dlo, dhi) for b in bds]
-                    if False in verdicts:
+                    refuted = False
+                    for b in bds:
+                        if b(env, known, dlo, dhi) is False:
+                            refuted = True
+                            break
+                    if refuted:
                         used[d] = False
                         continue
                     if tail is not None and all(t(env, known, dlo, dhi) for t in tail):
