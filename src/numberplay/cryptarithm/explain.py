@@ -43,7 +43,7 @@ def _column_phrase(comp: S.Compiled, letter: str) -> tuple[int, bool]:
     others = [len(w) for w in words if w[0] != letter or len(w) < longest]
     carry = any(w[0] == letter and len(w) == longest for w in words) and \
         all(n < longest for n in others) and comp.strategy == "columns"
-    return low + 1, carry
+    return (longest if carry else low + 1), carry
 
 
 def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = False,
@@ -81,6 +81,12 @@ def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = 
         if len(cands) == 1:
             if carry and value == 1:
                 text = f"{where}: {letter} is the carry, so {letter} = 1"
+            elif plan.solvers[i] is not None:
+                text = (f"{where}: the digits known so far and the carry force "
+                        f"{letter} = {value}")
+            elif sums:
+                text = (f"{where}: the largest and smallest totals the other letters can "
+                        f"still reach leave only {letter} = {value}")
             else:
                 text = f"{where}: with the digits known so far only {letter} = {value} works"
             technique = "column" if sums else "low digits" if comp.strategy == "low digits" \
