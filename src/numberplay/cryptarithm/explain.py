@@ -26,6 +26,8 @@ def _candidates(plan: S.Plan, i: int, env: list[int], used: list[bool], nonzero:
     cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
     if plan.solvers[i] is not None:
         cand = S._solve(plan.solvers[i], env, li, cand)
+    for bound in plan.sums[i]:
+        cand = S._sum_filter(bound, env, used, cand, base)
     out = []
     for d in cand:
         env[li] = d

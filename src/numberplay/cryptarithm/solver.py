@@ -61,6 +61,7 @@ class Pseudo:
     fn: Callable[[Env], Any] | None = None   # the residue function, or the full check
     linear: bool = False
     positions: dict[str, int] = field(default_factory=dict)  # min position of each letter < k
+    linear_letters: frozenset[str] = frozenset()   # letters the residue is linear in
 
 
 @dataclass
@@ -188,8 +189,34 @@ def _positions(words: list[str]) -> list[dict[str, int]]:
     return out
 
 
+def linear_letters(sides: list[Node]) -> frozenset[str]:
+    """Letters that occur only in words in a linear position (sums, constant multiples)."""
+    lin: set[str] = set()
+    nonlin: set[str] = set()
+
+    def walk(node: Node, linear_ctx: bool) -> None:
+        if isinstance(node, Word):
+            (lin if linear_ctx else nonlin).update(node.text)
+        elif isinstance(node, Sum):
+            for _, t in node.terms:
+                walk(t, linear_ctx)
+        elif isinstance(node, Unary) and node.op in "+-":
+            walk(node.operand, linear_ctx)
+        elif isinstance(node, BinOp) and node.op == "*":
+            # a product is linear in a letter that occurs in one factor only
+            nonlin.update(node.left.letters() & node.right.letters())
+            walk(node.left, linear_ctx)
+            walk(node.right, linear_ctx)
+        else:
+            for c in node.children():
+                walk(c, False)
+    for side in sides:
+        walk(side, True)
+    return frozenset(lin - nonlin)
+
+
 def _level_pseudos(check: Node, fn: Callable[[Env], Any], linear_ok: bool, base: int,
-                   seq: int, final: Pseudo) -> list[Pseudo]:
+                   seq: int, final: Pseudo, lin: frozenset[str] = frozenset()) -> list[Pseudo]:
     """The modular conditions of an equality, one per digit position, then `final`."""
     cols = _positions(check.words())
     out: list[Pseudo] = []
@@ -197,7 +224,8 @@ def _level_pseudos(check: Node, fn: Callable[[Env], Any], linear_ok: bool, base:
     for k in range(1, len(cols)):
         for ch, pos in cols[k - 1].items():
             seen.setdefault(ch, pos)
-        out.append(Pseudo(frozenset(seen), seq, "mod", base ** k, k, fn, linear_ok, dict(seen)))
+        out.append(Pseudo(frozenset(seen), seq, "mod", base ** k, k, fn, linear_ok, dict(seen),
+                          lin))
     out.append(final)
     return out
 
@@ -321,7 +349,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
             if rl is not None and rr is not None and check.words():
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
                 pseudos += _level_pseudos(check, _safe(p.compile(index, base)), False, base,
-                                          seq, full)
+                                          seq, full, linear_letters([lhs, rhs]))
                 kinds.append("product" if _is_product(check) else "polynomial")
                 continue
         pseudos.append(full)
@@ -467,6 +495,7 @@ class Plan:
     root_checks: list[Callable[[Env], bool]]
     bounds: list[list[Callable]] = field(default_factory=list)
     tails: list[list[Callable] | None] = field(default_factory=list)
+    sums: list[list[tuple]] = field(default_factory=list)
 
 
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:
@@ -507,47 +536,38 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
                 break
         solvers.append(None if solver is None else (solver.modulus, solver.fn))
         checks.append([_as_check(p) for p in group if p is not solver])
-    _sum_bounds(comp, order, checks, fixed)
     bounds, tails = _bound_plan(comp, order, depth)
     return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root],
-                bounds, tails)
+                bounds, tails, _sum_bounds(comp, order))
 
 
-def _sum_bounds(comp: Compiled, order: list[str], checks: list[list[Callable]],
-                fixed: dict[str, int]) -> None:
-    """For each weighted sum: after letter i, can the letters still to come bring the
-    sum to 0? The bound pairs the largest weights with the largest free digits
-    (rearrangement inequality), so it is tight and sound."""
-    base = comp.base
-    fixed_idx = [comp.index[c] for c in fixed]
+def _sum_bounds(comp: Compiled, order: list[str]) -> list[list[tuple]]:
+    """For each weighted sum and each depth: (sum, weight of the letter, positive and
+    negative weights still to come). The search keeps a digit only if the letters
+    still to come can cancel the sum; the bound pairs the largest weights with the
+    largest free digits (rearrangement inequality), so it is tight and sound."""
+    out: list[list[tuple]] = [[] for _ in order]
     for weights, fn in comp.linears.values():
         idx = [comp.index[c] for c in order]
         for i in range(len(order) - 1):
+            w = weights[idx[i]]
             rest = [weights[j] for j in idx[i + 1:] if weights[j]]
-            if not rest:
-                continue
-            pos = sorted((w for w in rest if w > 0), reverse=True)
-            neg = sorted(w for w in rest if w < 0)
-            known = idx[:i + 1] + fixed_idx
-            checks[i].append(_bound_check(fn, pos, neg, known, base))
+            pos = sorted((x for x in rest if x > 0), reverse=True)
+            neg = sorted(x for x in rest if x < 0)
+            out[i].append((fn, w, pos, neg))
+    return out
 
 
-def _bound_check(fn: Callable[[Env], int], pos: list[int], neg: list[int],
-                 known: list[int], base: int) -> Callable[[Env], bool]:
-    """env -> can the remaining weighted letters cancel the partial sum?"""
-    npos, nneg = len(pos), len(neg)
-
-    def ok(env: Env) -> bool:
-        taken = {env[j] for j in known}
-        free = [d for d in range(base) if d not in taken]
-        high = free[::-1]
-        need = -fn(env)
-        hi = sum(map(operator.mul, pos, high[:npos])) + sum(map(operator.mul, neg, free[:nneg]))
-        if need > hi:
-            return False
-        lo = sum(map(operator.mul, pos, free[:npos])) + sum(map(operator.mul, neg, high[:nneg]))
-        return need >= lo
-    return ok
+def _sum_filter(bound: tuple, env: Env, used: list[bool], cand: list[int],
+                base: int) -> list[int]:
+    """The candidates for which the rest of the sum can still reach 0."""
+    fn, w, pos, neg = bound
+    free = [d for d in range(base) if not used[d]]
+    high = free[::-1]
+    s0 = fn(env)
+    hi = sum(map(operator.mul, pos, high)) + sum(map(operator.mul, neg, free))
+    lo = sum(map(operator.mul, pos, free)) + sum(map(operator.mul, neg, high))
+    return [d for d in cand if lo <= -(s0 + w * d) <= hi]
 
 
 def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
@@ -590,7 +610,7 @@ def _strongest(group: list[Pseudo]) -> list[Pseudo]:
 
 def _solvable(p: Pseudo, letter: str) -> bool:
     """Is the residue linear in `letter` modulo B^k (so it can be solved for)?"""
-    if p.linear:
+    if p.linear or letter in p.linear_letters:
         return True
     pos = p.positions.get(letter)
     return pos is not None and 2 * pos >= p.level
@@ -618,7 +638,7 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     nonzero = [c in comp.lead for c in comp.letters]
     order, solvers, checks, holds, tick = plan.order, plan.solvers, plan.checks, comp.holds, \
         budget.tick
-    bounds, tails = plan.bounds, plan.tails
+    bounds, tails, sums = plan.bounds, plan.tails, plan.sums
     depth_max = len(order)
 
     def rec(i: int) -> Iterator[Any]:
@@ -631,6 +651,8 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
         solver = solvers[i]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
+        for bound in sums[i]:
+            cand = _sum_filter(bound, env, used, cand, base)
         cks, bds = checks[i], bounds[i]
         tail = tails[i] if counting else None
         known[li] = True
