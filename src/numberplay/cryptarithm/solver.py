@@ -587,9 +587,10 @@ def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
     tails: list[list[Callable] | None] = []
     for i in range(n):
         later = [q for q, t in trigger.items() if t > i]
-        bounds.append([comp.ichecks[q] for q in later if q in comp.ichecks and first[q] <= i])
+        bounds.append([(q, comp.ichecks[q]) for q in later if q in comp.ichecks
+                       and first[q] <= i])
         ok = comp.conjunctive and all(q in comp.ichecks for q in later)
-        tails.append([comp.ichecks[q] for q in later] if ok else None)
+        tails.append([(q, comp.ichecks[q]) for q in later] if ok else None)
     return bounds, tails
 
 
@@ -639,6 +640,7 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     order, solvers, checks, holds, tick = plan.order, plan.solvers, plan.checks, comp.holds, \
         budget.tick
     bounds, tails, sums = plan.bounds, plan.tails, plan.sums
+    done = [False] * (1 + max((p.seq for p in comp.pseudos), default=0))
     depth_max = len(order)
 
     def rec(i: int) -> Iterator[Any]:
@@ -668,17 +670,27 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
                     free = [e for e in range(base) if not used[e]]
                     dlo, dhi = (free[0], free[-1]) if free else (0, 0)
                     refuted = False
-                    for b in bds:
-                        if b(env, known, dlo, dhi) is False:
+                    newly = []
+                    for q, b in bds:
+                        if done[q]:
+                            continue
+                        verdict = b(env, known, dlo, dhi)
+                        if verdict is False:
                             refuted = True
                             break
-                    if refuted:
-                        used[d] = False
-                        continue
-                    if tail is not None and all(t(env, known, dlo, dhi) for t in tail):
-                        yield _tail_count(order[i + 1:], nonzero, used, base)
-                        used[d] = False
-                        continue
+                        if verdict is True:
+                            done[q] = True
+                            newly.append(q)
+                    if not refuted:
+                        if tail is not None and all(done[q] or t(env, known, dlo, dhi) is True
+                                                    for q, t in tail):
+                            yield _tail_count(order[i + 1:], nonzero, used, base)
+                        else:
+                            yield from rec(i + 1)
+                    for q in newly:
+                        done[q] = False
+                    used[d] = False
+                    continue
                 yield from rec(i + 1)
                 used[d] = False
         known[li] = False
