@@ -54,6 +54,13 @@ def test_options_and_exit_codes(run):
     assert huge.exit_code == 2 and "too large" in huge.output
 
 
+def test_count_uses_the_fast_counter(run):
+    r = run(["solve", "cryptarithm", "PLUTO not in {PLANETS}", "--count"])
+    assert r.exit_code == 0 and "3265920" in r.output
+    r = run(["check", "cryptarithm", "ONE < TWO and FOUR < FIVE", "--format", "json"])
+    assert json.loads(r.output)["count"] == 725760
+
+
 def test_file_with_several_formulas(run, tmp_path):
     f = tmp_path / "f.txt"
     f.write_text("# two\nA + B = C\n\nAB = C ^ 2\n")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..budget import Budget, ensure
@@ -78,13 +78,8 @@ class CryptoProductKind(CryptarithmKind):
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
                   color: bool = False, **_: Any) -> list[CryptoProductPuzzle]:
-        self._color = bool(color)
-        try:
-            return super().parse_all(text, base=base, fix=fix)
-        finally:
-            self._color = False
-
-    _color = False
+        puzzles = super().parse_all(text, base=base, fix=fix)
+        return [replace(p, color=bool(color)) for p in puzzles]
 
     def _formula(self, line: str) -> str:
         m = _PROLOG.fullmatch(line)
@@ -98,7 +93,7 @@ class CryptoProductKind(CryptarithmKind):
         return f"{m.group(1)} x {m.group(2)} = {m.group(3)}"
 
     def _make(self, formula: str, base: int, fixed: dict[str, int]) -> CryptoProductPuzzle:
-        return CryptoProductPuzzle(formula, base, tuple(sorted(fixed.items())), self._color)
+        return CryptoProductPuzzle(formula, base, tuple(sorted(fixed.items())))
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
