@@ -62,6 +62,7 @@ class Pseudo:
     linear: bool = False
     positions: dict[str, int] = field(default_factory=dict)  # min position of each letter < k
     linear_letters: frozenset[str] = frozenset()   # letters the residue is linear in
+    factors: tuple[str, str] | None = None         # X, Y of a product X * Y = Z
 
 
 @dataclass
@@ -348,8 +349,14 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                     pass
             if rl is not None and rr is not None and check.words():
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
-                pseudos += _level_pseudos(check, _safe(p.compile(index, base)), False, base,
-                                          seq, full, linear_letters([lhs, rhs]))
+                levels = _level_pseudos(check, _safe(p.compile(index, base)), False, base,
+                                        seq, full, linear_letters([lhs, rhs]))
+                factors = _factors(check)
+                for q in levels:
+                    q.factors = factors
+                if factors is not None:   # also bound the product from its high digits
+                    ichecks[seq] = _prune_only(compare_fn(check, index, base))
+                pseudos += levels
                 kinds.append("product" if _is_product(check) else "polynomial")
                 continue
         pseudos.append(full)
@@ -423,6 +430,16 @@ def _is_conjunction(node: Node) -> bool:
     if isinstance(node, BoolOp):
         return node.op == "and" and all(_is_conjunction(v) for v in node.values)
     return isinstance(node, Compare)
+
+
+def _factors(check: Compare) -> tuple[str, str] | None:
+    """(X, Y) when the check is X * Y = Z (either side) with words."""
+    a, b = check.operands
+    for p, z in ((a, b), (b, a)):
+        if (isinstance(p, BinOp) and p.op == "*" and isinstance(p.left, Word)
+                and isinstance(p.right, Word) and isinstance(z, Word)):
+            return p.left.text, p.right.text
+    return None
 
 
 def _is_product(check: Compare) -> bool:
@@ -613,6 +630,13 @@ def _solvable(p: Pseudo, letter: str) -> bool:
     """Is the residue linear in `letter` modulo B^k (so it can be solved for)?"""
     if p.linear or letter in p.linear_letters:
         return True
+    if p.factors is not None:
+        # X * Y - Z is linear in L modulo B^k unless L sits in both factors at
+        # positions jx, jy (from the right) with jx + jy < k.
+        x, y = p.factors
+        jx = [j for j, c in enumerate(reversed(x)) if c == letter and j < p.level]
+        jy = [j for j, c in enumerate(reversed(y)) if c == letter and j < p.level]
+        return not jx or not jy or min(jx) + min(jy) >= p.level
     pos = p.positions.get(letter)
     return pos is not None and 2 * pos >= p.level
 
