@@ -354,8 +354,11 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 factors = _factors(check)
                 for q in levels:
                     q.factors = factors
-                if factors is not None:   # also bound the product from its high digits
-                    ichecks[seq] = _prune_only(compare_fn(check, index, base))
+                try:   # also bound both sides from the high digits
+                    ichecks[seq] = _prune_only(compare_fn(Compare(["=="], [lhs, rhs]),
+                                                          index, base))
+                except Unbounded:
+                    pass
                 pseudos += levels
                 kinds.append("product" if _is_product(check) else "polynomial")
                 continue
