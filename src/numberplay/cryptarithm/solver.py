@@ -4,16 +4,21 @@ The formula is split into necessary conditions ("checks"): the parts of an
 `and`, the links of a chained comparison. Each equality is then analysed:
 
 * linear (sums and differences of words with integer multiples and
-  constants): it becomes one weighted sum `c + sum(w_L * L) = 0`; the last k
-  digits of every word fix that sum modulo B^k, which is exactly the
-  column-by-column carry reasoning; the last letter of each column is
-  computed from the congruence rather than tried;
+  constants): it becomes one weighted sum `c + sum(w_L * L) = 0`. Its last k
+  digits fix it modulo B^k (the column-by-column carry reasoning), and the
+  letter that completes a column is computed from the congruence rather than
+  tried. A single sum is searched by decreasing weight, and each letter keeps
+  only the digits for which the letters still to come can cancel the sum
+  (largest weights paired with the largest free digits);
 * polynomial or rational (products, integer powers, divisions: `X * Y = Z`,
-  `YOU = ME ^ 2`, `NORTH / SOUTH = EAST / WEST` cross-multiplied): the last k
-  digits of Z depend only on the last k digits of X and Y, so the equation
-  is checked modulo B^k as soon as those digits are known (low digits
-  first), and a letter that enters linearly is computed, not tried;
-* anything else: checked exactly as soon as all its letters are assigned.
+  `YOU = ME ^ 2`, `NORTH / SOUTH = EAST / WEST` cross-multiplied,
+  `X = Y ^ (1/2)` squared): the last k digits of Z depend only on the last k
+  digits of X and Y, so the equation is checked modulo B^k as soon as those
+  digits are known (low digits first); a letter that enters linearly modulo
+  B^k is computed, not tried; interval bounds of both sides prune too;
+* anything else: checked exactly as soon as all its letters are assigned;
+  comparisons are bounded by interval arithmetic (refuted branches are cut,
+  entailed ones counted without enumeration).
 
 Letters are ordered greedily so that the smallest pending check completes
 first. Every complete assignment is confirmed with the exact evaluator.
