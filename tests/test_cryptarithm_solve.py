@@ -219,6 +219,18 @@ def test_explain_sums_ends_solved():
     assert none[-1].technique == "contradiction"
 
 
+@pytest.mark.parametrize("formula", ["GR x RG = RBR", "ODD * ODD = FREAKY", "YOU = ME ^ 2",
+                                     "ONE < TWO and FOUR < FIVE", "sum(range(POP)) = BOBO"])
+def test_explain_other_shapes_ends_with_a_verified_solution(formula):
+    p = numberplay.parse("cryptarithm", formula)
+    steps = list(numberplay.explain(p, trace=True))
+    assert steps[-1].technique == "solved"
+    assignment = dict(steps[-1].fixed)
+    sol = numberplay.get_kind("cryptarithm").solution_of(p, assignment)
+    assert numberplay.verify(p, sol) and steps[-1].snapshot == sol.text
+    assert all(s.snapshot is not None for s in steps)
+
+
 def test_grade_and_render():
     p = numberplay.parse("cryptarithm", "SEND + MORE = MONEY")
     assert numberplay.grade(p) in ("easy", "medium", "hard")

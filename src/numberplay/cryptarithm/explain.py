@@ -83,8 +83,11 @@ def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = 
         if len(cands) == 1:
             if carry and value == 1:
                 text = f"{where}: {letter} is the carry, so {letter} = 1"
-            elif plan.solvers[i] is not None:
+            elif plan.solvers[i] is not None and sums:
                 text = (f"{where}: the digits known so far and the carry force "
+                        f"{letter} = {value}")
+            elif plan.solvers[i] is not None:
+                text = (f"{where}: the last digits of both sides must agree, which forces "
                         f"{letter} = {value}")
             elif sums:
                 text = (f"{where}: the largest and smallest totals the other letters can "

@@ -214,7 +214,7 @@ class CryptarithmKind(Kind):
         except BudgetExceeded:
             return "hard"
         nodes = budget.used
-        return "easy" if nodes <= 150 else "medium" if nodes <= 3000 else "hard"
+        return "easy" if nodes <= 50 else "medium" if nodes <= 200 else "hard"
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
