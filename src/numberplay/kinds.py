@@ -23,6 +23,8 @@ from .model import Generated, Puzzle, Solution, Step
 # name -> "module:attribute" of the Kind instance. One line per family.
 _REGISTRY: dict[str, str] = {
     "crossproduct": "numberplay.crossproduct:KIND",
+    "cryptarithm": "numberplay.cryptarithm:KIND",
+    "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
 }
 
 _LOADED: dict[str, Kind] = {}
