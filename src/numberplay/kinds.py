@@ -22,6 +22,7 @@ from .model import Generated, Puzzle, Solution, Step
 
 # name -> "module:attribute" of the Kind instance. One line per family.
 _REGISTRY: dict[str, str] = {
+    "crossset": "numberplay.crossset:KIND",
 }
 
 _LOADED: dict[str, Kind] = {}

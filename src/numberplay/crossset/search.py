@@ -1,0 +1,403 @@
+"""Exact search for Cross Set: bit-mask domains in three views plus all-different GAC.
+
+State: three flat lists of bit masks for an order-n grid.
+  D[r*n+c]  values still possible in cell (r, c)        (bit v for value v+1)
+  R[r*n+v]  columns where value v can still go in row r (bit c)
+  C[c*n+v]  rows where value v can still go in column c (bit r)
+Propagation keeps the views in step and places every single of every view
+(naked singles and hidden singles in rows and columns). On top of that,
+Régin's matching-based filter makes each row and each column all-different
+arc consistent. Branching picks the smallest domain over the three views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..budget import Budget, ensure
+
+State = tuple[list[int], list[int], list[int]]
+Triple = tuple[int, int, int]
+
+
+def _bits(m: int) -> Iterator[int]:
+    """Indices of the set bits of m, lowest first."""
+    while m:
+        b = m & -m
+        m ^= b
+        yield b.bit_length() - 1
+
+
+def build_state(n: int, masks: list[int]) -> tuple[State, list[Triple]] | None:
+    """The three views of the candidate masks and the singles to place; None if empty."""
+    D = list(masks)
+    R = [0] * (n * n)
+    C = [0] * (n * n)
+    for r in range(n):
+        base = r * n
+        for c in range(n):
+            d = D[base + c]
+            if not d:
+                return None
+            cb, rb = 1 << c, 1 << r
+            for v in _bits(d):
+                R[base + v] |= cb
+                C[c * n + v] |= rb
+    queue: list[Triple] = []
+    for i in range(n * n):
+        d = D[i]
+        if not d & (d - 1):
+            queue.append((i // n, i % n, d.bit_length() - 1))
+    for r in range(n):
+        for v in range(n):
+            x = R[r * n + v]
+            if not x:
+                return None
+            if not x & (x - 1):
+                queue.append((r, x.bit_length() - 1, v))
+    for c in range(n):
+        for v in range(n):
+            x = C[c * n + v]
+            if not x:
+                return None
+            if not x & (x - 1):
+                queue.append((x.bit_length() - 1, c, v))
+    return (D, R, C), queue
+
+
+def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Triple]) -> bool:
+    """Place the queued (row, col, value) triples and every single they create.
+
+    Returns False on a wipe-out in any view."""
+    while queue:
+        r, c, v = queue.pop()
+        i = r * n + c
+        bit = 1 << v
+        d = D[i]
+        if not d & bit:
+            return False
+        rem: list[Triple] = []
+        m = d ^ bit
+        while m:
+            b = m & -m
+            m ^= b
+            rem.append((r, c, b.bit_length() - 1))
+        m = R[r * n + v] & ~(1 << c)
+        while m:
+            b = m & -m
+            m ^= b
+            rem.append((r, b.bit_length() - 1, v))
+        m = C[c * n + v] & ~(1 << r)
+        while m:
+            b = m & -m
+            m ^= b
+            rem.append((b.bit_length() - 1, c, v))
+        for rr, cc, vv in rem:
+            j = rr * n + cc
+            dj = D[j]
+            vb = 1 << vv
+            if not dj & vb:
+                continue
+            dj ^= vb
+            D[j] = dj
+            if not dj:
+                return False
+            if not dj & (dj - 1):
+                queue.append((rr, cc, dj.bit_length() - 1))
+            k = rr * n + vv
+            x = R[k] & ~(1 << cc)
+            R[k] = x
+            if not x:
+                return False
+            if not x & (x - 1):
+                queue.append((rr, x.bit_length() - 1, vv))
+            k = cc * n + vv
+            x = C[k] & ~(1 << rr)
+            C[k] = x
+            if not x:
+                return False
+            if not x & (x - 1):
+                queue.append((x.bit_length() - 1, cc, vv))
+    return True
+
+
+def remove(n: int, D: list[int], R: list[int], C: list[int], r: int, c: int, v: int,
+           queue: list[Triple]) -> bool:
+    """Remove value v from cell (r, c), queueing the singles it creates."""
+    j = r * n + c
+    dj = D[j] & ~(1 << v)
+    if dj == D[j]:
+        return True
+    D[j] = dj
+    if not dj:
+        return False
+    if not dj & (dj - 1):
+        queue.append((r, c, dj.bit_length() - 1))
+    k = r * n + v
+    x = R[k] & ~(1 << c)
+    R[k] = x
+    if not x:
+        return False
+    if not x & (x - 1):
+        queue.append((r, x.bit_length() - 1, v))
+    k = c * n + v
+    x = C[k] & ~(1 << r)
+    C[k] = x
+    if not x:
+        return False
+    if not x & (x - 1):
+        queue.append((x.bit_length() - 1, c, v))
+    return True
+
+
+def _matching(doms: list[int], n: int) -> list[int] | None:
+    """A perfect matching var -> value of the bipartite graph `doms`, or None."""
+    match_var = [-1] * n
+    match_val = [-1] * n
+    for i, d in enumerate(doms):  # greedy start
+        m = d
+        while m:
+            b = m & -m
+            m ^= b
+            u = b.bit_length() - 1
+            if match_val[u] < 0:
+                match_val[u] = i
+                match_var[i] = u
+                break
+    for i in range(n):
+        if match_var[i] >= 0:
+            continue
+        # BFS for an augmenting path from var i
+        parent_val = {}
+        frontier = [i]
+        seen_vals = 0
+        found = -1
+        while frontier and found < 0:
+            nxt = []
+            for x in frontier:
+                m = doms[x] & ~seen_vals
+                seen_vals |= m
+                while m:
+                    b = m & -m
+                    m ^= b
+                    u = b.bit_length() - 1
+                    parent_val[u] = x
+                    y = match_val[u]
+                    if y < 0:
+                        found = u
+                        break
+                    nxt.append(y)
+                if found >= 0:
+                    break
+            frontier = nxt
+        if found < 0:
+            return None
+        u = found
+        while True:
+            x = parent_val[u]
+            prev = match_var[x]
+            match_var[x] = u
+            match_val[u] = x
+            if x == i:
+                break
+            u = prev
+    return match_var
+
+
+def _scc(adj: list[int], n: int) -> list[int]:
+    """Strongly connected component id of each node of a bit-mask digraph (Tarjan)."""
+    index = [-1] * n
+    low = [0] * n
+    comp = [-1] * n
+    on_stack = 0
+    stack: list[int] = []
+    counter = 0
+    ncomp = 0
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        work = [(root, adj[root])]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack |= 1 << root
+        while work:
+            v, rest = work[-1]
+            if rest:
+                b = rest & -rest
+                work[-1] = (v, rest ^ b)
+                w = b.bit_length() - 1
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack |= b
+                    work.append((w, adj[w]))
+                elif on_stack & b and index[w] < low[v]:
+                    low[v] = index[w]
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] == index[v]:
+                while True:
+                    w = stack.pop()
+                    on_stack &= ~(1 << w)
+                    comp[w] = ncomp
+                    if w == v:
+                        break
+                ncomp += 1
+    return comp
+
+
+def line_filter(doms: list[int], n: int) -> list[int] | None:
+    """All-different GAC (Régin) on one line: the pruned domains, or None if infeasible."""
+    match = _matching(doms, n)
+    if match is None:
+        return None
+    pos = [0] * n
+    for i, u in enumerate(match):
+        pos[u] = i
+    adj = []
+    for i, d in enumerate(doms):
+        a = 0
+        m = d
+        while m:
+            b = m & -m
+            m ^= b
+            a |= 1 << pos[b.bit_length() - 1]
+        adj.append(a & ~(1 << i))
+    comp = _scc(adj, n)
+    allowed: dict[int, int] = {}
+    for i in range(n):
+        allowed[comp[i]] = allowed.get(comp[i], 0) | (1 << match[i])
+    return [d & allowed[comp[i]] for i, d in enumerate(doms)]
+
+
+def gac(n: int, D: list[int], R: list[int], C: list[int]) -> bool:
+    """Propagate and filter every unfinished row and column to a common fixpoint."""
+    queue: list[Triple] = []
+    changed = True
+    while changed:
+        changed = False
+        for r in range(n):
+            base = r * n
+            doms = D[base:base + n]
+            if all(not d & (d - 1) for d in doms):
+                continue
+            new = line_filter(doms, n)
+            if new is None:
+                return False
+            for c in range(n):
+                gone = doms[c] & ~new[c]
+                for v in _bits(gone):
+                    if not remove(n, D, R, C, r, c, v, queue):
+                        return False
+                    changed = True
+            if queue and not propagate(n, D, R, C, queue):
+                return False
+        for c in range(n):
+            doms = D[c::n]
+            if all(not d & (d - 1) for d in doms):
+                continue
+            new = line_filter(doms, n)
+            if new is None:
+                return False
+            for r in range(n):
+                gone = doms[r] & ~new[r]
+                for v in _bits(gone):
+                    if not remove(n, D, R, C, r, c, v, queue):
+                        return False
+                    changed = True
+            if queue and not propagate(n, D, R, C, queue):
+                return False
+    return True
+
+
+def _choose(n: int, D: list[int], R: list[int], C: list[int]) -> list[Triple] | None:
+    """The branching alternatives: the smallest open domain over the three views."""
+    best = n + 1
+    where = None
+    for i, d in enumerate(D):
+        if d & (d - 1):
+            k = d.bit_count()
+            if k < best:
+                best, where = k, (0, i)
+                if k == 2:
+                    break
+    if best > 2:
+        for view, arr in ((1, R), (2, C)):
+            for i, x in enumerate(arr):
+                if x & (x - 1):
+                    k = x.bit_count()
+                    if k < best:
+                        best, where = k, (view, i)
+                        if k == 2:
+                            break
+            if best == 2:
+                break
+    if where is None:
+        return None
+    view, i = where
+    a, b = divmod(i, n)
+    if view == 0:
+        return [(a, b, v) for v in _bits(D[i])]
+    if view == 1:
+        return [(a, c, b) for c in _bits(R[i])]
+    return [(r, a, b) for r in _bits(C[i])]
+
+
+def solve_masks(n: int, masks: list[int], limit: int | None = None,
+                budget: Budget | None = None, use_gac: bool = True) -> Iterator[list[int]]:
+    """Every solution (flat list of 0-based values), in a deterministic order."""
+    budget = ensure(budget)
+    if limit is not None and limit <= 0:
+        return
+    built = build_state(n, masks)
+    if built is None:
+        return
+    (D, R, C), queue = built
+    budget.tick()
+    if not propagate(n, D, R, C, queue):
+        return
+    if use_gac and not gac(n, D, R, C):
+        return
+    found = 0
+    stack: list[tuple[list[int], list[int], list[int], Triple | None]] = [(D, R, C, None)]
+    while stack:
+        D, R, C, triple = stack.pop()
+        if triple is not None:
+            budget.tick()
+            D, R, C = D[:], R[:], C[:]
+            if not propagate(n, D, R, C, [triple]):
+                continue
+            if use_gac and not gac(n, D, R, C):
+                continue
+        options = _choose(n, D, R, C)
+        if options is None:
+            yield [d.bit_length() - 1 for d in D]
+            found += 1
+            if limit is not None and found >= limit:
+                return
+            continue
+        for t in reversed(options):
+            stack.append((D, R, C, t))
+
+
+def first_failure(n: int, masks: list[int]) -> str | None:
+    """Why simple propagation finds the grid contradictory (a sentence), or None."""
+    for r in range(n):
+        for c in range(n):
+            if not masks[r * n + c]:
+                return f"r{r + 1}c{c + 1} has no candidates left"
+    for v in range(n):
+        bit = 1 << v
+        for r in range(n):
+            if not any(masks[r * n + c] & bit for c in range(n)):
+                return f"row {r + 1} has no place for {v + 1}"
+        for c in range(n):
+            if not any(masks[r * n + c] & bit for r in range(n)):
+                return f"column {c + 1} has no place for {v + 1}"
+    return None
