@@ -51,9 +51,11 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget) -> tuple[li
     if level >= 5:
         return _attempt_search(n, masks, solution, rng, budget)
     m = list(masks)
+    hardest = -1
     while True:
         budget.tick()
-        status, _, m = T.run(n, m, level)
+        status, used, m = T.run(n, m, level)
+        hardest = max(hardest, used)
         if status == "solved":
             break
         open_cells = [i for i, d in enumerate(m) if d & (d - 1)]
@@ -61,6 +63,10 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget) -> tuple[li
         u = rng.choice([x for x in T.bits(m[i]) if x != solution[i]])
         m[i] &= ~(1 << u)
         masks[i] &= ~(1 << u)
+    # Deductions stay valid when candidates go, so a path that never used the
+    # target level shows the final puzzle is easier: reject it at once.
+    if hardest < level and level > 0:
+        return None
     if level > 0 and T.run(n, masks, level - 1)[0] == "solved":
         return None
     if T.grade_masks(n, masks) != T.LEVELS[level]:

@@ -52,11 +52,16 @@ def bits(m: int) -> list[int]:
     return out
 
 
+_LINES: dict[int, list[tuple[str, int, list[int]]]] = {}
+
+
 def lines(n: int) -> list[tuple[str, int, list[int]]]:
-    """Every row and column as (kind, index, cell indices)."""
-    out = [("row", r, [r * n + c for c in range(n)]) for r in range(n)]
-    out += [("column", c, [r * n + c for r in range(n)]) for c in range(n)]
-    return out
+    """Every row and column as (kind, index, cell indices); cached per order."""
+    if n not in _LINES:
+        out = [("row", r, [r * n + c for c in range(n)]) for r in range(n)]
+        out += [("column", c, [r * n + c for r in range(n)]) for c in range(n)]
+        _LINES[n] = out
+    return _LINES[n]
 
 
 def naked_single(n: int, m: list[int]) -> Move | None:
@@ -77,12 +82,20 @@ def _peers(n: int, r: int, c: int) -> list[int]:
 def hidden_single(n: int, m: list[int]) -> Move | None:
     """A value with one possible cell left in a row or column."""
     for kind, idx, cells in lines(n):
-        for v in range(n):
-            bit = 1 << v
-            where = [i for i in cells if m[i] & bit]
-            if len(where) == 1 and m[where[0]] != bit:
-                i = where[0]
-                removed = [(i, u) for u in bits(m[i] & ~bit)]
+        once = twice = 0
+        for i in cells:
+            d = m[i]
+            twice |= once & d
+            once |= d
+        single = once & ~twice
+        if not single:
+            continue
+        for i in cells:
+            d = m[i]
+            hit = d & single
+            if hit and d != hit:
+                v = (hit & -hit).bit_length() - 1
+                removed = [(i, u) for u in bits(d & ~(1 << v))]
                 return Move("hidden single", [i], removed, [(i, v)],
                             {"line": (kind, idx), "value": v})
     return None
@@ -106,12 +119,18 @@ def _subsets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], 
 
 def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k open cells of a line whose candidates are k values: weed them from the line."""
-    for k in range(2, n):
-        for kind, idx, cells in lines(n):
-            open_cells = [i for i in cells if m[i] & (m[i] - 1)]
-            if k > len(open_cells) // 2 or (max_k and k > max_k):
+    data = []
+    for kind, idx, cells in lines(n):
+        open_cells = [i for i in cells if m[i] & (m[i] - 1)]
+        data.append((kind, idx, open_cells))
+    top = max((len(oc) // 2 for _, _, oc in data), default=0)
+    for k in range(2, min(top, max_k or n) + 1):
+        for kind, idx, open_cells in data:
+            if k > len(open_cells) // 2:
                 continue
-            items = [(i, m[i]) for i in open_cells if popcount(m[i]) <= k]
+            items = [(i, m[i]) for i in open_cells if m[i].bit_count() <= k]
+            if len(items) < k:
+                continue
             for chosen, union in _subsets(items, k):
                 removed = [(i, v) for i in open_cells if i not in chosen
                            for v in bits(m[i] & union)]
@@ -121,21 +140,30 @@ def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     return None
 
 
+def _positions(n: int, m: list[int], cells: list[int]) -> list[tuple[int, int]]:
+    """(value, bit mask of positions in `cells`) for values with two or more places."""
+    pos = [0] * n
+    for p, i in enumerate(cells):
+        d = m[i]
+        pb = 1 << p
+        while d:
+            b = d & -d
+            d ^= b
+            pos[b.bit_length() - 1] |= pb
+    return [(v, x) for v, x in enumerate(pos) if x & (x - 1)]
+
+
 def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k values of a line confined to k cells: those cells hold nothing else."""
-    for k in range(2, n):
-        for kind, idx, cells in lines(n):
-            open_vals = []
-            for v in range(n):
-                pos = 0
-                for p, i in enumerate(cells):
-                    if m[i] >> v & 1:
-                        pos |= 1 << p
-                if popcount(pos) >= 2:
-                    open_vals.append((v, pos))
-            if k > len(open_vals) // 2 or (max_k and k > max_k):
+    data = [(kind, idx, cells, _positions(n, m, cells)) for kind, idx, cells in lines(n)]
+    top = max((len(ov) // 2 for *_, ov in data), default=0)
+    for k in range(2, min(top, max_k or n) + 1):
+        for kind, idx, cells, open_vals in data:
+            if k > len(open_vals) // 2:
                 continue
-            items = [(v, pos) for v, pos in open_vals if popcount(pos) <= k]
+            items = [(v, pos) for v, pos in open_vals if pos.bit_count() <= k]
+            if len(items) < k:
+                continue
             for chosen, union in _subsets(items, k):
                 vmask = sum(1 << v for v in chosen)
                 targets = [cells[p] for p in bits(union)]
@@ -148,37 +176,43 @@ def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None
 
 def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """One value: k rows whose places lie in k columns (or the transpose)."""
-    for k in range(2, n):
-        for v in range(n):
-            bit = 1 << v
-            for base in ("row", "column"):
-                items = []
+    # planes[v][0][r] = columns of v in row r; planes[v][1][c] = rows of v in column c
+    rows_of = [[0] * n for _ in range(n)]
+    cols_of = [[0] * n for _ in range(n)]
+    for i, d in enumerate(m):
+        r, c = divmod(i, n)
+        while d:
+            b = d & -d
+            d ^= b
+            v = b.bit_length() - 1
+            rows_of[v][r] |= 1 << c
+            cols_of[v][c] |= 1 << r
+    data = []
+    for v in range(n):
+        for base, plane in (("row", rows_of[v]), ("column", cols_of[v])):
+            items = [(a, x) for a, x in enumerate(plane) if x & (x - 1)]
+            data.append((v, base, plane, items))
+    top = max((len(items) // 2 for *_, items in data), default=0)
+    for k in range(2, min(top, max_k or n) + 1):
+        for v, base, plane, items in data:
+            if k > len(items) // 2:
+                continue
+            small = [it for it in items if it[1].bit_count() <= k]
+            if len(small) < k:
+                continue
+            for chosen, union in _subsets(small, k):
+                removed = []
                 for a in range(n):
-                    pos = 0
-                    for b in range(n):
-                        i = a * n + b if base == "row" else b * n + a
-                        if m[i] & bit:
-                            pos |= 1 << b
-                    if popcount(pos) >= 2:
-                        items.append((a, pos))
-                if k > len(items) // 2 or (max_k and k > max_k):
-                    continue
-                for chosen, union in _subsets([it for it in items if popcount(it[1]) <= k], k):
-                    removed = []
-                    for a in range(n):
-                        if a in chosen:
-                            continue
-                        for b in bits(union):
-                            i = a * n + b if base == "row" else b * n + a
-                            if m[i] & bit:
-                                removed.append((i, v))
-                    if removed:
-                        cells = [a * n + b if base == "row" else b * n + a
-                                 for a in chosen for b in bits(union)
-                                 if m[a * n + b if base == "row" else b * n + a] & bit]
-                        return Move("fish", cells, removed, [],
-                                    {"base": base, "lines": chosen, "cover": bits(union),
-                                     "value": v, "k": k})
+                    if a in chosen or not plane[a] & union:
+                        continue
+                    for b in bits(plane[a] & union):
+                        removed.append((a * n + b if base == "row" else b * n + a, v))
+                if removed:
+                    cells = [a * n + b if base == "row" else b * n + a
+                             for a in chosen for b in bits(plane[a])]
+                    return Move("fish", cells, removed, [],
+                                {"base": base, "lines": chosen, "cover": bits(union),
+                                 "value": v, "k": k})
     return None
 
 
@@ -187,18 +221,18 @@ TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
 
 def contradiction(n: int, m: list[int]) -> str | None:
     """What ran out, as a sentence, or None while the grid is still consistent."""
+    full = (1 << n) - 1
     for i, d in enumerate(m):
         if not d:
             r, c = divmod(i, n)
             return f"r{r + 1}c{c + 1} has no candidates left"
-    for v in range(n):
-        bit = 1 << v
-        for r in range(n):
-            if not any(m[r * n + c] & bit for c in range(n)):
-                return f"row {r + 1} has no place left for {v + 1}"
-        for c in range(n):
-            if not any(m[r * n + c] & bit for r in range(n)):
-                return f"column {c + 1} has no place left for {v + 1}"
+    for kind, idx, cells in lines(n):
+        union = 0
+        for i in cells:
+            union |= m[i]
+        if union != full:
+            v = bits(full & ~union)[0]
+            return f"{kind} {idx + 1} has no place left for {v + 1}"
     return None
 
 
@@ -233,10 +267,10 @@ def run(n: int, masks: list[int], max_level: int = 4) -> tuple[str, int, list[in
     m = list(masks)
     hardest = -1
     while True:
-        if contradiction(n, m):
-            return "contradiction", hardest, m
         move = next_move(n, m, max_level)
-        if move is None:
+        if move is None or not all(m):
+            if contradiction(n, m):
+                return "contradiction", hardest, m
             return ("solved" if is_solved(m) else "stalled"), hardest, m
         hardest = max(hardest, TECHNIQUE_LEVEL[move.technique])
         apply(m, move)
