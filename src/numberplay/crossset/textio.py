@@ -64,6 +64,8 @@ def parse_text(text: str) -> CrossSetPuzzle:
             continue
         rows.append((lineno, line.split()))
     n = len(rows)
+    if n == 0:
+        raise PuzzleError("empty Cross Set puzzle: give one line of cells per row")
     if n > MAX_ORDER:
         raise PuzzleError(f"grid has {n} rows; at most {MAX_ORDER} are supported")
     cells = []
