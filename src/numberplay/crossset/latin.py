@@ -24,7 +24,12 @@ def jacobson_matthews(n: int, rng: random.Random, iterations: int | None = None)
     steps = n ** 3 if iterations is None else iterations
     improper = None
     done = 0
-    while done < steps or improper is not None:
+    # Read the square at fixed times (steps, then every `gap` moves) and keep the
+    # first proper one: conditioned on being proper, the chain's state at a
+    # fixed time is uniform in the limit, whereas the first proper state after
+    # an improper excursion is not.
+    gap = max(1, n)
+    while done < steps or improper is not None or (done - steps) % gap:
         done += 1
         if improper is None:
             while True:

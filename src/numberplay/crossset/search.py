@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from ..budget import Budget, ensure
 
+VALUE_ORDER = 1
 State = tuple[list[int], list[int], list[int]]
 Triple = tuple[int, int, int]
 
@@ -65,16 +66,21 @@ def build_state(n: int, masks: list[int]) -> tuple[State, list[Triple]] | None:
     return (D, R, C), queue
 
 
-def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Triple]) -> bool:
+def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Triple],
+              W: list[int] | None = None) -> bool:
     """Place the queued (row, col, value) triples and every single they create.
 
-    Returns False on a wipe-out in any view."""
+    Returns False on a wipe-out in any view; then the weight of the failing
+    row (W[r]) and/or column (W[n + c]) goes up, for dom/wdeg branching."""
     while queue:
         r, c, v = queue.pop()
         i = r * n + c
         bit = 1 << v
         d = D[i]
         if not d & bit:
+            if W is not None:
+                W[r] += 1
+                W[n + c] += 1
             return False
         rem: list[Triple] = []
         m = d ^ bit
@@ -101,6 +107,9 @@ def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Trip
             dj ^= vb
             D[j] = dj
             if not dj:
+                if W is not None:
+                    W[rr] += 1
+                    W[n + cc] += 1
                 return False
             if not dj & (dj - 1):
                 queue.append((rr, cc, dj.bit_length() - 1))
@@ -108,6 +117,8 @@ def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Trip
             x = R[k] & ~(1 << cc)
             R[k] = x
             if not x:
+                if W is not None:
+                    W[rr] += 1
                 return False
             if not x & (x - 1):
                 queue.append((rr, x.bit_length() - 1, vv))
@@ -115,6 +126,8 @@ def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Trip
             x = C[k] & ~(1 << rr)
             C[k] = x
             if not x:
+                if W is not None:
+                    W[n + cc] += 1
                 return False
             if not x & (x - 1):
                 queue.append((x.bit_length() - 1, cc, vv))
@@ -316,42 +329,52 @@ def gac(n: int, D: list[int], R: list[int], C: list[int]) -> bool:
     return True
 
 
-def _choose(n: int, D: list[int], R: list[int], C: list[int]) -> list[Triple] | None:
-    """The branching alternatives: the smallest open domain over the three views."""
-    best = n + 1
-    where = None
-    for i, d in enumerate(D):
-        if d & (d - 1):
-            k = d.bit_count()
-            if k < best:
-                best, where = k, (0, i)
-                if k == 2:
-                    break
-    if best > 2:
-        for view, arr in ((1, R), (2, C)):
-            for i, x in enumerate(arr):
-                if x & (x - 1):
-                    k = x.bit_count()
-                    if k < best:
-                        best, where = k, (view, i)
-                        if k == 2:
-                            break
-            if best == 2:
-                break
-    if where is None:
+def _weights(n: int, W: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Per-entry weights of the three views from the row/column failure counts."""
+    wrow = [W[r] for r in range(n) for _ in range(n)]
+    wcell = [W[r] + W[n + c] for r in range(n) for c in range(n)]
+    wcol = [W[n + c] for c in range(n) for _ in range(n)]
+    return wcell, [2 * w for w in wrow], [2 * w for w in wcol]
+
+
+def _choose(n: int, D: list[int], R: list[int], C: list[int],
+            weights: tuple[list[int], list[int], list[int]]) -> list[Triple] | None:
+    """The branching alternatives: the open domain of any view with the largest
+    weight / size (dom/wdeg; weights count the failures of each row and column)."""
+    wcell, wrv, wcv = weights
+    best = (0.0, -1, 0)
+    for view, arr, w in ((0, D, wcell), (1, R, wrv), (2, C, wcv)):
+        cand = max(((w[i] / x.bit_count(), i, view) for i, x in enumerate(arr) if x & (x - 1)),
+                   default=None)
+        if cand is not None and cand[0] > best[0]:
+            best = cand
+    _, i, view = best
+    if i < 0:
         return None
-    view, i = where
     a, b = divmod(i, n)
     if view == 0:
-        return [(a, b, v) for v in _bits(D[i])]
-    if view == 1:
-        return [(a, c, b) for c in _bits(R[i])]
-    return [(r, a, b) for r in _bits(C[i])]
+        out = [(a, b, v) for v in _bits(D[i])]
+    elif view == 1:
+        out = [(a, c, b) for c in _bits(R[i])]
+    else:
+        out = [(r, a, b) for r in _bits(C[i])]
+    if VALUE_ORDER:
+        out.sort(key=lambda t: VALUE_ORDER * (R[t[0] * n + t[2]].bit_count()
+                                              + C[t[1] * n + t[2]].bit_count()
+                                              + D[t[0] * n + t[1]].bit_count()))
+    return out
 
 
 def solve_masks(n: int, masks: list[int], limit: int | None = None,
-                budget: Budget | None = None, use_gac: bool = True) -> Iterator[list[int]]:
-    """Every solution (flat list of 0-based values), in a deterministic order."""
+                budget: Budget | None = None, use_gac: bool = True,
+                node_gac: bool = False, restarts: bool = True) -> Iterator[list[int]]:
+    """Every solution (flat list of 0-based values), in a deterministic order.
+
+    use_gac: Régin's filter at the root; node_gac: at every node as well.
+    restarts: until the first solution turns up, restart the search after a
+    growing number of nodes (x1.5 each time), keeping the dom/wdeg weights
+    learnt so far; the run that finds a solution goes on to the end, so every
+    solution is still found exactly once."""
     budget = ensure(budget)
     if limit is not None and limit <= 0:
         return
@@ -364,26 +387,61 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
         return
     if use_gac and not gac(n, D, R, C):
         return
-    found = 0
-    stack: list[tuple[list[int], list[int], list[int], Triple | None]] = [(D, R, C, None)]
-    while stack:
-        D, R, C, triple = stack.pop()
-        if triple is not None:
-            budget.tick()
-            D, R, C = D[:], R[:], C[:]
-            if not propagate(n, D, R, C, [triple]):
-                continue
-            if use_gac and not gac(n, D, R, C):
-                continue
-        options = _choose(n, D, R, C)
-        if options is None:
-            yield [d.bit_length() - 1 for d in D]
+    W = [1] * (2 * n)
+    cutoff = 4 * n if restarts else None
+    while True:
+        run = _Run(n, W, budget, node_gac, cutoff)
+        found = 0
+        for solution in run.search(D, R, C):
+            yield solution
             found += 1
             if limit is not None and found >= limit:
                 return
-            continue
-        for t in reversed(options):
-            stack.append((D, R, C, t))
+        if not run.cut:
+            return
+        cutoff = int(cutoff * 1.5) + 1
+
+
+class _Run:
+    """One depth-first run; stops (cut=True) after `cutoff` nodes without a solution."""
+
+    def __init__(self, n: int, W: list[int], budget: Budget, node_gac: bool,
+                 cutoff: int | None) -> None:
+        self.n, self.W, self.budget, self.node_gac = n, W, budget, node_gac
+        self.cutoff = cutoff
+        self.cut = False
+
+    def search(self, D: list[int], R: list[int], C: list[int]) -> Iterator[list[int]]:
+        """Solutions below the root state, depth first."""
+        n, W, budget, node_gac = self.n, self.W, self.budget, self.node_gac
+        failures = sum(W)
+        weights = _weights(n, W)
+        nodes = 0
+        cutoff = self.cutoff
+        stack: list[tuple[list[int], list[int], list[int], Triple | None]] = [(D, R, C, None)]
+        while stack:
+            D, R, C, triple = stack.pop()
+            if triple is not None:
+                budget.tick()
+                nodes += 1
+                if cutoff is not None and nodes > cutoff:
+                    self.cut = True
+                    return
+                D, R, C = D[:], R[:], C[:]
+                if not propagate(n, D, R, C, [triple], W):
+                    continue
+                if node_gac and not gac(n, D, R, C):
+                    continue
+            if sum(W) != failures:
+                failures = sum(W)
+                weights = _weights(n, W)
+            options = _choose(n, D, R, C, weights)
+            if options is None:
+                cutoff = None
+                yield [d.bit_length() - 1 for d in D]
+                continue
+            for t in reversed(options):
+                stack.append((D, R, C, t))
 
 
 def first_failure(n: int, masks: list[int]) -> str | None:
