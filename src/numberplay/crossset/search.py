@@ -13,10 +13,15 @@ arc consistent. Branching picks the smallest domain over the three views.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import mul, truediv
 
 from ..budget import Budget, ensure
 
+_bit_count = int.bit_count
+_one_lt = (1).__lt__
+
 VALUE_ORDER = 1
+RESTART_BASE = 20
 State = tuple[list[int], list[int], list[int]]
 Triple = tuple[int, int, int]
 
@@ -344,10 +349,12 @@ def _choose(n: int, D: list[int], R: list[int], C: list[int],
     wcell, wrv, wcv = weights
     best = (0.0, -1, 0)
     for view, arr, w in ((0, D, wcell), (1, R, wrv), (2, C, wcv)):
-        cand = max(((w[i] / x.bit_count(), i, view) for i, x in enumerate(arr) if x & (x - 1)),
-                   default=None)
-        if cand is not None and cand[0] > best[0]:
-            best = cand
+        # all in C loops: size of each domain, weight zeroed where the domain is closed
+        counts = list(map(_bit_count, arr))
+        scores = list(map(truediv, map(mul, w, map(_one_lt, counts)), counts))
+        top = max(scores)
+        if top > best[0]:
+            best = (top, scores.index(top), view)
     _, i, view = best
     if i < 0:
         return None
@@ -388,7 +395,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
     if use_gac and not gac(n, D, R, C):
         return
     W = [1] * (2 * n)
-    cutoff = 4 * n if restarts else None
+    cutoff = RESTART_BASE * n if restarts else None
     while True:
         run = _Run(n, W, budget, node_gac, cutoff)
         found = 0
