@@ -16,6 +16,7 @@ from .api import (
     is_unique,
     parse,
     render,
+    show,
     solutions,
     solve,
     verify,
@@ -31,5 +32,5 @@ __all__ = [
     "Budget", "BudgetExceeded", "GenerationError", "Generated", "Kind", "KindOption",
     "NumberplayError", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
     "all_kinds", "count", "explain", "generate", "generate_full", "get_kind", "grade", "hint",
-    "is_unique", "kind_names", "parse", "register", "render", "solutions", "solve", "verify",
+    "is_unique", "kind_names", "parse", "register", "render", "show", "solutions", "solve", "verify",
 ]

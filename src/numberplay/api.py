@@ -8,7 +8,7 @@ from typing import Any
 
 from .budget import Budget
 from .kinds import get_kind
-from .model import Generated, Puzzle, Solution, Step
+from .model import Generated, Puzzle, Shown, Solution, Step
 from .services import search as _search
 from .services.reports import generate_one
 
@@ -79,3 +79,9 @@ def render(puzzle: Puzzle, solution: Solution | None = None, fmt: str = "text") 
 def verify(puzzle: Puzzle, solution: Solution) -> bool:
     """Does `solution` satisfy `puzzle`, checked from the rules?"""
     return get_kind(puzzle.kind).verify(puzzle, solution)
+
+
+def show(puzzle: Puzzle, solution: Solution | None = None) -> Shown:
+    """An object that displays the puzzle (solved when `solution` is given) in
+    Jupyter (Markdown/HTML) and as text with print()."""
+    return Shown(puzzle, solution)

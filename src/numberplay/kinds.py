@@ -22,6 +22,7 @@ from .model import Generated, Puzzle, Solution, Step
 
 # name -> "module:attribute" of the Kind instance. One line per family.
 _REGISTRY: dict[str, str] = {
+    "crossproduct": "numberplay.crossproduct:KIND",
     "crossset": "numberplay.crossset:KIND",
 }
 
@@ -74,6 +75,8 @@ class Kind:
     default_size: str | None = None
     size_help: str = ""
     options: tuple[KindOption, ...] = ()
+    # Command lines shown under "Examples" in the kind's --help.
+    cli_examples: tuple[str, ...] = ()
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> Puzzle:

@@ -39,6 +39,37 @@ class Puzzle:
         """`{"kind": ..., "puzzle": ...}`, readable by `Puzzle.from_json`."""
         return {"kind": self.kind, "puzzle": self.to_json()}
 
+    def _repr_markdown_(self) -> str | None:
+        """Jupyter shows a puzzle through its kind's Markdown renderer."""
+        return Shown(self)._repr_markdown_()
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A puzzle, solved or not, that displays itself in a notebook and a terminal.
+
+    `numberplay.show(puzzle, solution)` returns one.
+    """
+
+    puzzle: Puzzle
+    solution: Solution | None = None
+
+    def _render(self, fmt: str) -> str | None:
+        from .kinds import get_kind
+        try:
+            return get_kind(self.puzzle.kind).render(self.puzzle, self.solution, fmt)
+        except (NotImplementedError, ValueError):
+            return None
+
+    def _repr_markdown_(self) -> str | None:
+        return self._render("markdown")
+
+    def _repr_html_(self) -> str | None:
+        return self._render("html")
+
+    def __str__(self) -> str:
+        return self._render("text") or repr(self.puzzle)
+
 
 @dataclass(frozen=True)
 class Solution:

@@ -1,0 +1,35 @@
+"""The `numberplay` command line (Typer). Built from the kind registry."""
+
+from __future__ import annotations
+
+import typer
+
+from . import meta, puzzles
+
+HELP = (
+    "Solve, explain, check and generate digit-constraint puzzles: CrossProduct grids, "
+    "cryptarithms (SEND + MORE = MONEY), crypto-products (GR x RG = RBR) and Cross Set "
+    "Latin squares.\n\nStart with 'numberplay examples' and "
+    "'numberplay solve KIND --example NAME'. Every command has --help."
+)
+
+# Modules whose register(app) adds commands; each takes the app and adds its own.
+COMMAND_MODULES = [puzzles, meta]
+
+
+def build_app() -> typer.Typer:
+    """A fresh Typer app with a subcommand for every kind registered now."""
+    app = typer.Typer(name="numberplay", help=HELP, no_args_is_help=True,
+                      add_completion=False, rich_markup_mode="rich",
+                      context_settings={"help_option_names": ["-h", "--help"]})
+    for module in COMMAND_MODULES:
+        module.register(app)
+    return app
+
+
+app = build_app()
+
+
+def main() -> None:
+    """Entry point of the `numberplay` console script."""
+    app()

@@ -1,0 +1,35 @@
+"""Progress bars on stderr (Rich), shown only when stderr is a terminal."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from .common import err
+
+T = TypeVar("T")
+
+
+def progress_iter(items: Iterable[T], *, total: int, label: str,
+                  enabled: bool = True) -> Iterator[T]:
+    """Yield `items`, drawing a progress bar on stderr when it is a terminal."""
+    if not enabled or not sys.stderr.isatty():
+        yield from items
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        for item in items:
+            yield item
+            progress.advance(task)

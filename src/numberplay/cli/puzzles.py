@@ -1,0 +1,425 @@
+"""The puzzle commands: solve, check, explain, hint, generate — one subcommand per kind.
+
+Nothing here knows a kind by name: the subcommands and their kind-specific
+flags are built from the registry (`Kind.options`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from ..budget import Budget
+from ..errors import PuzzleError
+from ..kinds import Kind, KindOption, all_kinds
+from ..model import SOLVED, STALLED, Generated, Puzzle
+from ..services.reports import (
+    check_report,
+    explain_report,
+    explain_steps,
+    generate_one,
+    generate_report,
+    solve_report,
+)
+from ..services.search import SearchResult
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_MULTIPLE,
+    EXIT_NONE,
+    EXIT_OK,
+    EXIT_PARTIAL,
+    EXIT_UNDECIDED,
+    Format,
+    echo,
+    err,
+    guard,
+    print_json,
+    read_input,
+)
+from .progress import progress_iter
+
+Handler = Callable[[Kind, dict[str, Any], dict[str, Any]], int]
+
+# --- parameters ---------------------------------------------------------------
+
+
+def _param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=annotation)
+
+
+def _source() -> inspect.Parameter:
+    return _param("source", str | None, typer.Argument(
+        None, metavar="[PUZZLE]",
+        help="A file, '-' for standard input, or the puzzle text itself."))
+
+
+def _example() -> inspect.Parameter:
+    return _param("example", str | None, typer.Option(
+        None, "--example", "-e", help="Use a bundled example (see 'numberplay examples')."))
+
+
+def _budget_params(default_timeout: float | None) -> list[inspect.Parameter]:
+    return [
+        _param("timeout", float | None, typer.Option(
+            default_timeout, "--timeout", min=0.0, help="Stop searching after this many seconds.")),
+        _param("max_nodes", int | None, typer.Option(
+            None, "--max-nodes", min=1, help="Stop searching after this many search nodes.")),
+    ]
+
+
+def _format(default: Format = Format.text) -> inspect.Parameter:
+    return _param("fmt", Format, typer.Option(default, "--format", "-f",
+                                               help="Output format.", case_sensitive=False))
+
+
+def _kind_param(option: KindOption) -> inspect.Parameter:
+    if option.type is bool:
+        default = typer.Option(bool(option.default), option.cli_flag, help=option.help)
+        return _param("kind__" + option.name, bool, default)
+    default = typer.Option(option.default, option.cli_flag, help=option.help,
+                           metavar=option.metavar or option.type.__name__.upper())
+    return _param("kind__" + option.name, option.type | None, default)
+
+
+COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
+    "solve": lambda: [
+        _source(), _example(),
+        _param("all", bool, typer.Option(False, "--all", "-a", help="Show every solution.")),
+        _param("count", bool, typer.Option(False, "--count", "-c",
+                                           help="Print only the number of solutions.")),
+        _param("limit", int | None, typer.Option(
+            None, "--limit", "-l", min=1, help="Stop after N solutions (and show up to N).")),
+        _param("no_search", bool, typer.Option(
+            False, "--no-search", help="Use deductions only; print the partial grid where they stall.")),
+        _format(), *_budget_params(60.0)],
+    "check": lambda: [
+        _source(), _example(),
+        _param("limit", int | None, typer.Option(
+            None, "--limit", "-l", min=1, help="Stop counting after N solutions.")),
+        _format(), *_budget_params(60.0)],
+    "explain": lambda: [
+        _source(), _example(),
+        _param("trace", bool, typer.Option(False, "--trace", help="Show the grid after each step.")),
+        _param("no_search", bool, typer.Option(
+            False, "--no-search", help="Stop where deductions stall instead of guessing.")),
+        _param("max_steps", int | None, typer.Option(None, "--max-steps", min=1,
+                                                         help="Show at most N steps.")),
+        _format(), *_budget_params(60.0)],
+    "hint": lambda: [_source(), _example(), _format(), *_budget_params(60.0)],
+    "generate": lambda: [
+        _param("size", str | None, typer.Option(None, "--size", "-s", help="Puzzle size.")),
+        _param("difficulty", str | None, typer.Option(None, "--difficulty", "-d",
+                                                         help="Difficulty level.")),
+        _param("count", int, typer.Option(1, "--count", "-n", min=1, max=100_000,
+                                          help="How many puzzles.")),
+        _param("seed", str | None, typer.Option(
+            None, "--seed", help="Random seed; the same seed gives the same puzzles.")),
+        _param("solution", bool, typer.Option(False, "--solution/--no-solution",
+                                              help="Also print each answer (text format).")),
+        _param("quiet", bool, typer.Option(False, "--quiet", "-q", help="No progress bar.")),
+        _format(),
+        _param("timeout", float | None, typer.Option(
+            300.0, "--timeout", min=0.0, help="Give up on one puzzle after this many seconds."))],
+}
+
+HELP = {
+    "solve": "Solve a puzzle: the first solution (and whether it is unique), every solution, or the count.",
+    "check": "Count solutions and say 'unique', 'N solutions' or 'no solution'.",
+    "explain": "The deductions a person can follow, step by step.",
+    "hint": "The next step only.",
+    "generate": "Generate puzzles with exactly one solution (proved by search).",
+}
+
+
+def _command(command: str, kind: Kind, handler: Handler) -> Callable[..., None]:
+    params = COMMON[command]()
+    kind_options = [o for o in kind.options if command in o.commands]
+    params += [_kind_param(o) for o in kind_options]
+
+    def run(**values: Any) -> None:
+        kind_values = {k[len("kind__"):]: v for k, v in values.items() if k.startswith("kind__")}
+        common = {k: v for k, v in values.items() if not k.startswith("kind__")}
+        with guard():
+            code = handler(kind, common, kind_values)
+        raise typer.Exit(code)
+
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__name__ = f"{command}_{kind.name}"
+    run.__doc__ = _doc(command, kind)
+    return run
+
+
+def _doc(command: str, kind: Kind) -> str:
+    lines = [f"{HELP[command]} — {kind.title or kind.name}.", ""]
+    if kind.summary:
+        lines += [kind.summary, ""]
+    if command == "generate":
+        if kind.size_help:
+            lines += [f"Size: {kind.size_help}", ""]
+        if kind.difficulties:
+            lines += [f"Difficulties: {', '.join(kind.difficulties)}.", ""]
+    elif kind.input_help:
+        lines += [f"Input: {kind.input_help}", ""]
+    examples = [e for e in kind.cli_examples if f" {command} " in f" {e} "]
+    if examples:
+        lines += ["Examples:", ""] + [f"    {e}" for e in examples] + [""]
+    return "\n\n".join(part for part in "\n".join(lines).split("\n\n") if part.strip()) + "\n"
+
+
+def register(app: typer.Typer) -> None:
+    """Add solve/check/explain/hint/generate with one subcommand per registered kind."""
+    handlers: dict[str, Handler] = {
+        "solve": do_solve, "check": do_check, "explain": do_explain, "hint": do_hint,
+        "generate": do_generate,
+    }
+    kinds = all_kinds()
+    for command, handler in handlers.items():
+        sub = typer.Typer(help=HELP[command] + " Give the kind of puzzle first.",
+                          no_args_is_help=True, rich_markup_mode="rich")
+        for kind in kinds:
+            fn = _command(command, kind, handler)
+            sub.command(kind.name, help=fn.__doc__)(fn)
+            for alias in kind.aliases:
+                sub.command(alias, hidden=True, help=fn.__doc__)(_command(command, kind, handler))
+        app.add_typer(sub, name=command)
+
+
+# --- handlers -----------------------------------------------------------------
+
+
+def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle]:
+    text = read_input(kind, a.get("source"), a.get("example"))
+    puzzles = kind.parse_all(text, **opts)
+    if not puzzles:
+        raise PuzzleError("the input holds no puzzle")
+    return puzzles
+
+
+def _budget(a: dict[str, Any]) -> Budget:
+    return Budget(nodes=a.get("max_nodes"), seconds=a.get("timeout"))
+
+
+def _solve_code(result: SearchResult) -> int:
+    if result.count > 0:
+        return EXIT_OK
+    return EXIT_NONE if result.complete else EXIT_UNDECIDED
+
+
+def _worst(codes: list[int]) -> int:
+    for code in (EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_PARTIAL, EXIT_NONE, EXIT_MULTIPLE):
+        if code in codes:
+            return code
+    return EXIT_OK
+
+
+def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+    """numberplay solve KIND ..."""
+    puzzles = _puzzles(kind, a, opts)
+    if a["no_search"]:
+        return _worst([_deduce_only(kind, p, a) for p in puzzles])
+    mode = "count" if a["count"] else "all" if a["all"] else "first"
+    fmt: Format = a["fmt"]
+    codes = []
+    for index, puzzle in enumerate(puzzles):
+        report, result = solve_report(puzzle, mode=mode, limit=a["limit"], budget=_budget(a))
+        codes.append(_solve_code(result))
+        if fmt is Format.json:
+            print_json(report)
+            continue
+        if len(puzzles) > 1 and mode != "count" and index:
+            echo()
+        if mode == "count":
+            label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
+            echo(f"{label}{result.count}{'' if result.complete else '+'}")
+            if not result.complete:
+                err.print(f"[yellow]{result.message}[/]")
+            continue
+        for i, solution in enumerate(result.solutions):
+            if i:
+                echo()
+            if len(result.solutions) > 1 and fmt is Format.text:
+                echo(f"solution {i + 1}:")
+            echo(kind.render(puzzle, solution, fmt.value))
+        if not result.solutions:
+            if fmt is Format.text:
+                echo(kind.render(puzzle, None, "text"))
+        err.print(_status(result, mode), style="dim" if result.count else "yellow")
+    return _worst(codes)
+
+
+def _status(result: SearchResult, mode: str) -> str:
+    if result.stopped == "budget":
+        return f"{result.count} solution(s) found; {result.message}"
+    if result.count == 0:
+        return "no solution"
+    if mode == "first":
+        if result.complete:
+            return "unique solution"
+        return "more than one solution (showing the first; --all lists them, --count counts them)"
+    if result.complete:
+        return f"{result.count} solution{'s' if result.count != 1 else ''}"
+    return f"{result.count} solutions shown; {result.message}"
+
+
+def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
+    report = explain_report(puzzle, search=False, budget=_budget(a))
+    steps = report["steps"]
+    last = steps[-1] if steps else None
+    code = _explain_code(last["technique"] if last else None, report["complete"])
+    if a["fmt"] is Format.json:
+        print_json(report)
+        return code
+    if last is not None and last.get("snapshot"):
+        echo(last["snapshot"])
+    if code == EXIT_PARTIAL:
+        err.print(f"[yellow]partial: deductions stall here ({len(steps) - 1} steps); "
+                  "run without --no-search to finish by search[/]")
+    elif code == EXIT_NONE and last is not None:
+        err.print(f"[yellow]no solution: {last['text']}[/]")
+    elif code == EXIT_UNDECIDED:
+        err.print(f"[yellow]{report.get('message', 'stopped')}[/]")
+    return code
+
+
+def _explain_code(technique: str | None, complete: bool) -> int:
+    if not complete:
+        return EXIT_UNDECIDED
+    if technique == SOLVED:
+        return EXIT_OK
+    if technique == STALLED:
+        return EXIT_PARTIAL
+    return EXIT_NONE
+
+
+def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+    """numberplay check KIND ..."""
+    puzzles = _puzzles(kind, a, opts)
+    codes = []
+    for puzzle in puzzles:
+        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a))
+        if result.count >= 2:
+            codes.append(EXIT_MULTIPLE)
+        elif result.count == 1 and result.complete:
+            codes.append(EXIT_OK)
+        else:
+            codes.append(_solve_code(result) if result.count == 0 else EXIT_UNDECIDED)
+        if a["fmt"] is Format.json:
+            print_json(report)
+        else:
+            label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
+            echo(label + report["text"])
+    return _worst(codes)
+
+
+def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+    """numberplay explain KIND ..."""
+    puzzles = _puzzles(kind, a, opts)
+    codes = []
+    for index, puzzle in enumerate(puzzles):
+        if a["fmt"] is Format.json:
+            report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
+                                    budget=_budget(a), max_steps=a["max_steps"])
+            last = report["steps"][-1]["technique"] if report["steps"] else None
+            codes.append(_explain_code(last, report["complete"]) if a["max_steps"] is None
+                         else EXIT_OK)
+            print_json(report)
+            continue
+        if index:
+            echo()
+        codes.append(_explain_text(puzzle, a))
+    return _worst(codes)
+
+
+def _explain_text(puzzle: Puzzle, a: dict[str, Any]) -> int:
+    last = None
+    for number, step in enumerate(explain_steps(puzzle, search=not a["no_search"],
+                                                trace=a["trace"], budget=_budget(a),
+                                                max_steps=a["max_steps"]), 1):
+        last = step
+        echo(f"{number:>3}. [{step.technique}] {step.text}")
+        if step.snapshot and (a["trace"] or step.technique in (SOLVED, STALLED)):
+            echo(_indent(step.snapshot))
+    if a["max_steps"] is not None and last is not None and last.technique not in (SOLVED, STALLED):
+        err.print(f"[dim]stopped after {a['max_steps']} steps (--max-steps)[/]")
+        return EXIT_OK
+    return _explain_code(last.technique if last else None, True)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("       " + line for line in text.splitlines())
+
+
+def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+    """numberplay hint KIND ..."""
+    puzzles = _puzzles(kind, a, opts)
+    for puzzle in puzzles:
+        step = next(iter(explain_steps(puzzle, budget=_budget(a), max_steps=1)), None)
+        if a["fmt"] is Format.json:
+            print_json({"kind": kind.name, "puzzle": puzzle.to_json(),
+                        "hint": step.to_json() if step else None})
+        elif step is None:
+            echo("no hint: nothing to deduce")
+        else:
+            echo(f"[{step.technique}] {step.text}")
+    return EXIT_OK
+
+
+def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+    """numberplay generate KIND ..."""
+    difficulty = a["difficulty"]
+    if difficulty is not None and kind.difficulties and difficulty not in kind.difficulties:
+        raise PuzzleError(f"unknown difficulty {difficulty!r} for {kind.name} "
+                          f"(choose from {', '.join(kind.difficulties)})")
+    seed = a["seed"]
+    if seed is None:
+        seed = str(random.SystemRandom().randrange(10**9))
+        err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+    seed = int(seed) if seed.lstrip("-").isdigit() else seed
+    count = a["count"]
+
+    def make(index: int) -> Generated:
+        return generate_one(kind.name, seed=seed, index=index, size=a["size"],
+                            difficulty=difficulty, budget=Budget(seconds=a["timeout"]), **opts)
+
+    generated = [make(i) for i in progress_iter(range(count), total=count,
+                                                 label=f"generating {kind.name}",
+                                                 enabled=not a["quiet"] and count > 1)]
+    _after_generate(kind, generated, a)
+    _print_generated(kind, generated, a)
+    return EXIT_OK
+
+
+def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
+    """Hook for options that act on generated puzzles (e.g. the puzzle store)."""
+
+
+def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
+    fmt: Format = a["fmt"]
+    if fmt is Format.json:
+        print_json(generate_report(kind.name, generated))
+        return
+    if fmt in (Format.markdown, Format.html):
+        for i, g in enumerate(generated, 1):
+            echo(f"{'## ' if fmt is Format.markdown else '<h2>'}Puzzle {i} ({g.difficulty})"
+                 f"{'' if fmt is Format.markdown else '</h2>'}\n")
+            echo(kind.render(g.puzzle, None, fmt.value) + "\n")
+        echo("## Answers\n" if fmt is Format.markdown else "<h2>Answers</h2>\n")
+        for i, g in enumerate(generated, 1):
+            echo(f"{'### ' if fmt is Format.markdown else '<h3>'}Answer {i}"
+                 f"{'' if fmt is Format.markdown else '</h3>'}\n")
+            echo(kind.render(g.puzzle, g.solution, fmt.value) + "\n")
+        return
+    for i, g in enumerate(generated, 1):
+        if i > 1:
+            echo()
+        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, seed {g.seed}")
+        echo(g.text)
+        if a["solution"]:
+            echo("# answer")
+            echo(kind.render(g.puzzle, g.solution, "text"))

@@ -1,0 +1,91 @@
+"""The generic CLI, exercised through the toy kind: options, formats, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_solve_first_reports_uniqueness(toy_cli):
+    r = toy_cli(["solve", "toy", "2 3"])
+    assert r.exit_code == 0, r.output
+    assert "1 + 2 = 3" in r.stdout
+    assert "unique" in r.stderr
+
+
+def test_solve_json_shape(toy_cli):
+    r = toy_cli(["solve", "toy", "3 15", "--all", "--format", "json"])
+    data = json.loads(r.stdout)
+    assert data["kind"] == "toy" and data["puzzle"] == {"n": 3, "total": 15}
+    assert data["count"] == 8 and data["complete"] is True and len(data["solutions"]) == 8
+    assert [1, 5, 9] in data["solutions"]
+
+
+def test_solve_limit_and_count(toy_cli):
+    data = json.loads(toy_cli(["solve", "toy", "3 15", "--limit", "3", "-f", "json"]).stdout)
+    assert data["count"] == 3 and data["complete"] is False and len(data["solutions"]) == 3
+    r = toy_cli(["solve", "toy", "3 15", "--count"])
+    assert r.stdout.strip() == "8"
+
+
+def test_exit_codes(toy_cli):
+    assert toy_cli(["solve", "toy", "2 30"]).exit_code == 1
+    bad = toy_cli(["solve", "toy", "2 x"])
+    assert bad.exit_code == 2
+    assert bad.stderr.count("\n") == 1 and "line 1" in bad.stderr and "Traceback" not in bad.output
+    assert toy_cli(["solve", "toy", "4 20", "--max-nodes", "3"]).exit_code == 3
+    assert toy_cli(["check", "toy", "3 15"]).exit_code == 4
+    assert toy_cli(["check", "toy", "2 3"]).exit_code == 0
+    assert toy_cli(["solve", "toy", "3 15", "--no-search"]).exit_code == 5
+
+
+def test_kind_option_reaches_parse(toy_cli):
+    r = toy_cli(["solve", "toy", "2 0", "--offset", "3", "-f", "json"])
+    assert json.loads(r.stdout)["puzzle"]["total"] == 3
+
+
+def test_input_from_file_and_stdin(toy_cli, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("# a cage\n2 3\n")
+    assert "1 + 2 = 3" in toy_cli(["solve", "toy", str(f)]).stdout
+    assert "1 + 2 = 3" in toy_cli(["solve", "toy", "-"], stdin="2 3\n").stdout
+    missing = toy_cli(["solve", "toy", "nope/p.txt"])
+    assert missing.exit_code == 2 and "no such file" in missing.stderr
+
+
+def test_check_text(toy_cli):
+    assert toy_cli(["check", "toy", "2 3"]).stdout.strip() == "unique"
+    assert toy_cli(["check", "toy", "3 15"]).stdout.strip() == "8 solutions"
+    assert toy_cli(["check", "toy", "2 30"]).stdout.strip() == "no solution"
+
+
+def test_explain_and_hint(toy_cli):
+    r = toy_cli(["explain", "toy", "3 15"])
+    assert r.exit_code == 0 and "[guess]" in r.stdout and "[solved]" in r.stdout
+    data = json.loads(toy_cli(["hint", "toy", "3 15", "-f", "json"]).stdout)
+    assert data["hint"]["technique"] == "guess"
+
+
+def test_generate_json_and_determinism(toy_cli):
+    args = ["generate", "toy", "--size", "3", "--count", "4", "--seed", "5", "-f", "json"]
+    a = json.loads(toy_cli(args).stdout)
+    b = json.loads(toy_cli(args).stdout)
+    assert a == b and a["kind"] == "toy" and len(a["puzzles"]) == 4
+    assert set(a["puzzles"][0]) >= {"puzzle", "text", "difficulty", "solution"}
+    r = toy_cli(["generate", "toy", "--difficulty", "impossible"])
+    assert r.exit_code == 2 and "choose from" in r.stderr
+
+
+def test_generate_kind_option(toy_cli):
+    a = json.loads(toy_cli(["generate", "toy", "--size", "2", "--count", "5", "--seed", "1",
+                            "--max-digit", "4", "-f", "json"]).stdout)
+    assert all(max(p["solution"]) <= 4 for p in a["puzzles"])
+
+
+def test_alias_and_help(toy_cli):
+    assert toy_cli(["solve", "cage", "2 3"]).exit_code == 0
+    help_text = toy_cli(["solve", "toy", "--help"]).stdout
+    assert "--offset" in help_text and "numberplay solve toy" in help_text
+
+
+def test_usage_error_is_exit_2(toy_cli):
+    assert toy_cli(["solve", "toy", "2 3", "--limit", "0"]).exit_code == 2

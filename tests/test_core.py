@@ -1,0 +1,106 @@
+"""The kind interface, services and API, exercised through the toy kind."""
+
+from __future__ import annotations
+
+import pytest
+
+import numberplay
+from numberplay import Budget, BudgetExceeded, Puzzle, PuzzleError, UnknownKind
+from numberplay.services.reports import check_report, generate_one, solve_report
+from numberplay.services.search import search
+
+
+def test_unknown_kind_names_the_known_ones(toy):
+    with pytest.raises(UnknownKind, match="toy"):
+        numberplay.parse("nosuchkind", "x")
+
+
+def test_alias_resolves(toy):
+    assert numberplay.get_kind("cage") is toy
+    assert numberplay.get_kind("TOY") is toy
+
+
+def test_parse_solutions_count_against_brute_force(toy):
+    import itertools
+    for n in range(1, 5):
+        for total in range(1, 40):
+            p = numberplay.parse("toy", f"{n} {total}")
+            brute = sum(1 for c in itertools.combinations(range(1, 10), n) if sum(c) == total)
+            assert numberplay.count(p) == brute
+            assert numberplay.count(p, limit=2) == min(brute, 2)
+            sols = list(numberplay.solutions(p))
+            assert all(numberplay.verify(p, s) for s in sols)
+
+
+def test_json_round_trip(toy):
+    p = numberplay.parse("toy", "3 15")
+    assert type(p).from_json(p.to_json()) == p
+    assert Puzzle.from_json(p.envelope()) == p
+    s = numberplay.solve(p)
+    assert type(s).from_json(s.to_json()) == s
+
+
+
+def test_bad_input_is_puzzle_error_with_line(toy):
+    with pytest.raises(PuzzleError, match="line 2"):
+        numberplay.parse("toy", "# comment\n3 x")
+
+
+def test_search_limit_marks_incomplete(toy):
+    p = numberplay.parse("toy", "3 15")  # eight solutions
+    r = search(p, limit=3)
+    assert r.count == 3 and not r.complete and r.stopped == "limit"
+    r = search(p, limit=8)
+    assert r.count == 8 and r.complete
+    assert search(p).count == 8
+
+
+def test_budget_stops_search_and_is_reported(toy):
+    p = numberplay.parse("toy", "4 20")
+    r = search(p, budget=Budget(nodes=5))
+    assert not r.complete and r.stopped == "budget" and "node" in r.message
+    with pytest.raises(BudgetExceeded):
+        numberplay.count(p, budget=Budget(nodes=5))
+
+
+def test_budget_time_limit():
+    b = Budget(seconds=0.0)
+    with pytest.raises(BudgetExceeded):
+        for _ in range(10_000):
+            b.tick()
+
+
+def test_solve_report_modes(toy):
+    p = numberplay.parse("toy", "3 15")
+    first, _ = solve_report(p)
+    assert first["count"] == 2 and not first["complete"] and len(first["solutions"]) == 1
+    assert first["verdict"] == "multiple"
+    every, _ = solve_report(p, mode="all")
+    assert every["count"] == 8 and every["complete"] and len(every["solutions"]) == 8
+    counted, _ = solve_report(p, mode="count")
+    assert counted["count"] == 8 and counted["solutions"] == []
+    unique, _ = solve_report(numberplay.parse("toy", "2 3"))
+    assert unique["verdict"] == "unique" and unique["complete"]
+
+
+def test_check_report_texts(toy):
+    assert check_report(numberplay.parse("toy", "2 3"))[0]["text"] == "unique"
+    assert check_report(numberplay.parse("toy", "2 30"))[0]["text"] == "no solution"
+    assert check_report(numberplay.parse("toy", "3 15"))[0]["text"] == "8 solutions"
+
+
+def test_generation_is_deterministic_and_unique(toy):
+    a = generate_one("toy", seed=7, index=3, size="3")
+    b = generate_one("toy", seed=7, index=3, size="3")
+    c = generate_one("toy", seed=7, index=4, size="3")
+    assert a.puzzle == b.puzzle and a.seed == "7:3"
+    assert numberplay.count(a.puzzle, limit=2) == 1 and numberplay.count(c.puzzle, limit=2) == 1
+    assert numberplay.generate("toy", size="3", seed=7) == generate_one("toy", seed=7, size="3").puzzle
+
+
+def test_show_displays_through_the_kind(toy):
+    p = numberplay.parse("toy", "2 3")
+    shown = numberplay.show(p, numberplay.solve(p))
+    assert str(shown) == "1 + 2 = 3"
+    assert shown._repr_markdown_() == "1 + 2 = 3"
+    assert p._repr_markdown_() == "? + ? = 3"
