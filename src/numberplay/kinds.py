@@ -25,6 +25,7 @@ _REGISTRY: dict[str, str] = {
     "crossproduct": "numberplay.crossproduct:KIND",
     "cryptarithm": "numberplay.cryptarithm:KIND",
     "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
+    "crossset": "numberplay.crossset:KIND",
 }
 
 _LOADED: dict[str, Kind] = {}
