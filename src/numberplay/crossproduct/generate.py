@@ -1,0 +1,150 @@
+"""Generating CrossProduct puzzles with exactly one solution.
+
+A random table of digits almost never has a unique solution beyond 15 cells,
+so the generator repairs it: while a second solution exists, it takes a cell
+where the two solutions differ and gives it the digit that leaves the fewest
+candidates after full line propagation (ties broken by the rng). Uniqueness is
+proved by a complete search with limit 2. Then the grade is steered: a walk of
+single-cell changes that keep the solution unique makes the puzzle harder
+(more candidates left after propagation) or easier (fewer left after the
+simple techniques) until the explanation needs exactly the asked techniques.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from math import prod
+
+from ..budget import Budget
+from ..errors import GenerationError, PuzzleError
+from ..model import Generated
+from .explain import grade, simple_score
+from .model import CrossProductPuzzle, CrossProductSolution
+from .parse import to_text
+from .solver import POPCOUNT, build, propagate, solve_grids
+
+MAX_SIDE = 20
+ORDER = {"easy": 0, "medium": 1, "hard": 2}
+RESTARTS = 8
+WALK = 4  # steering moves per cell
+
+Table = list[list[int]]
+
+
+def parse_size(size: str) -> tuple[int, int]:
+    """`6x6`, `10x4` or `6` -> (rows, cols)."""
+    m = re.fullmatch(r"\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*", str(size))
+    if not m:
+        raise PuzzleError(f"bad size {size!r}: use ROWSxCOLS, e.g. 6x6")
+    R = int(m.group(1))
+    C = int(m.group(2) or m.group(1))
+    if not (1 <= R <= MAX_SIDE and 1 <= C <= MAX_SIDE):
+        raise PuzzleError(f"bad size {size!r}: rows and columns go from 1 to {MAX_SIDE}")
+    return R, C
+
+
+def table_puzzle(table: Table) -> CrossProductPuzzle:
+    """The puzzle whose solution is `table`."""
+    return CrossProductPuzzle(tuple(prod(row) for row in table),
+                              tuple(prod(col) for col in zip(*table, strict=False)))
+
+
+def open_score(table: Table) -> int:
+    """Candidates left over all cells after full line propagation (R*C = all decided)."""
+    built = build(table_puzzle(table))
+    assert built is not None
+    lines, dom, cell_lines = built
+    propagate(dom, lines, cell_lines, list(range(len(lines))))
+    return sum(POPCOUNT[m] for m in dom)
+
+
+def other_solution(table: Table, budget: Budget | None) -> tuple[tuple[int, ...], ...] | None:
+    """A solution different from `table`, or None when `table` is the only one."""
+    target = tuple(map(tuple, table))
+    for grid in solve_grids(table_puzzle(table), limit=2, budget=budget):
+        if grid != target:
+            return grid
+    return None
+
+
+def repair(rng: random.Random, table: Table, budget: Budget | None) -> None:
+    """Change cells of `table` until its puzzle has exactly one solution."""
+    R, C = len(table), len(table[0])
+    while True:
+        if budget is not None:
+            budget.tick()
+        alt = other_solution(table, budget)
+        if alt is None:
+            return
+        diff = [(r, c) for r in range(R) for c in range(C) if table[r][c] != alt[r][c]]
+        r, c = rng.choice(diff)
+        old = table[r][c]
+        best: tuple[tuple[int, float], int] | None = None
+        for d in range(1, 10):
+            if d == old:
+                continue
+            table[r][c] = d
+            key = (open_score(table), rng.random())
+            if best is None or key < best[0]:
+                best = (key, d)
+        assert best is not None
+        table[r][c] = best[1]
+
+
+def level(table: Table) -> tuple[int, tuple[int, int]]:
+    """(grade as 0-2, (open_score, simple_score)) of a table's unique puzzle.
+
+    The pair measures how far propagation gets: open_score counts candidates
+    left by full line propagation, simple_score those left by the simple
+    techniques; larger means harder.
+    """
+    puzzle = table_puzzle(table)
+    key = (open_score(table), simple_score(puzzle))
+    return ORDER[grade(puzzle)], key
+
+
+def steer(rng: random.Random, table: Table, difficulty: str,
+          budget: Budget | None) -> bool:
+    """Walk through unique tables towards `difficulty`; True when reached.
+
+    A move changes one cell; it is kept when the puzzle stays unique and the
+    grade moves the right way, or stays while the propagation pair does not
+    move the wrong way.
+    """
+    R, C = len(table), len(table[0])
+    want = ORDER[difficulty]
+    current, key = level(table)
+    for _ in range(WALK * R * C):
+        if current == want:
+            return True
+        if budget is not None:
+            budget.tick()
+        sign = 1 if current < want else -1
+        r, c = rng.randrange(R), rng.randrange(C)
+        old = table[r][c]
+        table[r][c] = rng.choice([d for d in range(1, 10) if d != old])
+        if other_solution(table, budget) is None:
+            new, new_key = level(table)
+            closer = (new - current) * sign
+            if closer > 0 or (closer == 0 and (new_key >= key if sign > 0 else new_key <= key)):
+                current, key = new, new_key
+                continue
+        table[r][c] = old
+    return current == want
+
+
+def generate(rng: random.Random, size: str, difficulty: str,
+             budget: Budget | None = None) -> Generated:
+    """A puzzle with exactly one solution, of the asked size and difficulty."""
+    R, C = parse_size(size)
+    if difficulty not in ORDER:
+        raise PuzzleError(f"unknown difficulty {difficulty!r} (easy, medium or hard)")
+    for _ in range(RESTARTS):
+        table = [[rng.randint(1, 9) for _ in range(C)] for _ in range(R)]
+        repair(rng, table, budget)
+        if steer(rng, table, difficulty, budget):
+            puzzle = table_puzzle(table)
+            solution = CrossProductSolution(tuple(map(tuple, table)))
+            return Generated(puzzle, solution, difficulty, to_text(puzzle))
+    raise GenerationError(f"no {difficulty} {R}x{C} puzzle found in {RESTARTS} tries")

@@ -1,0 +1,105 @@
+"""The CrossProduct kind: the glue between the interface and the modules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from math import prod
+from typing import Any
+
+from ..budget import Budget
+from ..kinds import Kind, KindOption
+from ..model import Generated, Step
+from .model import CrossProductPuzzle, CrossProductSolution
+from .parse import parse_puzzle, to_text
+
+
+class CrossProductKind(Kind):
+    """Fill a grid with digits 1-9 so every row and column multiplies to its product."""
+
+    name = "crossproduct"
+    aliases = ("cross-product", "cp")
+    title = "CrossProduct"
+    summary = "fill a grid with digits 1-9 so each row and column multiplies to its product"
+    input_help = ("two lines 'rows 210 144 54 135 4 49' and 'cols 6615 15552 420', "
+                  'or JSON {"rows": [...], "cols": [...]}, or --rows/--cols')
+    puzzle_type = CrossProductPuzzle
+    solution_type = CrossProductSolution
+    difficulties = ("easy", "medium", "hard")
+    default_difficulty = "medium"
+    default_size = "6x6"
+    size_help = "ROWSxCOLS, e.g. 6x6 or 10x4 (at most 20x20)"
+    options = (
+        KindOption("rows", "row products, top to bottom, e.g. 210,144,54,135,4,49",
+                   metavar="N,N,..."),
+        KindOption("cols", "column products, left to right, e.g. 6615,15552,420",
+                   metavar="N,N,..."),
+    )
+
+    def parse(self, text: str | None, **options: Any) -> CrossProductPuzzle:
+        """From text and/or the rows/cols options."""
+        return parse_puzzle(text, rows=options.get("rows"), cols=options.get("cols"))
+
+    def to_text(self, puzzle: CrossProductPuzzle) -> str:
+        """Two lines: `rows ...` and `cols ...`."""
+        return to_text(puzzle)
+
+    def solutions(self, puzzle: CrossProductPuzzle, limit: int | None = None,
+                  budget: Budget | None = None) -> Iterator[CrossProductSolution]:
+        """Every solution, lazily, deterministic order."""
+        from .solver import solve_grids
+        for grid in solve_grids(puzzle, limit=limit, budget=budget):
+            yield CrossProductSolution(grid)
+
+    def verify(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution) -> bool:
+        """Digits 1-9, right shape, every product right."""
+        grid = solution.grid
+        R, C = puzzle.shape
+        if len(grid) != R or any(len(row) != C for row in grid):
+            return False
+        if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9
+               for row in grid for v in row):
+            return False
+        if any(prod(row) != p for row, p in zip(grid, puzzle.rows, strict=False)):
+            return False
+        return all(prod(grid[r][c] for r in range(R)) == p for c, p in enumerate(puzzle.cols))
+
+    def explain(self, puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
+                budget: Budget | None = None) -> Iterator[Step]:
+        """Deductions, then guesses, until solved (or stalled / no solution)."""
+        from .explain import explain
+        return explain(puzzle, search=search, trace=trace, budget=budget)
+
+    def generate(self, rng: random.Random, size: str | None = None,
+                 difficulty: str | None = None, budget: Budget | None = None,
+                 **options: Any) -> Generated:
+        """A puzzle with exactly one solution, of the asked size and difficulty."""
+        from .generate import generate
+        return generate(rng, size or self.default_size, difficulty or self.default_difficulty,
+                        budget=budget)
+
+    def grade(self, puzzle: CrossProductPuzzle) -> str:
+        """easy, medium or hard: the hardest technique the explanation needs."""
+        from .explain import grade
+        return grade(puzzle)
+
+    def render(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
+               fmt: str = "text") -> str:
+        """text, markdown, html or json."""
+        from .render import render
+        return render(puzzle, solution, fmt)
+
+    def canonical_key(self, puzzle: CrossProductPuzzle) -> str:
+        """Equal for puzzles that differ by permuting rows, columns, or transposing."""
+        a = (tuple(sorted(puzzle.rows)), tuple(sorted(puzzle.cols)))
+        b = (a[1], a[0])
+        key = min(a, b)
+        return "crossproduct:" + ";".join(",".join(map(str, part)) for part in key)
+
+    def size_of(self, puzzle: CrossProductPuzzle) -> str:
+        """`6x3`."""
+        R, C = puzzle.shape
+        return f"{R}x{C}"
+
+
+KIND = CrossProductKind()

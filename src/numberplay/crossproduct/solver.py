@@ -1,0 +1,254 @@
+"""The CrossProduct solver: bit-mask domains, per-line arc consistency, search.
+
+A digit is 2^a 3^b 5^c 7^d, so a line whose product is 2^A 3^B 5^C 7^D is four
+exponent sums. The set of exponent vectors reachable after a prefix of the
+line is kept as one Python integer used as a bitset over the packed vectors
+(a, b, c, d): adding a digit is a left shift, and a mask drops the vectors
+that went past the target. A backward pass gives the vectors from which the
+target is still reachable; a digit survives in a cell when a forward state
+shifted by it meets a backward state. That is full (generalised) arc
+consistency for the line, at the cost of a few big-integer operations per
+cell and digit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from math import gcd
+
+from ..budget import Budget
+
+DIGITS = range(1, 10)
+EXPONENTS = {1: (0, 0, 0, 0), 2: (1, 0, 0, 0), 3: (0, 1, 0, 0), 4: (2, 0, 0, 0),
+             5: (0, 0, 1, 0), 6: (1, 1, 0, 0), 7: (0, 0, 0, 1), 8: (3, 0, 0, 0),
+             9: (0, 2, 0, 0)}
+MAX_EXP = (3, 2, 1, 1)
+FULL = 0b1111111110  # bit d set = digit d allowed
+BIT = [1 << d for d in range(10)]
+MASK_DIGITS = [tuple(d for d in DIGITS if m >> d & 1) for m in range(1024)]
+POPCOUNT = [len(ds) for ds in MASK_DIGITS]
+MAX_STATE_BITS = 1 << 22  # beyond this a line falls back to exponent bounds
+
+
+def factor(n: int) -> tuple[int, int, int, int] | None:
+    """Exponents of 2, 3, 5, 7 in n; None when n <= 0 or has a prime factor > 7."""
+    if n <= 0:
+        return None
+    exps = []
+    for p in (2, 3, 5, 7):
+        e = 0
+        while n % p == 0:
+            n //= p
+            e += 1
+        exps.append(e)
+    return tuple(exps) if n == 1 else None  # type: ignore[return-value]
+
+
+def divisor_mask(n: int) -> int:
+    """The digits (as a mask) that divide n."""
+    return sum(BIT[d] for d in DIGITS if n % d == 0) if n > 0 else 0
+
+
+class Line:
+    """One row or column: its cells (flat indices), target and packed layout."""
+
+    __slots__ = ("cells", "name", "product", "exps", "offs", "valid", "target", "bounded")
+
+    def __init__(self, cells: list[int], name: str, product: int) -> None:
+        self.cells = cells
+        self.name = name
+        self.product = product
+        self.exps = factor(product)
+        self.offs: list[int] = [0] * 10
+        self.valid = 0
+        self.target = 0
+        self.bounded = False
+        if self.exps is not None and self.feasible():
+            self._layout()
+
+    def feasible(self) -> bool:
+        """Can len(cells) digits reach the exponents at all?"""
+        n = len(self.cells)
+        return self.exps is not None and all(e <= m * n for e, m in zip(self.exps, MAX_EXP, strict=False))
+
+    def _layout(self) -> None:
+        """Strides, digit offsets, target bit and the mask of valid states."""
+        strides, size = [], 1
+        for e, m in zip(self.exps, MAX_EXP, strict=False):
+            strides.append(size)
+            size *= e + 1 + m
+        if size > MAX_STATE_BITS:
+            self.bounded = True
+            return
+        self.offs = [sum(x * s for x, s in zip(EXPONENTS[d], strides, strict=False)) if d else 0
+                     for d in range(10)]
+        self.target = sum(e * s for e, s in zip(self.exps, strides, strict=False))
+        valid = 1
+        for e, s in zip(self.exps, strides, strict=False):
+            block = valid
+            valid = 0
+            for k in range(e + 1):
+                valid |= block << (k * s)
+        self.valid = valid
+
+
+def build(puzzle) -> tuple[list[Line], list[int], list[tuple[int, int]]] | None:
+    """Lines, initial domains and the two lines of each cell; None if plainly unsolvable."""
+    R, C = len(puzzle.rows), len(puzzle.cols)
+    lines = [Line([r * C + c for c in range(C)], f"row {r + 1}", p)
+             for r, p in enumerate(puzzle.rows)]
+    lines += [Line([r * C + c for r in range(R)], f"column {c + 1}", p)
+              for c, p in enumerate(puzzle.cols)]
+    if any(not line.feasible() for line in lines):
+        return None
+    dom = [divisor_mask(gcd(puzzle.rows[r], puzzle.cols[c]))
+           for r in range(R) for c in range(C)]
+    if any(m == 0 for m in dom):
+        return None
+    cell_lines = [(r, R + c) for r in range(R) for c in range(C)]
+    return lines, dom, cell_lines
+
+
+def revise(dom: list[int], line: Line) -> list[int] | None:
+    """Make `line` arc consistent in place; the cells changed, or None on a wipe-out."""
+    if line.bounded:
+        return _revise_bounds(dom, line)
+    cells, offs, valid = line.cells, line.offs, line.valid
+    n = len(cells)
+    back = [0] * (n + 1)
+    g = back[n] = 1 << line.target
+    for k in range(n - 1, -1, -1):
+        acc = 0
+        for d in MASK_DIGITS[dom[cells[k]]]:
+            acc |= g >> offs[d]
+        g = acc & valid
+        if not g:
+            return None
+        back[k] = g
+    if not g & 1:
+        return None
+    changed = []
+    f = 1
+    for k in range(n):
+        cell = cells[k]
+        old = dom[cell]
+        gn = back[k + 1]
+        new = 0
+        acc = 0
+        for d in MASK_DIGITS[old]:
+            s = (f << offs[d]) & gn
+            if s:
+                new |= BIT[d]
+                acc |= s
+        f = acc
+        if new != old:
+            dom[cell] = new
+            changed.append(cell)
+    return changed
+
+
+def _revise_bounds(dom: list[int], line: Line) -> list[int] | None:
+    """Bounds consistency on each prime's exponent sum (for very large lines)."""
+    cells = line.cells
+    changed = []
+    for _ in range(2):
+        lo = [0, 0, 0, 0]
+        hi = [0, 0, 0, 0]
+        span = []
+        for cell in cells:
+            ds = MASK_DIGITS[dom[cell]]
+            if not ds:
+                return None
+            mins = [min(EXPONENTS[d][p] for d in ds) for p in range(4)]
+            maxs = [max(EXPONENTS[d][p] for d in ds) for p in range(4)]
+            span.append((mins, maxs))
+            for p in range(4):
+                lo[p] += mins[p]
+                hi[p] += maxs[p]
+        for cell, (mins, maxs) in zip(cells, span, strict=False):
+            keep = 0
+            for d in MASK_DIGITS[dom[cell]]:
+                e = EXPONENTS[d]
+                if all(lo[p] - mins[p] + e[p] <= line.exps[p] <= hi[p] - maxs[p] + e[p]
+                       for p in range(4)):
+                    keep |= BIT[d]
+            if keep != dom[cell]:
+                if not keep:
+                    return None
+                dom[cell] = keep
+                changed.append(cell)
+    return changed
+
+
+def propagate(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int]],
+              todo: list[int]) -> bool:
+    """Revise lines until nothing changes; False when a domain is wiped out."""
+    queued = [False] * len(lines)
+    for li in todo:
+        queued[li] = True
+    stack = list(todo)
+    while stack:
+        li = stack.pop()
+        queued[li] = False
+        changed = revise(dom, lines[li])
+        if changed is None:
+            return False
+        for cell in changed:
+            for lj in cell_lines[cell]:
+                if lj != li and not queued[lj]:
+                    queued[lj] = True
+                    stack.append(lj)
+    return True
+
+
+def pick_cell(dom: list[int]) -> int:
+    """The undecided cell with fewest candidates (first such), or -1 if all decided."""
+    best, best_n = -1, 10
+    for i, m in enumerate(dom):
+        n = POPCOUNT[m]
+        if 1 < n < best_n:
+            best, best_n = i, n
+            if n == 2:
+                break
+    return best
+
+
+def solve_grids(puzzle, limit: int | None = None,
+                budget: Budget | None = None) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every solution grid, in a deterministic order (digits tried ascending)."""
+    R, C = len(puzzle.rows), len(puzzle.cols)
+    if limit is not None and limit <= 0:
+        return
+    if R == 0 or C == 0:
+        if all(p == 1 for p in puzzle.rows + puzzle.cols):
+            yield tuple(() for _ in range(R))
+        return
+    built = build(puzzle)
+    if built is None:
+        return
+    lines, dom, cell_lines = built
+    if budget is not None:
+        budget.tick()
+    if not propagate(dom, lines, cell_lines, list(range(len(lines)))):
+        return
+    found = 0
+    stack = [(dom, pick_cell(dom), 0)]
+    while stack:
+        dom, cell, start = stack.pop()
+        if cell < 0:
+            yield tuple(tuple(MASK_DIGITS[dom[r * C + c]][0] for c in range(C))
+                        for r in range(R))
+            found += 1
+            if limit is not None and found >= limit:
+                return
+            continue
+        digits = MASK_DIGITS[dom[cell]]
+        if start >= len(digits):
+            continue
+        stack.append((dom, cell, start + 1))
+        if budget is not None:
+            budget.tick()
+        child = dom[:]
+        child[cell] = BIT[digits[start]]
+        if propagate(child, lines, cell_lines, list(cell_lines[cell])):
+            stack.append((child, pick_cell(child), 0))
