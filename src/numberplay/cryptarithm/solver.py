@@ -51,6 +51,7 @@ from .lang import (
 )
 
 MAX_POLY_EXPONENT = 64
+EXACT_BOUND_REST = 5   # letters still to come from which the bound also removes the digit
 WIDE_COLUMN = 1   # units-column letters from which a single sum is ordered by weight
 
 
@@ -592,7 +593,18 @@ def _sum_filter(bound: tuple, env: Env, used: list[bool], cand: list[int],
     s0 = fn(env)
     hi = sum(map(operator.mul, pos, high)) + sum(map(operator.mul, neg, free))
     lo = sum(map(operator.mul, pos, free)) + sum(map(operator.mul, neg, high))
-    return [d for d in cand if lo <= -(s0 + w * d) <= hi]
+    keep = [d for d in cand if lo <= -(s0 + w * d) <= hi]
+    if len(pos) + len(neg) < EXACT_BOUND_REST or len(keep) < 2:
+        return keep
+    out = []
+    for d in keep:     # high in the tree: the same bound without d among the free digits
+        rest = [e for e in free if e != d]
+        desc = rest[::-1]
+        need = -(s0 + w * d)
+        if sum(map(operator.mul, pos, desc)) + sum(map(operator.mul, neg, rest)) >= need >= \
+                sum(map(operator.mul, pos, rest)) + sum(map(operator.mul, neg, desc)):
+            out.append(d)
+    return out
 
 
 def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
