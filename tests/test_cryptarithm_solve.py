@@ -248,3 +248,30 @@ def test_random_generation_is_reproducible():
     a = kind.generate(rng, addends="2").puzzle
     b = kind.generate(random.Random(3), addends="2").puzzle
     assert a == b
+
+
+def brute_count_fixed(formula: str, fixed: dict[str, int], base: int = 10) -> int:
+    """Brute force restricted to assignments that agree with the fixed letters."""
+    comp = compile_puzzle(formula, base)
+    lead = [comp.index[c] for c in comp.lead]
+    n = 0
+    for perm in itertools.permutations(range(base), len(comp.letters)):
+        if any(perm[i] == 0 for i in lead):
+            continue
+        if any(perm[comp.index[c]] != d for c, d in fixed.items()):
+            continue
+        if comp.holds(list(perm)):
+            n += 1
+    return n
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["AB + BC = CDA", "ABC < BCA and C != 2", "AB * C = DBA", "A ^ 2 = BC",
+                        "AB / C = DE", "ABC - CB = BAD", "A + B + C = D"]),
+       st.integers(0, 9), st.integers(0, 2))
+def test_fixed_letters_match_brute_force(formula, digit, which):
+    letters = sorted(compile_puzzle(formula, 10).letters)
+    fixed = {letters[which]: digit}
+    p = numberplay.parse("cryptarithm", formula, fix=f"{letters[which]}={digit}")
+    assert numberplay.count(p) == brute_count_fixed(formula, fixed)
+    assert len(list(numberplay.solutions(p))) == numberplay.count(p)
