@@ -50,31 +50,25 @@ def search(puzzle: Puzzle, *, limit: int | None = None, keep: int | None = None,
     budget = budget if budget is not None else Budget()
     result = SearchResult()
     probe = None if limit is None else limit + 1
-    if limit is None and keep == 0:
-        # Nothing to keep and no limit: the kind may count faster than it enumerates.
-        try:
-            result.count = kind.count(puzzle, limit=None, budget=budget)
-        except BudgetExceeded as exc:
-            result.complete = False
-            result.stopped = "budget"
-            result.message = str(exc)
-        result.nodes = budget.used
-        result.seconds = budget.elapsed
-        return result
     try:
-        for solution in kind.solutions(puzzle, limit=probe, budget=budget):
-            if limit is not None and result.count >= limit:
-                result.complete = False
-                result.stopped = "limit"
-                result.message = f"stopped after {limit} solution(s) (limit)"
-                break
-            result.count += 1
-            if keep is None or len(result.solutions) < keep:
-                result.solutions.append(solution)
+        if keep == 0:
+            # Nothing to keep: the kind may count faster than it enumerates.
+            result.count = kind.count(puzzle, limit=probe, budget=budget)
+        else:
+            for solution in kind.solutions(puzzle, limit=probe, budget=budget):
+                result.count += 1
+                if keep is None or len(result.solutions) < keep:
+                    result.solutions.append(solution)
     except BudgetExceeded as exc:
         result.complete = False
         result.stopped = "budget"
         result.message = str(exc)
+    if limit is not None and result.count > limit:
+        result.count = limit
+        del result.solutions[limit:]
+        result.complete = False
+        result.stopped = "limit"
+        result.message = f"stopped after {limit} solution(s) (limit)"
     result.nodes = budget.used
     result.seconds = budget.elapsed
     return result
