@@ -9,9 +9,15 @@ Techniques, from simplest:
   undecided cell equals it.
 - "capacity": when a line needs as many factors 2 (or 3) as its undecided
   cells can give at most, every cell must give its most.
-- "line" (medium): of all the ways to fill a line with its candidates, none
-  puts this digit in that cell (full arc consistency on the line).
+- "line" (medium): a line has at most FEW_FILLINGS ways to be filled with its
+  candidates (listed in the step), and some candidate appears in none.
+- "line search" (hard): the same on a line with more fillings than a person
+  can list; the step says which digits survive (full arc consistency).
 - "guess" (hard): deduction stalls; take the value of the solver's solution.
+
+Grade: easy needs only the simple techniques, medium needs "line", hard needs
+"line search" or a guess (random unique puzzles almost never need a guess:
+line arc consistency nearly always decides them).
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
 SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity", "single")
-LEVEL = {"line": 1, "guess": 2}
+LEVEL = {"line": 1, "line search": 2, "guess": 2}
+FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
 NO_SOLUTION = "no solution"
 
 
@@ -247,7 +254,6 @@ def tech_capacity(state: State) -> Step | None:
 def tech_line(state: State) -> Step | None:
     """Full line reasoning: digits that appear in no way of filling the line."""
     for line in state.lines:
-        before = {i: state.cand[i] for i in line.cells}
         work = state.cand[:]
         changed = revise(work, line)
         if changed is None:
@@ -256,22 +262,30 @@ def tech_line(state: State) -> Step | None:
         if changed:
             for i in changed:
                 state.restrict(i, work[i])
-            fills = _fillings(before, line, 6)
-            how = ""
-            if fills is not None:
-                how = " (the fillings: " + ", ".join("".join(map(str, f)) for f in fills) + ")"
+            fills = _fillings({i: work[i] for i in line.cells}, line, FEW_FILLINGS)
             names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}" for i in changed)
-            text = (f"Of the ways to fill {line.name} with its candidates so that it "
-                    f"multiplies to {line.product}{how}, only these digits occur: {names}.")
-            return _step(state, "line", text, (line.name, *map(state.name, changed)))
+            if fills is not None:
+                how = ", ".join("".join(map(str, f)) for f in fills)
+                text = (f"{line.name.capitalize()} can only be filled as {how} (its candidates, "
+                        f"product {line.product}); so {names}.")
+                return _step(state, "line", text, (line.name, *map(state.name, changed)))
+            text = (f"Going through the many ways to fill {line.name} with its candidates so "
+                    f"that it multiplies to {line.product}, only these digits ever occur: "
+                    f"{names}.")
+            return _step(state, "line search", text, (line.name, *map(state.name, changed)))
     return None
 
 
 def _fillings(cand: dict[int, int], line: Line, most: int) -> list[tuple[int, ...]] | None:
-    """The fillings of a line, or None when there are more than `most`."""
+    """The fillings of a line, or None when there are more than `most` (or the
+    enumeration gets long)."""
     out: list[tuple[int, ...]] = []
+    nodes = [0]
 
     def go(k: int, left: int, acc: tuple[int, ...]) -> bool:
+        nodes[0] += 1
+        if nodes[0] > 200 * most:
+            return False
         if k == len(line.cells):
             if left == 1:
                 out.append(acc)
@@ -391,6 +405,25 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
             return (f"{name}'s product {p} has more factors than {n} digit(s) can "
                     f"hold.", (name,))
     return None
+
+
+def simple_score(puzzle: CrossProductPuzzle) -> int:
+    """Candidates left over all cells when the simple techniques stall (R*C: all decided).
+
+    A contradiction counts as 0 (the puzzle has no solution).
+    """
+    if _unsolvable_line(puzzle) is not None:
+        return 0
+    if 0 in puzzle.shape:
+        return 0
+    state = State(puzzle)
+    simple = [t for t in TECHNIQUES if t is not tech_line]
+    try:
+        while any(tech(state) is not None for tech in simple):
+            pass
+    except Contradiction:
+        return 0
+    return sum(POPCOUNT[m] for m in state.cand)
 
 
 def grade(puzzle: CrossProductPuzzle) -> str:

@@ -19,7 +19,7 @@ from math import prod
 from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..model import Generated
-from .explain import grade
+from .explain import grade, simple_score
 from .model import CrossProductPuzzle, CrossProductSolution
 from .parse import to_text
 from .solver import POPCOUNT, build, propagate, solve_grids
@@ -27,7 +27,7 @@ from .solver import POPCOUNT, build, propagate, solve_grids
 MAX_SIDE = 20
 ORDER = {"easy": 0, "medium": 1, "hard": 2}
 RESTARTS = 8
-WALK = 60
+WALK = 4  # steering moves per cell
 
 Table = list[list[int]]
 
@@ -92,29 +92,46 @@ def repair(rng: random.Random, table: Table, budget: Budget | None) -> None:
         table[r][c] = best[1]
 
 
+def level(table: Table) -> tuple[int, tuple[int, int]]:
+    """(grade as 0-2, (open_score, simple_score)) of a table's unique puzzle.
+
+    The pair measures how far propagation gets: open_score counts candidates
+    left by full line propagation, simple_score those left by the simple
+    techniques; larger means harder.
+    """
+    puzzle = table_puzzle(table)
+    key = (open_score(table), simple_score(puzzle))
+    return ORDER[grade(puzzle)], key
+
+
 def steer(rng: random.Random, table: Table, difficulty: str,
-          budget: Budget | None) -> str:
-    """Walk through unique tables towards `difficulty`; the grade reached."""
+          budget: Budget | None) -> bool:
+    """Walk through unique tables towards `difficulty`; True when reached.
+
+    A move changes one cell; it is kept when the puzzle stays unique and the
+    grade moves the right way, or stays while the propagation pair does not
+    move the wrong way.
+    """
     R, C = len(table), len(table[0])
-    current = grade(table_puzzle(table))
     want = ORDER[difficulty]
-    for _ in range(WALK):
-        if current == difficulty:
-            break
-        harder = ORDER[current] < want
+    current, key = level(table)
+    for _ in range(WALK * R * C):
+        if current == want:
+            return True
+        if budget is not None:
+            budget.tick()
+        sign = 1 if current < want else -1
         r, c = rng.randrange(R), rng.randrange(C)
         old = table[r][c]
-        before = open_score(table)
         table[r][c] = rng.choice([d for d in range(1, 10) if d != old])
-        after = open_score(table)
-        ok = (after >= before) if harder else (after <= before)
-        if ok and other_solution(table, budget) is None:
-            new = grade(table_puzzle(table))
-            if (ORDER[new] - ORDER[current]) * (1 if harder else -1) >= 0:
-                current = new
+        if other_solution(table, budget) is None:
+            new, new_key = level(table)
+            closer = (new - current) * sign
+            if closer > 0 or (closer == 0 and (new_key >= key if sign > 0 else new_key <= key)):
+                current, key = new, new_key
                 continue
         table[r][c] = old
-    return current
+    return current == want
 
 
 def generate(rng: random.Random, size: str, difficulty: str,
@@ -126,7 +143,7 @@ def generate(rng: random.Random, size: str, difficulty: str,
     for _ in range(RESTARTS):
         table = [[rng.randint(1, 9) for _ in range(C)] for _ in range(R)]
         repair(rng, table, budget)
-        if steer(rng, table, difficulty, budget) == difficulty:
+        if steer(rng, table, difficulty, budget):
             puzzle = table_puzzle(table)
             solution = CrossProductSolution(tuple(map(tuple, table)))
             return Generated(puzzle, solution, difficulty, to_text(puzzle))

@@ -59,6 +59,9 @@ def puzzle_from_json(data: Any) -> CrossProductPuzzle:
         if not isinstance(values, list):
             raise PuzzleError(f'"{key}" must be a list of whole numbers', where=key)
         _check_count(len(values), key, {})
+        for i, v in enumerate(values):
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise PuzzleError(f"{v!r} is not a whole number", where=f"{key}[{i}]")
         parts[key] = tuple(_check_number(v, {"where": f"{key}[{i}]"})
                            for i, v in enumerate(values))
     return CrossProductPuzzle(parts["rows"], parts["cols"])
