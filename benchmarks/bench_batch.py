@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -83,12 +82,17 @@ def write(path: Path, jobs: list[dict]) -> Path:
     return path
 
 
-def timed_batch(jobs: Path, out: Path, **engine) -> tuple[float, int]:
-    """(seconds, failed jobs) of one fresh run."""
+def timed_batch(jobs: Path, out: Path, **engine) -> tuple[float, float]:
+    """(seconds, cores used: CPU seconds of the worker processes per wall second)."""
     out.unlink(missing_ok=True)
+    before = os.times()
     start = time.perf_counter()
-    summary = run_batch(jobs, out, **engine)
-    return time.perf_counter() - start, summary.failed
+    run_batch(jobs, out, **engine)
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user
+           + after.children_system - before.children_system)
+    return wall, cpu / wall
 
 
 def in_process(jobs: Path) -> float:
@@ -135,19 +139,20 @@ def main() -> None:
               f"two bare processes: {ceiling():.2f}x speed-up")
         print()
         print("| engine | generation batch (s) | speed-up vs 1 worker | start-up (s) "
-              "| speed-up without start-up | overhead per job (ms) |")
-        print("|---|---:|---:|---:|---:|---:|")
+              "| speed-up without start-up | cores used by workers | overhead per job (ms) |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         base = None
         for label, engine in engines:
-            walls = [timed_batch(gen, tmp / "out.jsonl", **engine)[0] for _ in range(args.repeat)]
-            wall = statistics.median(walls)
+            runs = sorted(timed_batch(gen, tmp / "out.jsonl", **engine) for _ in range(args.repeat))
+            wall, cores = runs[len(runs) // 2]
             startup = timed_batch(one, tmp / "out.jsonl", **engine)[0]
             many = timed_batch(trivial, tmp / "out.jsonl", **engine)[0]
             # the wall time per job beyond the jobs' own work shared among the workers
             overhead = (many - startup - serial_trivial / engine["workers"]) / args.trivial
             base = base or wall
             print(f"| {label} | {wall:.2f} | {base / wall:.2f}x | {startup:.2f} "
-                  f"| {base / max(1e-9, wall - startup):.2f}x | {1e3 * overhead:.2f} |")
+                  f"| {base / max(1e-9, wall - startup):.2f}x | {cores:.2f} "
+                  f"| {1e3 * overhead:.2f} |")
         print(f"\nload average after: {load()}; two bare processes: {ceiling():.2f}x speed-up")
 
 

@@ -30,7 +30,8 @@ from .batch_pool import hard_limit
 POLL_SECONDS = 0.02
 AGE_POLL_SECONDS = 0.5
 MAX_CHUNK = 8
-RETRIES = 1  # more tries for a lone job whose task failed in Dask
+RETRIES = 2  # more tries for a lone job whose task failed in Dask (not KilledWorker:
+#              Dask itself already tried it on several workers)
 
 # In a worker process: task key -> (index of the running job in its chunk, its start).
 _RUNNING: dict[str, tuple[int, float]] = {}
@@ -171,8 +172,9 @@ class _Tasks:
     def finish(self, future: Any, value: Any, chunk: list[Job],
                emit: Callable[[Result], None]) -> None:
         """Emit a finished chunk's results. A chunk that failed in Dask (a worker died, a
-        connection dropped: `run_job` itself never raises) is retried job by job, and a
-        lone job once more, so only a job that keeps killing its worker fails."""
+        connection dropped, a task cancelled by a starved scheduler: `run_job` itself never
+        raises) is retried job by job, and a lone job up to RETRIES more times, so only a
+        job that keeps killing its worker fails."""
         self.futures.pop(future.key, None)
         future.release()
         if future.status == "finished" and isinstance(value, list):
@@ -181,7 +183,8 @@ class _Tasks:
         elif len(chunk) > 1:
             for job in chunk:
                 self.submit([job])
-        elif self.retried.get(id_key(chunk[0].id), 0) < RETRIES:
+        elif type(value).__name__ != "KilledWorker" and self.retried.get(
+                id_key(chunk[0].id), 0) < RETRIES:
             self.retried[id_key(chunk[0].id)] = self.retried.get(id_key(chunk[0].id), 0) + 1
             logging.getLogger(__name__).warning("retrying job %r after %s", chunk[0].id,
                                                 _failure(future, value, chunk[0])["error"])
