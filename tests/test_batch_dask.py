@@ -89,3 +89,15 @@ def test_missing_dask_is_a_one_line_error(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_dask)
     with pytest.raises(DaskMissing, match=r"pip install 'numberplay\[dask\]'"):
         import_distributed()
+
+
+def test_a_job_that_kills_its_worker_fails_alone(tmp_path):
+    """64 jobs run in chunks of 2; the crashing job's chunk is retried job by job."""
+    good = puzzle_text([1, 2, 3], 3)
+    path = write_jobs(tmp_path / "jobs.jsonl", [
+        *({"id": i, "kind": "toysum", "op": "count", "input": good} for i in range(63)),
+        {"id": "crash", "kind": "toysum", "op": "solve", "input": good + "crash"}])
+    summary = run_batch(path, tmp_path / "r.jsonl", workers=2, scheduler="local")
+    results = by_id(read_results(tmp_path / "r.jsonl"))
+    assert summary.failed == 1 and "KilledWorker" in results["crash"]["error"]
+    assert all(results[i]["result"]["count"] == 2 for i in range(63))

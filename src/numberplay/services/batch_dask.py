@@ -17,6 +17,7 @@ Dask is optional: it is imported only here, when this engine is used.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 import uuid
@@ -30,8 +31,10 @@ from .batch_pool import hard_limit
 POLL_SECONDS = 0.02
 AGE_POLL_SECONDS = 0.5
 MAX_CHUNK = 8
-RETRIES = 2  # more tries for a lone job whose task failed in Dask (not KilledWorker:
-#              Dask itself already tried it on several workers)
+# More tries for a lone job whose task failed in Dask. Even KilledWorker: Dask blames
+# every task queued on a dying worker, so an innocent job next to a crashing one can
+# get it; the crashing one gets it again.
+RETRIES = 1
 
 # In a worker process: task key -> (index of the running job in its chunk, its start).
 _RUNNING: dict[str, tuple[int, float]] = {}
@@ -90,6 +93,8 @@ class DaskEngine:
         """(client, cluster or None)."""
         distributed = self.distributed
         if self.address == "local":
+            # worker processes the nannies start again later read their log level here
+            os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
             cluster = distributed.LocalCluster(
                 n_workers=self.workers, threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=":0", scheduler_kwargs={"dashboard": False},
@@ -176,15 +181,17 @@ class _Tasks:
         raises) is retried job by job, and a lone job up to RETRIES more times, so only a
         job that keeps killing its worker fails."""
         self.futures.pop(future.key, None)
-        future.release()
         if future.status == "finished" and isinstance(value, list):
+            future.release()
             for result in value:
                 emit(result)
-        elif len(chunk) > 1:
+            return
+        value = _exception(future, value)
+        future.release()
+        if len(chunk) > 1:
             for job in chunk:
                 self.submit([job])
-        elif type(value).__name__ != "KilledWorker" and self.retried.get(
-                id_key(chunk[0].id), 0) < RETRIES:
+        elif self.retried.get(id_key(chunk[0].id), 0) < RETRIES:
             self.retried[id_key(chunk[0].id)] = self.retried.get(id_key(chunk[0].id), 0) + 1
             logging.getLogger(__name__).warning("retrying job %r after %s", chunk[0].id,
                                                 _failure(future, value, chunk[0])["error"])
@@ -232,6 +239,16 @@ class _Tasks:
             self.client.restart_workers([address], raise_for_error=False)
         except Exception:  # no nanny: the task runs on, its result unused
             logging.getLogger(__name__).warning("could not restart Dask worker %s", address)
+
+
+def _exception(future: Any, value: Any) -> Any:
+    """The exception of a failed future (as_completed may not hand it over)."""
+    if isinstance(value, BaseException) or future.status != "error":
+        return value
+    try:
+        return future.exception(timeout=10)
+    except Exception as exc:  # the exception itself could not be fetched
+        return exc
 
 
 def _failure(future: Any, value: Any, job: Job) -> Result:
