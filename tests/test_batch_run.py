@@ -21,7 +21,7 @@ from batch_helpers import (  # noqa: F401
     toysum_fixture,
     write_jobs,
 )
-from numberplay.services.batch import ResultsFile, run_batch
+from numberplay.services.batch import BatchError, ResultsFile, run_batch
 from numberplay.services.batch_progress import BatchProgress, make_progress
 
 pytestmark = pytest.mark.usefixtures("toysum")
@@ -242,3 +242,68 @@ def test_spawned_workers_import_run_time_kinds(tmp_path, monkeypatch):
     summary = run_batch(jobs, tmp_path / "r.jsonl", workers=2)
     assert summary.exit_code == 0
     assert [r["result"]["count"] for r in read_results(tmp_path / "r.jsonl")] == [2] * 4
+
+
+HOLDER = """
+import sys, time
+from numberplay.services.batch import ResultsFile
+ResultsFile(sys.argv[1]).open()
+print("locked", flush=True)
+time.sleep(30)
+"""
+
+
+def test_a_second_run_on_the_same_results_file_is_refused(tmp_path):
+    import sys
+
+    out = tmp_path / "r.jsonl"
+    jobs = write_jobs(tmp_path / "jobs.jsonl", [
+        {"id": 1, "kind": "toysum", "op": "count", "input": puzzle_text([1], 1)}])
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(out)], env=cli_env(),
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with pytest.raises(BatchError, match="in use by another batch run"):
+            run_batch(jobs, out, workers=1)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert run_batch(jobs, out, workers=1).exit_code == 0
+
+
+def _processes_running(marker: str) -> list[int]:
+    """Pids of processes whose command line mentions `marker` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    if marker.encode() in handle.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
+def test_workers_of_a_killed_run_exit_on_their_own(tmp_path):
+    jobs = write_jobs(tmp_path / "orphans.jsonl", [
+        {"id": i, "kind": "toysum", "op": "count", "input": puzzle_text([1], 1, "hang 0.2")}
+        for i in range(30)])
+    out = tmp_path / "r.jsonl"
+    proc = subprocess.Popen(cli_command("batch", str(jobs), "-o", str(out), "-w", "2", "-q"),
+                            env=cli_env())
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (out.exists() and out.read_text()):
+            time.sleep(0.05)
+    finally:
+        proc.kill()  # the batch process only, not its workers
+        proc.wait()
+    deadline = time.monotonic() + 10
+    while _processes_running(str(jobs)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = _processes_running(str(jobs))
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []

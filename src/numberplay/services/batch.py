@@ -103,21 +103,25 @@ class ResultsFile:
         self.repaired = 0
 
     def open(self) -> ResultsFile:
-        """Read (and repair) what is there, then open for appending; BatchError if we cannot."""
+        """Open for appending, lock against a second run, read (and repair) what is
+        there; BatchError if we cannot."""
         try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+            _lock(self.fd, self.path)
             self._load()
-            self.fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
+            self.close()
             raise BatchError(f"cannot write results file {str(self.path)!r}: "
                              f"{exc.strerror or exc}") from None
+        except BaseException:
+            self.close()
+            raise
         return self
 
     def _load(self) -> None:
         """Note the ids already there; drop torn or unreadable lines and repeated ids."""
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            return
+        assert self.fd is not None
+        data = _read_all(self.fd)
         keep: list[bytes] = []
         lines = data.split(b"\n")
         torn = lines.pop()  # b"" when the file ends with a newline
@@ -128,8 +132,18 @@ class ResultsFile:
                 continue
             self.done[id_key(result["id"])] = bool(result["ok"])
             keep.append(raw.rstrip(b"\r") + b"\n")
-        if self.repaired or torn:
-            _replace_file(self.path, b"".join(keep))
+        if not (self.repaired or torn):
+            return
+        good = b"".join(keep)
+        if data.startswith(good):  # only a torn tail to cut: in place
+            os.ftruncate(self.fd, len(good))
+        elif good == data + b"\n":  # a whole last line without its newline
+            os.write(self.fd, b"\n")
+        else:  # bad lines in the middle: write the good ones to a new file
+            _replace_file(self.path, good)
+            os.close(self.fd)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_APPEND, 0o644)
+            _lock(self.fd, self.path)
 
     def write(self, result: Result) -> Result:
         """Append one result as one whole line, at once, and note its id. A result
@@ -152,6 +166,28 @@ class ResultsFile:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+
+def _read_all(fd: int) -> bytes:
+    """The whole content of an open file."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _lock(fd: int, path: Path) -> None:
+    """Lock the results file for this process (a POSIX lock: worker processes forked
+    later do not hold it); BatchError when another batch run holds it."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        return
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise BatchError(f"results file {str(path)!r} is in use by another batch run") from None
 
 
 def _parse_result(raw: bytes) -> dict[str, Any] | None:

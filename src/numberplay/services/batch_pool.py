@@ -10,6 +10,7 @@ that dies on its own (a crash, the OOM killer) is replaced the same way.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import sys
 import time
@@ -21,6 +22,7 @@ from typing import Any
 from .batch_jobs import Job, Result, error_result, import_plugins, run_job
 
 POLL_SECONDS = 0.1
+PARENT_CHECK_SECONDS = 1.0
 
 
 def hard_limit(timeout: float) -> float:
@@ -37,11 +39,17 @@ def start_method() -> str:
 
 
 def _worker_main(conn: Connection, plugins: tuple[str, ...]) -> None:
-    """A worker process: run the jobs it is sent until it is sent None."""
+    """A worker process: run the jobs it is sent until it is sent None, or until the
+    batch process is gone (killed: its pipes may stay open in the other workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
     import_plugins(plugins)
     while True:
         try:
+            if not conn.poll(PARENT_CHECK_SECONDS):
+                if os.getppid() != parent:
+                    return
+                continue
             job = conn.recv()
         except (EOFError, OSError):
             return
