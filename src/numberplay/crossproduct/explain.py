@@ -50,6 +50,11 @@ def cell_name(C: int, i: int) -> str:
     return f"r{i // C + 1}c{i % C + 1}"
 
 
+def factors(k: int, p: int) -> str:
+    """`one factor 5`, `3 factors 2`."""
+    return f"one factor {p}" if k == 1 else f"{k} factors {p}"
+
+
 def digits_text(mask: int) -> str:
     """`{1,2,4}` for a candidate mask."""
     return "{" + ",".join(map(str, MASK_DIGITS[mask])) + "}"
@@ -169,14 +174,13 @@ def tech_fives_sevens(state: State) -> Step | None:
             can = [i for i in line.cells if state.cand[i] & BIT[p]]
             sure = [i for i in can if state.cand[i] == BIT[p]]
             if len(can) < k:
-                raise Contradiction(f"{line.name} needs {k} digit(s) {p} but only "
-                                    f"{len(can)} cell(s) can hold one", (line.name,))
+                raise Contradiction(f"{line.name} needs {factors(k, p)} but only "
+                                    f"{len(can)} of its cells can hold a {p}", (line.name,))
             if len(can) == k and len(sure) < k:
                 for i in can:
                     state.restrict(i, BIT[p])
                 names = ", ".join(state.name(i) for i in can)
-                text = (f"{line.name.capitalize()}'s product {line.product} has {k} factor(s) "
-                        f"{p}, and {p} is the only digit with a factor {p}; only {names} can "
+                text = (f"{line.name.capitalize()}'s product {line.product} has {factors(k, p)}, and {p} is the only digit with a factor {p}; only {names} can "
                         f"hold a {p}, so {'they all are' if len(can) > 1 else 'it is'} {p}.")
                 return _step(state, "fives and sevens", text, (line.name, *map(state.name, can)))
             if len(sure) == k and len(can) > k:
@@ -184,8 +188,8 @@ def tech_fives_sevens(state: State) -> Step | None:
                 for i in others:
                     state.restrict(i, ~BIT[p])
                 names = ", ".join(state.name(i) for i in others)
-                text = (f"{line.name.capitalize()}'s product {line.product} has exactly {k} "
-                        f"factor(s) {p}, all placed already, so {names} cannot be {p}.")
+                text = (f"{line.name.capitalize()}'s product {line.product} has exactly "
+                        f"{factors(k, p)}, all placed already, so {names} cannot be {p}.")
                 return _step(state, "fives and sevens", text, (line.name, *map(state.name, others)))
     return None
 
@@ -231,7 +235,7 @@ def tech_capacity(state: State) -> Step | None:
         for p, prime in ((0, 2), (1, 3)):
             most = [max(EXPONENTS[d][p] for d in MASK_DIGITS[state.cand[i]]) for i in open_]
             if sum(most) < left[p]:
-                raise Contradiction(f"{line.name} needs {left[p]} factor(s) {prime} but its "
+                raise Contradiction(f"{line.name} needs {factors(left[p], prime)} but its "
                                     f"open cells give at most {sum(most)}", (line.name,))
             if sum(most) == left[p] and left[p] > 0:
                 hit = []
@@ -244,8 +248,8 @@ def tech_capacity(state: State) -> Step | None:
                 if hit:
                     names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}"
                                       for i in hit)
-                    text = (f"The open cells of {line.name} must supply {left[p]} factor(s) "
-                            f"{prime}, the most they can; each takes a digit with the most "
+                    text = (f"The open cells of {line.name} must supply "
+                            f"{factors(left[p], prime)}, the most they can; each takes a digit with the most "
                             f"factors {prime} it allows: {names}.")
                     return _step(state, "capacity", text, (line.name, *map(state.name, hit)))
     return None
