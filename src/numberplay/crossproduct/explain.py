@@ -256,27 +256,40 @@ def tech_capacity(state: State) -> Step | None:
 
 
 def tech_line(state: State) -> Step | None:
-    """Full line reasoning: digits that appear in no way of filling the line."""
+    """Line reasoning on a line with few fillings (listed in the step)."""
+    return _line_step(state, few=True)
+
+
+def tech_line_search(state: State) -> Step | None:
+    """Line reasoning on a line with many fillings."""
+    return _line_step(state, few=False)
+
+
+def _line_step(state: State, few: bool) -> Step | None:
+    """Digits that appear in no way of filling a line (full arc consistency)."""
     for line in state.lines:
         work = state.cand[:]
         changed = revise(work, line)
         if changed is None:
             raise Contradiction(f"{line.name}: no way to fill it with its candidates "
                                 f"multiplies to {line.product}", (line.name,))
-        if changed:
-            for i in changed:
-                state.restrict(i, work[i])
-            fills = _fillings({i: work[i] for i in line.cells}, line, FEW_FILLINGS)
-            names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}" for i in changed)
-            if fills is not None:
-                how = ", ".join("".join(map(str, f)) for f in fills)
-                text = (f"{line.name.capitalize()} can only be filled as {how} (its candidates, "
-                        f"product {line.product}); so {names}.")
-                return _step(state, "line", text, (line.name, *map(state.name, changed)))
-            text = (f"Going through the many ways to fill {line.name} with its candidates so "
-                    f"that it multiplies to {line.product}, only these digits ever occur: "
-                    f"{names}.")
-            return _step(state, "line search", text, (line.name, *map(state.name, changed)))
+        if not changed:
+            continue
+        fills = _fillings({i: work[i] for i in line.cells}, line, FEW_FILLINGS)
+        if few and fills is None:
+            continue
+        for i in changed:
+            state.restrict(i, work[i])
+        names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}" for i in changed)
+        if fills is not None:
+            how = ", ".join("".join(map(str, f)) for f in fills)
+            text = (f"{line.name.capitalize()} can only be filled as {how} (its candidates, "
+                    f"product {line.product}); so {names}.")
+            return _step(state, "line", text, (line.name, *map(state.name, changed)))
+        text = (f"Going through the many ways to fill {line.name} with its candidates so "
+                f"that it multiplies to {line.product}, only these digits ever occur: "
+                f"{names}.")
+        return _step(state, "line search", text, (line.name, *map(state.name, changed)))
     return None
 
 
@@ -312,7 +325,8 @@ def _step(state: State, technique: str, text: str, cells: tuple[str, ...]) -> St
     return Step(technique, text, cells, removed, fixed)
 
 
-TECHNIQUES = (tech_gcd, tech_fives_sevens, tech_remaining, tech_capacity, tech_line)
+TECHNIQUES = (tech_gcd, tech_fives_sevens, tech_remaining, tech_capacity, tech_line,
+              tech_line_search)
 
 
 def explain(puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
@@ -421,7 +435,7 @@ def simple_score(puzzle: CrossProductPuzzle) -> int:
     if 0 in puzzle.shape:
         return 0
     state = State(puzzle)
-    simple = [t for t in TECHNIQUES if t is not tech_line]
+    simple = [t for t in TECHNIQUES if t not in (tech_line, tech_line_search)]
     try:
         while any(tech(state) is not None for tech in simple):
             pass

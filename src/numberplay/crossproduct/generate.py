@@ -30,6 +30,10 @@ RESTARTS = 8
 WALK = 4  # steering moves per cell
 
 Table = list[list[int]]
+# Digit weights of the starting table: 1, 5, 7 and 9 make lines rigid (easy);
+# 2, 3, 4, 6 and 8 combine in many ways (hard).
+WEIGHTS = {"easy": (3, 1, 1, 1, 2, 1, 2, 1, 2), "medium": (1,) * 9,
+           "hard": (1, 2, 2, 2, 1, 2, 1, 2, 1)}
 
 
 def parse_size(size: str) -> tuple[int, int]:
@@ -97,10 +101,16 @@ def level(table: Table) -> tuple[int, tuple[int, int]]:
 
     The pair measures how far propagation gets: open_score counts candidates
     left by full line propagation, simple_score those left by the simple
-    techniques; larger means harder.
+    techniques; larger means harder. The explanation is only replayed when
+    the pair does not settle the grade.
     """
     puzzle = table_puzzle(table)
+    cells = len(table) * len(table[0])
     key = (open_score(table), simple_score(puzzle))
+    if key[1] == cells:
+        return 0, key
+    if key[0] > cells:
+        return 2, key
     return ORDER[grade(puzzle)], key
 
 
@@ -108,9 +118,9 @@ def steer(rng: random.Random, table: Table, difficulty: str,
           budget: Budget | None) -> bool:
     """Walk through unique tables towards `difficulty`; True when reached.
 
-    A move changes one cell; it is kept when the puzzle stays unique and the
-    grade moves the right way, or stays while the propagation pair does not
-    move the wrong way.
+    A move changes one cell; it is kept when the puzzle stays unique, the
+    propagation pair does not move the wrong way and the grade does not
+    either.
     """
     R, C = len(table), len(table[0])
     want = ORDER[difficulty]
@@ -126,8 +136,7 @@ def steer(rng: random.Random, table: Table, difficulty: str,
         table[r][c] = rng.choice([d for d in range(1, 10) if d != old])
         if other_solution(table, budget) is None:
             new, new_key = level(table)
-            closer = (new - current) * sign
-            if closer > 0 or (closer == 0 and (new_key >= key if sign > 0 else new_key <= key)):
+            if (new - current) * sign >= 0 and (new_key >= key if sign > 0 else new_key <= key):
                 current, key = new, new_key
                 continue
         table[r][c] = old
@@ -141,7 +150,8 @@ def generate(rng: random.Random, size: str, difficulty: str,
     if difficulty not in ORDER:
         raise PuzzleError(f"unknown difficulty {difficulty!r} (easy, medium or hard)")
     for _ in range(RESTARTS):
-        table = [[rng.randint(1, 9) for _ in range(C)] for _ in range(R)]
+        weights = WEIGHTS[difficulty]
+        table = [rng.choices(range(1, 10), weights, k=C) for _ in range(R)]
         repair(rng, table, budget)
         if steer(rng, table, difficulty, budget):
             puzzle = table_puzzle(table)
