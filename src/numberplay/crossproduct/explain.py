@@ -422,7 +422,24 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
         if not line.feasible():
             return (f"{name}'s product {p} has more factors than {n} digit(s) can "
                     f"hold.", (name,))
+    if R and C and not totals_agree(puzzle):
+        a, b = prod(puzzle.rows), prod(puzzle.cols)
+        if max(a, b).bit_length() > 200:
+            a, b = "one number", "another"  # type: ignore[assignment]
+        return (f"The row products multiply to {a} and the column products to {b}, but both "
+                "should be the product of every digit in the grid: no solution.", ())
     return None
+
+
+def totals_agree(puzzle: CrossProductPuzzle) -> bool:
+    """Do the row products and the column products have the same product?"""
+    def total(products: tuple[int, ...]) -> list[int]:
+        sums = [0, 0, 0, 0]
+        for p in products:
+            for k, e in enumerate(factor(p) or (0, 0, 0, 0)):
+                sums[k] += e
+        return sums
+    return total(puzzle.rows) == total(puzzle.cols)
 
 
 def simple_score(puzzle: CrossProductPuzzle) -> int:

@@ -114,6 +114,10 @@ def build(puzzle) -> tuple[list[Line], list[int], list[tuple[int, int]]] | None:
               for c, p in enumerate(puzzle.cols)]
     if any(not line.feasible() for line in lines):
         return None
+    totals = [[sum(line.exps[k] for line in part) for k in range(4)]
+              for part in (lines[:R], lines[R:])]
+    if totals[0] != totals[1]:
+        return None  # rows and columns must multiply to the same grand total
     dom = [divisor_mask(gcd(puzzle.rows[r], puzzle.cols[c]))
            for r in range(R) for c in range(C)]
     if any(m == 0 for m in dom):
