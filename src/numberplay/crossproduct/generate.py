@@ -96,13 +96,14 @@ def repair(rng: random.Random, table: Table, budget: Budget | None) -> None:
         table[r][c] = best[1]
 
 
-def level(table: Table) -> tuple[int, tuple[int, int]]:
+def level(table: Table, want: int) -> tuple[int, tuple[int, int]]:
     """(grade as 0-2, (open_score, simple_score)) of a table's unique puzzle.
 
     The pair measures how far propagation gets: open_score counts candidates
     left by full line propagation, simple_score those left by the simple
     techniques; larger means harder. The explanation is only replayed when
-    the pair does not settle the grade.
+    the pair does not settle the grade (towards easy, any grade above easy
+    counts as medium).
     """
     puzzle = table_puzzle(table)
     cells = len(table) * len(table[0])
@@ -111,6 +112,8 @@ def level(table: Table) -> tuple[int, tuple[int, int]]:
         return 0, key
     if key[0] > cells:
         return 2, key
+    if want == 0:
+        return 1, key
     return ORDER[grade(puzzle)], key
 
 
@@ -124,7 +127,7 @@ def steer(rng: random.Random, table: Table, difficulty: str,
     """
     R, C = len(table), len(table[0])
     want = ORDER[difficulty]
-    current, key = level(table)
+    current, key = level(table, want)
     for _ in range(WALK * R * C):
         if current == want:
             return True
@@ -135,7 +138,7 @@ def steer(rng: random.Random, table: Table, difficulty: str,
         old = table[r][c]
         table[r][c] = rng.choice([d for d in range(1, 10) if d != old])
         if other_solution(table, budget) is None:
-            new, new_key = level(table)
+            new, new_key = level(table, want)
             if (new - current) * sign >= 0 and (new_key >= key if sign > 0 else new_key <= key):
                 current, key = new, new_key
                 continue
