@@ -28,6 +28,7 @@ FULL = 0b1111111110  # bit d set = digit d allowed
 BIT = [1 << d for d in range(10)]
 MASK_DIGITS = [tuple(d for d in DIGITS if m >> d & 1) for m in range(1024)]
 POPCOUNT = [len(ds) for ds in MASK_DIGITS]
+SINGLE = [ds[0] if len(ds) == 1 else 0 for ds in MASK_DIGITS]  # the digit of a one-digit mask
 MAX_STATE_BITS = 1 << 22  # beyond this a line falls back to exponent bounds
 
 
@@ -163,11 +164,36 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
 
 
 def _revise_dp(dom: list[int], line: Line) -> list[int] | None:
-    """The bit-set dynamic programme behind `revise`."""
-    cells, offs, valid = line.cells, line.offs, line.valid
+    """The bit-set dynamic programme behind `revise`.
+
+    Decided cells are taken off the target first, so the programme only runs
+    over the open cells.
+    """
+    offs, valid = line.offs, line.valid
+    e2, e3, e5, e7 = line.exps
+    target = line.target
+    cells = []
+    for cell in line.cells:
+        m = dom[cell]
+        if m & (m - 1):
+            cells.append(cell)
+        elif not m:
+            return None
+        else:
+            d = SINGLE[m]
+            x = EXPONENTS[d]
+            e2 -= x[0]
+            e3 -= x[1]
+            e5 -= x[2]
+            e7 -= x[3]
+            target -= offs[d]
+    if e2 < 0 or e3 < 0 or e5 < 0 or e7 < 0:
+        return None
     n = len(cells)
+    if n == 0:
+        return [] if target == 0 else None
     back = [0] * (n + 1)
-    g = back[n] = 1 << line.target
+    g = back[n] = 1 << target
     for k in range(n - 1, -1, -1):
         acc = 0
         for d in MASK_DIGITS[dom[cells[k]]]:
