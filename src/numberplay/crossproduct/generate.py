@@ -73,8 +73,14 @@ def other_solution(table: Table, budget: Budget | None) -> tuple[tuple[int, ...]
 
 
 def repair(rng: random.Random, table: Table, budget: Budget | None) -> None:
-    """Change cells of `table` until its puzzle has exactly one solution."""
+    """Change cells of `table` until its puzzle has exactly one solution.
+
+    The changed cell is one where a second solution differs; its new digit is
+    the first (in random order) that leaves fewer candidates after
+    propagation than now, else the best of all.
+    """
     R, C = len(table), len(table[0])
+    current = open_score(table)
     while True:
         if budget is not None:
             budget.tick()
@@ -84,16 +90,18 @@ def repair(rng: random.Random, table: Table, budget: Budget | None) -> None:
         diff = [(r, c) for r in range(R) for c in range(C) if table[r][c] != alt[r][c]]
         r, c = rng.choice(diff)
         old = table[r][c]
-        best: tuple[tuple[int, float], int] | None = None
-        for d in range(1, 10):
-            if d == old:
-                continue
+        digits = [d for d in range(1, 10) if d != old]
+        rng.shuffle(digits)
+        best: tuple[int, int] | None = None
+        for d in digits:
             table[r][c] = d
-            key = (open_score(table), rng.random())
-            if best is None or key < best[0]:
-                best = (key, d)
+            score = open_score(table)
+            if best is None or score < best[0]:
+                best = (score, d)
+                if score < current:
+                    break
         assert best is not None
-        table[r][c] = best[1]
+        current, table[r][c] = best
 
 
 def level(table: Table, want: int) -> tuple[int, tuple[int, int]]:
