@@ -218,3 +218,18 @@ def test_explain_steps_are_sound_on_random_puzzles():
                 for cell, value in step.removed:
                     r, c = (int(x) - 1 for x in cell[1:].split("c"))
                     assert all(g[r][c] != value for g in sols), (step, cell, value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(
+    st.text(max_size=60),
+    st.builds(lambda a, b: f"rows {a}\ncols {b}", st.text(max_size=25), st.text(max_size=25)),
+    st.builds(lambda a: '{"rows": ' + a + ', "cols": [1]}', st.text(max_size=20)),
+))
+def test_any_text_parses_or_raises_puzzle_error(text):
+    try:
+        puzzle = numberplay.parse("crossproduct", text)
+    except numberplay.PuzzleError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert all(isinstance(v, int) and v >= 0 for v in puzzle.rows + puzzle.cols)

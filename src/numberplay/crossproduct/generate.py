@@ -28,6 +28,7 @@ MAX_SIDE = 20
 ORDER = {"easy": 0, "medium": 1, "hard": 2}
 RESTARTS = 8
 WALK = 4  # steering moves per cell
+REPAIRS = 20  # repair moves per cell before starting afresh
 
 Table = list[list[int]]
 # Digit weights of the starting table: 1, 5, 7 and 9 make lines rigid (easy);
@@ -72,21 +73,21 @@ def other_solution(table: Table, budget: Budget | None) -> tuple[tuple[int, ...]
     return None
 
 
-def repair(rng: random.Random, table: Table, budget: Budget | None) -> None:
+def repair(rng: random.Random, table: Table, budget: Budget | None) -> bool:
     """Change cells of `table` until its puzzle has exactly one solution.
 
     The changed cell is one where a second solution differs; its new digit is
     the first (in random order) that leaves fewer candidates after
-    propagation than now, else the best of all.
+    propagation than now, else the best of all. False if it gives up.
     """
     R, C = len(table), len(table[0])
     current = open_score(table)
-    while True:
+    for _ in range(REPAIRS * R * C):
         if budget is not None:
             budget.tick()
         alt = other_solution(table, budget)
         if alt is None:
-            return
+            return True
         diff = [(r, c) for r in range(R) for c in range(C) if table[r][c] != alt[r][c]]
         r, c = rng.choice(diff)
         old = table[r][c]
@@ -102,6 +103,7 @@ def repair(rng: random.Random, table: Table, budget: Budget | None) -> None:
                     break
         assert best is not None
         current, table[r][c] = best
+    return False
 
 
 def level(table: Table, want: int) -> tuple[int, tuple[int, int]]:
@@ -163,8 +165,7 @@ def generate(rng: random.Random, size: str, difficulty: str,
     for _ in range(RESTARTS):
         weights = WEIGHTS[difficulty]
         table = [rng.choices(range(1, 10), weights, k=C) for _ in range(R)]
-        repair(rng, table, budget)
-        if steer(rng, table, difficulty, budget):
+        if repair(rng, table, budget) and steer(rng, table, difficulty, budget):
             puzzle = table_puzzle(table)
             solution = CrossProductSolution(tuple(map(tuple, table)))
             return Generated(puzzle, solution, difficulty, to_text(puzzle))
