@@ -168,4 +168,6 @@ def test_generate_bad_size():
     with pytest.raises(PuzzleError):
         KIND.generate(random.Random(0), "banana", "easy")
     with pytest.raises(PuzzleError):
+        KIND.generate(random.Random(0), "15x15", "easy")
+    with pytest.raises(PuzzleError):
         KIND.generate(random.Random(0), "3x3", "impossible")

@@ -30,7 +30,7 @@ from ..model import SOLVED, STALLED, Step
 from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
-SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity", "single")
+SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity")  # the easy techniques
 LEVEL = {"line": 1, "line search": 2, "guess": 2}
 FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
 NO_SOLUTION = "no solution"
@@ -313,11 +313,6 @@ def _fillings(cand: dict[int, int], line: Line, most: int) -> list[tuple[int, ..
         return True
 
     return out if go(0, line.product, ()) else None
-
-
-def tech_single(state: State) -> Step | None:
-    """Unused: singles are reported by the step that makes them."""
-    return None
 
 
 def _step(state: State, technique: str, text: str, cells: tuple[str, ...]) -> Step:

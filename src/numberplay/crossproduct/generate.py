@@ -25,6 +25,7 @@ from .parse import to_text
 from .solver import POPCOUNT, build, propagate, solve_grids
 
 MAX_SIDE = 20
+MAX_CELLS = 144  # 12x12; repair time grows quickly beyond (15x15 takes minutes)
 ORDER = {"easy": 0, "medium": 1, "hard": 2}
 RESTARTS = 8
 WALK = 4  # steering moves per cell
@@ -44,8 +45,9 @@ def parse_size(size: str) -> tuple[int, int]:
         raise PuzzleError(f"bad size {size!r}: use ROWSxCOLS, e.g. 6x6")
     R = int(m.group(1))
     C = int(m.group(2) or m.group(1))
-    if not (1 <= R <= MAX_SIDE and 1 <= C <= MAX_SIDE):
-        raise PuzzleError(f"bad size {size!r}: rows and columns go from 1 to {MAX_SIDE}")
+    if not (1 <= R <= MAX_SIDE and 1 <= C <= MAX_SIDE) or R * C > MAX_CELLS:
+        raise PuzzleError(f"bad size {size!r}: rows and columns go from 1 to {MAX_SIDE}, "
+                          f"at most {MAX_CELLS} cells")
     return R, C
 
 
@@ -73,14 +75,60 @@ def other_solution(table: Table, budget: Budget | None) -> tuple[tuple[int, ...]
     return None
 
 
+def _flexible(a: int, b: int, c: int, d: int) -> bool:
+    """Can the rectangle (a b / c d) become (a·r b/r / c/r d·r) for some r != 1?"""
+    for x in range(1, 10):  # x = a·r
+        if x == a or (d * x) % a or (b * a) % x or (c * a) % x:
+            continue
+        if 1 <= d * x // a <= 9 and 1 <= b * a // x <= 9 and 1 <= c * a // x <= 9:
+            return True
+    return False
+
+
+FLEXIBLE = {(a, b, c, d) for a in range(1, 10) for b in range(1, 10)
+            for c in range(1, 10) for d in range(1, 10) if _flexible(a, b, c, d)}
+
+
+def rectangles_at(table: Table, r: int, c: int) -> int:
+    """How many flexible 2x2 rectangles have a corner at (r, c)."""
+    row, n = table[r], 0
+    a = row[c]
+    for r2, other in enumerate(table):
+        if r2 == r:
+            continue
+        c1 = other[c]
+        for c2, b in enumerate(row):
+            if c2 != c and (a, b, c1, other[c2]) in FLEXIBLE:
+                n += 1
+    return n
+
+
+def remove_rectangles(rng: random.Random, table: Table) -> None:
+    """Change cells until no 2x2 rectangle can be rescaled (a cheap witness of a
+    second solution), giving each changed cell the digit in fewest rectangles."""
+    R, C = len(table), len(table[0])
+    for _ in range(4 * R * C):
+        corners = [(r, c) for r in range(R) for c in range(C) if rectangles_at(table, r, c)]
+        if not corners:
+            return
+        r, c = rng.choice(corners)
+        scores = []
+        for d in range(1, 10):
+            table[r][c] = d
+            scores.append((rectangles_at(table, r, c), rng.random(), d))
+        table[r][c] = min(scores)[2]
+
+
 def repair(rng: random.Random, table: Table, budget: Budget | None) -> bool:
     """Change cells of `table` until its puzzle has exactly one solution.
 
-    The changed cell is one where a second solution differs; its new digit is
+    First the 2x2 rectangles that can be rescaled go; then, while the solver
+    finds a second solution, the changed cell is one where it differs; its new digit is
     the first (in random order) that leaves fewer candidates after
     propagation than now, else the best of all. False if it gives up.
     """
     R, C = len(table), len(table[0])
+    remove_rectangles(rng, table)
     current = open_score(table)
     for _ in range(REPAIRS * R * C):
         if budget is not None:

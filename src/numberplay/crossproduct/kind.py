@@ -28,7 +28,7 @@ class CrossProductKind(Kind):
     difficulties = ("easy", "medium", "hard")
     default_difficulty = "medium"
     default_size = "6x6"
-    size_help = "ROWSxCOLS, e.g. 6x6 or 10x4 (at most 20x20)"
+    size_help = "ROWSxCOLS, e.g. 6x6 or 10x4 (sides up to 20, at most 144 cells)"
     options = (
         KindOption("rows", "row products, top to bottom, e.g. 210,144,54,135,4,49",
                    metavar="N,N,..."),
