@@ -278,24 +278,17 @@ def propagate(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int
     return True
 
 
-def pick_cell(dom: list[int], open_cells: list[int],
-              cell_lines: list[tuple[int, int]], n_lines: int) -> tuple[int, list[int]]:
-    """The undecided cell with fewest candidates (-1 if all decided), ties going
-    to the cell whose row and column have fewest open cells; and the
-    undecided cells among `open_cells`."""
+def pick_cell(dom: list[int], open_cells: list[int]) -> tuple[int, list[int]]:
+    """The undecided cell with fewest candidates (first such; -1 if all decided),
+    and the undecided cells among `open_cells`."""
     still = [i for i in open_cells if dom[i] & (dom[i] - 1)]
-    if not still:
-        return -1, still
-    best_n = min(POPCOUNT[dom[i]] for i in still)
-    ties = [i for i in still if POPCOUNT[dom[i]] == best_n]
-    if len(ties) == 1:
-        return ties[0], still
-    opens = [0] * n_lines
+    best, best_n = -1, 10
     for i in still:
-        a, b = cell_lines[i]
-        opens[a] += 1
-        opens[b] += 1
-    best = min(ties, key=lambda i: opens[cell_lines[i][0]] + opens[cell_lines[i][1]])
+        n = POPCOUNT[dom[i]]
+        if n < best_n:
+            best, best_n = i, n
+            if n == 2:
+                break
     return best, still
 
 
@@ -318,7 +311,7 @@ def solve_grids(puzzle, limit: int | None = None,
     if not propagate(dom, lines, cell_lines, list(range(len(lines)))):
         return
     found = 0
-    stack = [(dom, *pick_cell(dom, list(range(R * C)), cell_lines, len(lines)), 0)]
+    stack = [(dom, *pick_cell(dom, list(range(R * C))), 0)]
     while stack:
         dom, cell, open_cells, start = stack.pop()
         if cell < 0:
@@ -337,4 +330,4 @@ def solve_grids(puzzle, limit: int | None = None,
         child = dom[:]
         child[cell] = BIT[digits[start]]
         if propagate(child, lines, cell_lines, list(cell_lines[cell])):
-            stack.append((child, *pick_cell(child, open_cells, cell_lines, len(lines)), 0))
+            stack.append((child, *pick_cell(child, open_cells), 0))
