@@ -210,11 +210,12 @@ def generate(rng: random.Random, size: str, difficulty: str,
     R, C = parse_size(size)
     if difficulty not in ORDER:
         raise PuzzleError(f"unknown difficulty {difficulty!r} (easy, medium or hard)")
-    for _ in range(RESTARTS):
+    restarts = max(RESTARTS, 400 // (R * C))  # small grids: cheap tries, rarer grades
+    for _ in range(restarts):
         weights = WEIGHTS[difficulty]
         table = [rng.choices(range(1, 10), weights, k=C) for _ in range(R)]
         if repair(rng, table, budget) and steer(rng, table, difficulty, budget):
             puzzle = table_puzzle(table)
             solution = CrossProductSolution(tuple(map(tuple, table)))
             return Generated(puzzle, solution, difficulty, to_text(puzzle))
-    raise GenerationError(f"no {difficulty} {R}x{C} puzzle found in {RESTARTS} tries")
+    raise GenerationError(f"no {difficulty} {R}x{C} puzzle found in {restarts} tries")
