@@ -23,6 +23,9 @@ from .model import Generated, Puzzle, Solution, Step
 # name -> "module:attribute" of the Kind instance. One line per family.
 _REGISTRY: dict[str, str] = {
     "crossproduct": "numberplay.crossproduct:KIND",
+    "cryptarithm": "numberplay.cryptarithm:KIND",
+    "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
+    "crossset": "numberplay.crossset:KIND",
 }
 
 _LOADED: dict[str, Kind] = {}

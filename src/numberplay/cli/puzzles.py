@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -124,7 +125,10 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _param("quiet", bool, typer.Option(False, "--quiet", "-q", help="No progress bar.")),
         _format(),
         _param("timeout", float | None, typer.Option(
-            300.0, "--timeout", min=0.0, help="Give up on one puzzle after this many seconds."))],
+            300.0, "--timeout", min=0.0, help="Give up on one puzzle after this many seconds.")),
+        _param("store", Path | None, typer.Option(
+            None, "--store", metavar="DB",
+            help="Also keep the puzzles in this SQLite store (see 'numberplay store')."))],
 }
 
 HELP = {
@@ -396,7 +400,12 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
 
 
 def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
-    """Hook for options that act on generated puzzles (e.g. the puzzle store)."""
+    """Hook for options that act on generated puzzles: --store keeps them."""
+    if a.get("store") is not None:
+        from ..services.store import PuzzleStore
+        with PuzzleStore(a["store"]) as store:
+            new = store.add_many(generated, kind)
+        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {a['store']}[/]")
 
 
 def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:

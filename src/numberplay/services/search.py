@@ -51,19 +51,24 @@ def search(puzzle: Puzzle, *, limit: int | None = None, keep: int | None = None,
     result = SearchResult()
     probe = None if limit is None else limit + 1
     try:
-        for solution in kind.solutions(puzzle, limit=probe, budget=budget):
-            if limit is not None and result.count >= limit:
-                result.complete = False
-                result.stopped = "limit"
-                result.message = f"stopped after {limit} solution(s) (limit)"
-                break
-            result.count += 1
-            if keep is None or len(result.solutions) < keep:
-                result.solutions.append(solution)
+        if keep == 0:
+            # Nothing to keep: the kind may count faster than it enumerates.
+            result.count = kind.count(puzzle, limit=probe, budget=budget)
+        else:
+            for solution in kind.solutions(puzzle, limit=probe, budget=budget):
+                result.count += 1
+                if keep is None or len(result.solutions) < keep:
+                    result.solutions.append(solution)
     except BudgetExceeded as exc:
         result.complete = False
         result.stopped = "budget"
         result.message = str(exc)
+    if limit is not None and result.count > limit:
+        result.count = limit
+        del result.solutions[limit:]
+        result.complete = False
+        result.stopped = "limit"
+        result.message = f"stopped after {limit} solution(s) (limit)"
     result.nodes = budget.used
     result.seconds = budget.elapsed
     return result

@@ -1,0 +1,179 @@
+"""Cryptarithm benchmark: numberplay vs the seed's brute force vs OR-Tools CP-SAT.
+
+Run:  PYTHONPATH=src python benchmarks/bench_cryptarithm.py [--subset N] [--no-brute]
+
+* numberplay: `count` (all solutions) of every formula in the seed list.
+* brute force: Norvig's `faster_solve` (one compiled lambda, every permutation of
+  digits), reimplemented here; `eval` is fine here: these are our own strings.
+* CP-SAT: the weighted-sum model (sum of weight * letter = 0, all different,
+  leading letters >= 1), all solutions enumerated, on the pure sums only.
+
+Prints markdown tables with ratios. `--subset N` runs the brute force on every
+N-th formula only (and scales nothing: the totals are over that subset).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from itertools import permutations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import numberplay  # noqa: E402
+from numberplay.cryptarithm.solver import compile_puzzle  # noqa: E402
+from numberplay.services.examples import get_example  # noqa: E402
+
+# -- the seed's brute force (faster_solve), reimplemented ---------------------------------
+
+
+def to_python(formula: str) -> str:
+    return formula.replace(' = ', ' == ').replace('^', '**')
+
+
+def translate_word(m: re.Match) -> str:
+    word = m.group()
+    terms = (f'{10 ** x}*{L}' if x > 0 else L for x, L in zip(reversed(range(len(word))), word,
+                                                             strict=True))
+    return '(' + ' + '.join(terms) + ')'
+
+
+def translate_formula(formula: str) -> tuple[str, str]:
+    letters = ''.join(sorted(set(re.findall('[A-Z]', formula))))
+    firsts = re.findall(r'\b([A-Z])[A-Z]', formula)
+    body = re.sub('[A-Z]+', translate_word, to_python(formula))
+    return f'lambda {",".join(letters)}: {" and ".join([*firsts, body])}', letters
+
+
+def brute_count(formula: str) -> int:
+    """faster_solve, counting every solution."""
+    python_lambda, letters = translate_formula(to_python(formula))
+    fn = eval(python_lambda)  # noqa: S307 - our own string, as in the seed
+    n = 0
+    for digits in permutations((1, 2, 3, 4, 5, 6, 7, 8, 9, 0), len(letters)):
+        try:
+            if fn(*digits) is True:
+                n += 1
+        except ArithmeticError:
+            pass
+    return n
+
+
+# -- CP-SAT weighted-sum model -----------------------------------------------------------------
+
+def cpsat_count(formula: str) -> int | None:
+    """All solutions of a pure sum with CP-SAT (None when not a sum or no ortools)."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return None
+    comp = compile_puzzle(formula, 10)
+    if comp.strategy != "columns" or len(comp.linears) != 1:
+        return None
+    weights, fn = next(iter(comp.linears.values()))
+    const = fn([0] * len(comp.letters))
+    m = cp_model.CpModel()
+    v = [m.NewIntVar(1 if c in comp.lead else 0, 9, c) for c in comp.letters]
+    m.AddAllDifferent(v)
+    m.Add(sum(w * x for w, x in zip(weights, v, strict=True)) + const == 0)
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+
+    class Count(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.n = 0
+
+        def on_solution_callback(self) -> None:
+            self.n += 1
+    cb = Count()
+    solver.Solve(m, cb)
+    return cb.n
+
+
+def timed(fn, *args, repeat: int = 1):
+    """(result, best seconds)."""
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn(*args)
+        best = min(best, time.perf_counter() - t)
+    return out, best
+
+
+def ours(formula: str, kind: str = "cryptarithm") -> int:
+    compile_puzzle.cache_clear()
+    return numberplay.count(numberplay.parse(kind, formula))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--subset", type=int, default=1, help="brute force every N-th formula")
+    ap.add_argument("--no-brute", action="store_true")
+    args = ap.parse_args()
+    formulas = [ln.strip() for ln in get_example("cryptarithm", "norvig").text.splitlines()
+                if ln.strip() and not ln.startswith("#")]
+
+    print("## Goals\n")
+    print("| case | numberplay | goal |\n|---|---:|---:|")
+    send = "SEND + MORE = MONEY"
+    _, t = timed(ours, send, repeat=20)
+    print(f"| all solutions of {send} | {t * 1000:.2f} ms | < 2 ms |")
+    big = get_example("cryptarithm", "exercism-199-addends").text.splitlines()[1]
+    _, t = timed(ours, big, repeat=5)
+    print(f"| exercism 199 addends (count) | {t * 1000:.1f} ms | < 50 ms |")
+    nine = "BCPTBCGOG x MPTBPBYWP = COPMWGPOCPOYOCRPC"
+    n, t = timed(ours, nine, "cryptoproduct", repeat=5)
+    print(f"| seed 003 9x9 crypto-product (count: {n}) | {t * 1000:.1f} ms | < 100 ms |")
+    gen = "RPWTRCWOR x PGGWCPBGT = RTWGPRBRROMTRCWYPR"
+    n, t = timed(ours, gen, "cryptoproduct", repeat=5)
+    print(f"| generated 9x9 crypto-product (count: {n}) | {t * 1000:.1f} ms | < 100 ms |")
+
+    print("\n## Seed formulas: count all solutions\n")
+    print("| formula | letters | strategy | count | numberplay | brute force | ratio | "
+          "CP-SAT | ratio |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    tot_ours = tot_brute = tot_ours_sub = 0.0
+    sums_ours = sums_cp = 0.0
+    mismatches = []
+    for i, f in enumerate(formulas):
+        n, t = timed(ours, f)
+        tot_ours += t
+        comp = compile_puzzle(f, 10)
+        row = f"| `{f[:60]}` | {len(comp.letters)} | {comp.strategy} | {n} | {t * 1000:.1f} ms"
+        if not args.no_brute and i % args.subset == 0:
+            bn, bt = timed(brute_count, f)
+            tot_brute += bt
+            tot_ours_sub += t
+            if bn != n:
+                mismatches.append((f, n, bn))
+            row += f" | {bt * 1000:.0f} ms | {bt / t:.0f}x"
+        else:
+            row += " | | "
+        cn, ct = timed(cpsat_count, f)
+        if cn is not None:
+            sums_ours += t
+            sums_cp += ct
+            row += f" | {ct * 1000:.1f} ms | {ct / t:.1f}x |"
+        else:
+            row += " | | |"
+        print(row, flush=True)
+    print(f"\nnumberplay total: {tot_ours:.2f} s over {len(formulas)} formulas")
+    if tot_brute:
+        print(f"brute force total: {tot_brute:.1f} s; numberplay on the same formulas: "
+              f"{tot_ours_sub:.2f} s; ratio {tot_brute / tot_ours_sub:.0f}x (goal >= 50x)")
+    if sums_cp:
+        print(f"pure sums: numberplay {sums_ours:.2f} s, CP-SAT {sums_cp:.2f} s, ratio "
+              f"{sums_cp / sums_ours:.1f}x")
+    for f, n, bn in mismatches:
+        print(f"count differs: {f}: numberplay {n}, brute force (Python floats/identity) {bn}")
+    print(f"\n(one run per formula, best of several for the goals; Python "
+          f"{sys.version.split()[0]})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""Generating Cross Set puzzles with a unique solution and a set difficulty.
+
+1. A random Latin square from the Jacobson–Matthews chain.
+2. Each cell gets the solution value plus random decoys.
+3. While the techniques up to the target level stall, drop a decoy from an
+   open cell of the stalled grid and go on from there (the deductions made so
+   far stay valid when a candidate goes). When the techniques finish, the
+   puzzle is unique; it is kept if the techniques one level lower stall (so the
+   target level is needed), otherwise we start again, as Simon Tatham's
+   generators do. For "search", decoys that a second solution uses are dropped
+   until the search proves uniqueness, and the techniques must stall.
+4. Uniqueness is always proved by search (count with limit 2).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..budget import Budget, ensure
+from ..errors import GenerationError
+from . import techniques as T
+from .latin import jacobson_matthews
+from .search import solve_masks
+
+DECOYS = {0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5), 5: (2, 5)}
+
+
+def _decoyed(n: int, square: list[list[int]], level: int, rng: random.Random) -> list[int]:
+    """Solution bit plus a few random other values in every cell."""
+    lo, hi = DECOYS[level]
+    hi = min(hi, n - 1)
+    lo = min(lo, hi)
+    masks = []
+    for r in range(n):
+        for c in range(n):
+            v = square[r][c]
+            others = [u for u in range(n) if u != v]
+            k = rng.randint(lo, hi)
+            m = 1 << v
+            for u in rng.sample(others, k):
+                m |= 1 << u
+            masks.append(m)
+    return masks
+
+
+def _attempt(n: int, level: int, rng: random.Random, budget: Budget) -> tuple[list[int], list[int]] | None:
+    """One try: (puzzle masks, solution values) at exactly `level`, or None."""
+    square = jacobson_matthews(n, rng)
+    solution = [square[r][c] for r in range(n) for c in range(n)]
+    masks = _decoyed(n, square, level, rng)
+    if level >= 5:
+        return _attempt_search(n, masks, solution, rng, budget)
+    m = list(masks)
+    hardest = -1
+    while True:
+        budget.tick()
+        status, used, m = T.run(n, m, level)
+        hardest = max(hardest, used)
+        if status == "solved":
+            break
+        open_cells = [i for i, d in enumerate(m) if d & (d - 1)]
+        i = rng.choice(open_cells)
+        u = rng.choice([x for x in T.bits(m[i]) if x != solution[i]])
+        m[i] &= ~(1 << u)
+        masks[i] &= ~(1 << u)
+    # Deductions stay valid when candidates go, so a path that never used the
+    # target level shows the final puzzle is easier: reject it at once.
+    if hardest < level and level > 0:
+        return None
+    if level > 0 and T.run(n, masks, level - 1)[0] == "solved":
+        return None
+    if T.grade_masks(n, masks) != T.LEVELS[level]:
+        return None
+    return masks, solution
+
+
+def _attempt_search(n: int, masks: list[int], solution: list[int], rng: random.Random,
+                    budget: Budget) -> tuple[list[int], list[int]] | None:
+    """Drop decoys that other solutions use until unique; keep it if techniques stall."""
+    while True:
+        sols = list(solve_masks(n, masks, limit=2, budget=budget))
+        other = next((s for s in sols if s != solution), None)
+        if other is None:
+            break
+        diff = [i for i in range(n * n) if other[i] != solution[i]]
+        i = rng.choice(diff)
+        masks[i] &= ~(1 << other[i])
+    if T.run(n, masks, 4)[0] == "solved":
+        return None
+    return masks, solution
+
+
+def generate_masks(n: int, level: int, rng: random.Random, budget: Budget | None = None,
+                   attempts: int = 2000) -> tuple[list[int], list[int]]:
+    """A puzzle of order n graded exactly `level`, with its proved-unique solution."""
+    budget = ensure(budget)
+    if n < 1:
+        raise GenerationError("size must be at least 1")
+    for _ in range(attempts):
+        found = _attempt(n, level, rng, budget)
+        if found is None:
+            continue
+        masks, solution = found
+        sols = list(solve_masks(n, masks, limit=2, budget=budget))
+        if len(sols) == 1 and sols[0] == solution:
+            return masks, solution
+    raise GenerationError(f"no {n}x{n} Cross Set puzzle graded {T.LEVELS[level]!r} "
+                          f"found in {attempts} attempts")

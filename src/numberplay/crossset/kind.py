@@ -1,0 +1,135 @@
+"""The Cross Set kind: N×N Latin squares picking one candidate per cell."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from ..budget import Budget
+from ..errors import PuzzleError
+from ..kinds import Kind
+from ..model import Generated, Puzzle, Solution, Step
+from . import techniques as T
+from .canon import canonical_key
+from .explain import explain_masks
+from .generate import generate_masks
+from .model import CrossSetPuzzle, CrossSetSolution
+from .search import solve_masks
+from .textio import parse_text, render, to_text
+
+
+class CrossSetKind(Kind):
+    """Cross Set (seed 004): solve, explain, grade, generate."""
+
+    name = "crossset"
+    aliases = ("cross-set", "cross_set")
+    title = "Cross Set"
+    summary = "An N×N Latin square where every cell takes one of its candidate values."
+    input_help = ("One line per row, cells separated by spaces; a cell is the digits of its "
+                  "candidates (N <= 9) or values joined by commas (1,12,7); '.' or '?' = any "
+                  'value. Or JSON {"cells": [[[1, 2], [3]], ...]}.')
+    puzzle_type = CrossSetPuzzle
+    solution_type = CrossSetSolution
+    difficulties = T.LEVELS
+    default_difficulty = "medium"
+    default_size = "7"
+    size_help = "the order N of the grid (e.g. 7)"
+
+    # -- reading and writing ------------------------------------------------
+    def parse(self, text: str | None, **options: Any) -> CrossSetPuzzle:
+        """Read the seed's text format or JSON."""
+        if text is None:
+            raise PuzzleError("Cross Set needs a grid: one line of candidate cells per row")
+        return parse_text(text)
+
+    def to_text(self, puzzle: Puzzle) -> str:
+        """The seed's format, aligned."""
+        return to_text(_p(puzzle))
+
+    # -- solving ----------------------------------------------------------------
+    def solutions(self, puzzle: Puzzle, limit: int | None = None,
+                  budget: Budget | None = None) -> Iterator[CrossSetSolution]:
+        """Every solution, lazily, in a deterministic order."""
+        p = _p(puzzle)
+        n = p.n
+        for flat in solve_masks(n, p.masks(), limit=limit, budget=budget):
+            yield CrossSetSolution(tuple(tuple(flat[r * n + c] + 1 for c in range(n))
+                                         for r in range(n)))
+
+    def verify(self, puzzle: Puzzle, solution: Solution) -> bool:
+        """A Latin square of 1..N taking one candidate per cell."""
+        p, s = _p(puzzle), solution
+        n = p.n
+        grid = getattr(s, "grid", None)
+        if grid is None or len(grid) != n or any(len(row) != n for row in grid):
+            return False
+        want = set(range(1, n + 1))
+        if any(set(row) != want for row in grid):
+            return False
+        if any({grid[r][c] for r in range(n)} != want for c in range(n)):
+            return False
+        return all(grid[r][c] in p.cells[r][c] for r in range(n) for c in range(n))
+
+    # -- explaining ---------------------------------------------------------------
+    def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
+                budget: Budget | None = None) -> Iterator[Step]:
+        """Naked/hidden singles, subsets and fish; guesses only where they stall."""
+        p = _p(puzzle)
+        return explain_masks(p.n, p.masks(), search=search, trace=trace, budget=budget)
+
+    # -- generating and grading ---------------------------------------------------------
+    def generate(self, rng: random.Random, size: str | None = None,
+                 difficulty: str | None = None, budget: Budget | None = None,
+                 **options: Any) -> Generated:
+        """A puzzle with a proved-unique solution graded exactly `difficulty`."""
+        n = _size(size or self.default_size)
+        difficulty = (difficulty or self.default_difficulty).lower()
+        if difficulty not in T.LEVELS:
+            raise PuzzleError(f"unknown difficulty {difficulty!r} "
+                              f"(choose from {', '.join(T.LEVELS)})")
+        masks, values = generate_masks(n, T.LEVELS.index(difficulty), rng, budget)
+        puzzle = CrossSetPuzzle.from_masks(n, masks)
+        solution = CrossSetSolution(tuple(tuple(values[r * n + c] + 1 for c in range(n))
+                                          for r in range(n)))
+        return Generated(puzzle, solution, difficulty, to_text(puzzle))
+
+    def grade(self, puzzle: Puzzle) -> str:
+        """trivial / easy / medium / hard / extreme by the hardest technique, else search."""
+        p = _p(puzzle)
+        return T.grade_masks(p.n, p.masks())
+
+    # -- presenting -----------------------------------------------------------------
+    def render(self, puzzle: Puzzle, solution: Solution | None = None,
+               fmt: str = "text") -> str:
+        """text (seed format / solved digits), markdown, html or json."""
+        return render(_p(puzzle), solution, fmt)  # type: ignore[arg-type]
+
+    def canonical_key(self, puzzle: Puzzle) -> str:
+        """Invariant under row and column permutations, transposition and value renaming."""
+        return canonical_key(_p(puzzle))
+
+    def size_of(self, puzzle: Puzzle) -> str:
+        """The order N."""
+        return str(_p(puzzle).n)
+
+
+def _p(puzzle: Puzzle) -> CrossSetPuzzle:
+    if not isinstance(puzzle, CrossSetPuzzle):
+        raise PuzzleError(f"not a Cross Set puzzle: {type(puzzle).__name__}")
+    return puzzle
+
+
+def _size(size: str) -> int:
+    text = str(size).strip().lower()
+    if "x" in text:
+        a, _, b = text.partition("x")
+        if a.strip() != b.strip():
+            raise PuzzleError(f"Cross Set grids are square: size {size!r}")
+        text = a.strip()
+    if not text.isdigit() or not 1 <= int(text) <= 30:
+        raise PuzzleError(f"bad size {size!r}: give the order N, 1..30 (e.g. 7)")
+    return int(text)
+
+
+KIND = CrossSetKind()

@@ -1,0 +1,284 @@
+"""Human solving techniques for Cross Set, on flat bit-mask grids.
+
+Each technique looks for one deduction and returns it as a `Move` (or None);
+the driver applies it and starts again from the easiest technique. Levels:
+
+  0 trivial  naked single   a cell with one candidate: weed it from its row and column
+  1 easy     hidden single  a value with one place left in a row or column
+  2 medium   naked subset   k cells of a line holding only k values between them
+  3 hard     hidden subset  k values of a line confined to k cells
+  4 extreme  fish           one value: k rows confined to k columns (or columns to rows)
+  5 search   guessing needed
+
+Subsets and fish go up to half the open cells of a line (a bigger naked subset
+is a smaller hidden one, and the other way round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+LEVELS = ("trivial", "easy", "medium", "hard", "extreme", "search")
+TECHNIQUE_LEVEL = {"naked single": 0, "hidden single": 1, "naked subset": 2,
+                   "hidden subset": 3, "fish": 4, "guess": 5}
+FISH_NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag"}
+SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+@dataclass
+class Move:
+    """One deduction: technique, the cells it looks at, removals and placements."""
+
+    technique: str
+    cells: list[int]
+    removed: list[tuple[int, int]]          # (cell index, 0-based value)
+    fixed: list[tuple[int, int]] = field(default_factory=list)
+    detail: dict = field(default_factory=dict)
+
+
+def popcount(m: int) -> int:
+    """Number of set bits."""
+    return m.bit_count()
+
+
+def bits(m: int) -> list[int]:
+    """Indices of the set bits, lowest first."""
+    out = []
+    while m:
+        b = m & -m
+        m ^= b
+        out.append(b.bit_length() - 1)
+    return out
+
+
+_LINES: dict[int, list[tuple[str, int, list[int]]]] = {}
+
+
+def lines(n: int) -> list[tuple[str, int, list[int]]]:
+    """Every row and column as (kind, index, cell indices); cached per order."""
+    if n not in _LINES:
+        out = [("row", r, [r * n + c for c in range(n)]) for r in range(n)]
+        out += [("column", c, [r * n + c for r in range(n)]) for c in range(n)]
+        _LINES[n] = out
+    return _LINES[n]
+
+
+def naked_single(n: int, m: list[int]) -> Move | None:
+    """A placed value still listed among its row or column peers."""
+    for i, d in enumerate(m):
+        if d and not d & (d - 1):
+            r, c = divmod(i, n)
+            removed = [(j, d.bit_length() - 1) for j in _peers(n, r, c) if m[j] & d]
+            if removed:
+                return Move("naked single", [i], removed, [(i, d.bit_length() - 1)])
+    return None
+
+
+def _peers(n: int, r: int, c: int) -> list[int]:
+    return [r * n + k for k in range(n) if k != c] + [k * n + c for k in range(n) if k != r]
+
+
+def hidden_single(n: int, m: list[int]) -> Move | None:
+    """A value with one possible cell left in a row or column."""
+    for kind, idx, cells in lines(n):
+        once = twice = 0
+        for i in cells:
+            d = m[i]
+            twice |= once & d
+            once |= d
+        single = once & ~twice
+        if not single:
+            continue
+        for i in cells:
+            d = m[i]
+            hit = d & single
+            if hit and d != hit:
+                v = (hit & -hit).bit_length() - 1
+                removed = [(i, u) for u in bits(d & ~(1 << v))]
+                return Move("hidden single", [i], removed, [(i, v)],
+                            {"line": (kind, idx), "value": v})
+    return None
+
+
+def _subsets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
+    """k-subsets of (key, mask) items whose masks' union has at most k bits."""
+    def rec(start: int, chosen: list[int], union: int) -> Iterator[tuple[list[int], int]]:
+        if len(chosen) == k:
+            yield list(chosen), union
+            return
+        for j in range(start, len(items)):
+            key, mask = items[j]
+            u = union | mask
+            if popcount(u) <= k:
+                chosen.append(key)
+                yield from rec(j + 1, chosen, u)
+                chosen.pop()
+    yield from rec(0, [], 0)
+
+
+def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
+    """k open cells of a line whose candidates are k values: weed them from the line."""
+    data = []
+    for kind, idx, cells in lines(n):
+        open_cells = [i for i in cells if m[i] & (m[i] - 1)]
+        data.append((kind, idx, open_cells))
+    top = max((len(oc) // 2 for _, _, oc in data), default=0)
+    for k in range(2, min(top, max_k or n) + 1):
+        for kind, idx, open_cells in data:
+            if k > len(open_cells) // 2:
+                continue
+            items = [(i, m[i]) for i in open_cells if m[i].bit_count() <= k]
+            if len(items) < k:
+                continue
+            for chosen, union in _subsets(items, k):
+                removed = [(i, v) for i in open_cells if i not in chosen
+                           for v in bits(m[i] & union)]
+                if removed:
+                    return Move("naked subset", chosen, removed, [],
+                                {"line": (kind, idx), "values": bits(union), "k": k})
+    return None
+
+
+def _positions(n: int, m: list[int], cells: list[int]) -> list[tuple[int, int]]:
+    """(value, bit mask of positions in `cells`) for values with two or more places."""
+    pos = [0] * n
+    for p, i in enumerate(cells):
+        d = m[i]
+        pb = 1 << p
+        while d:
+            b = d & -d
+            d ^= b
+            pos[b.bit_length() - 1] |= pb
+    return [(v, x) for v, x in enumerate(pos) if x & (x - 1)]
+
+
+def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
+    """k values of a line confined to k cells: those cells hold nothing else."""
+    data = [(kind, idx, cells, _positions(n, m, cells)) for kind, idx, cells in lines(n)]
+    top = max((len(ov) // 2 for *_, ov in data), default=0)
+    for k in range(2, min(top, max_k or n) + 1):
+        for kind, idx, cells, open_vals in data:
+            if k > len(open_vals) // 2:
+                continue
+            items = [(v, pos) for v, pos in open_vals if pos.bit_count() <= k]
+            if len(items) < k:
+                continue
+            for chosen, union in _subsets(items, k):
+                vmask = sum(1 << v for v in chosen)
+                targets = [cells[p] for p in bits(union)]
+                removed = [(i, u) for i in targets for u in bits(m[i] & ~vmask)]
+                if removed:
+                    return Move("hidden subset", targets, removed, [],
+                                {"line": (kind, idx), "values": chosen, "k": k})
+    return None
+
+
+def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
+    """One value: k rows whose places lie in k columns (or the transpose)."""
+    # planes[v][0][r] = columns of v in row r; planes[v][1][c] = rows of v in column c
+    rows_of = [[0] * n for _ in range(n)]
+    cols_of = [[0] * n for _ in range(n)]
+    for i, d in enumerate(m):
+        r, c = divmod(i, n)
+        while d:
+            b = d & -d
+            d ^= b
+            v = b.bit_length() - 1
+            rows_of[v][r] |= 1 << c
+            cols_of[v][c] |= 1 << r
+    data = []
+    for v in range(n):
+        for base, plane in (("row", rows_of[v]), ("column", cols_of[v])):
+            items = [(a, x) for a, x in enumerate(plane) if x & (x - 1)]
+            data.append((v, base, plane, items))
+    top = max((len(items) // 2 for *_, items in data), default=0)
+    for k in range(2, min(top, max_k or n) + 1):
+        for v, base, plane, items in data:
+            if k > len(items) // 2:
+                continue
+            small = [it for it in items if it[1].bit_count() <= k]
+            if len(small) < k:
+                continue
+            for chosen, union in _subsets(small, k):
+                removed = []
+                for a in range(n):
+                    if a in chosen or not plane[a] & union:
+                        continue
+                    for b in bits(plane[a] & union):
+                        removed.append((a * n + b if base == "row" else b * n + a, v))
+                if removed:
+                    cells = [a * n + b if base == "row" else b * n + a
+                             for a in chosen for b in bits(plane[a])]
+                    return Move("fish", cells, removed, [],
+                                {"base": base, "lines": chosen, "cover": bits(union),
+                                 "value": v, "k": k})
+    return None
+
+
+TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
+
+
+def contradiction(n: int, m: list[int]) -> str | None:
+    """What ran out, as a sentence, or None while the grid is still consistent."""
+    full = (1 << n) - 1
+    for i, d in enumerate(m):
+        if not d:
+            r, c = divmod(i, n)
+            return f"r{r + 1}c{c + 1} has no candidates left"
+    for kind, idx, cells in lines(n):
+        union = 0
+        for i in cells:
+            union |= m[i]
+        if union != full:
+            v = bits(full & ~union)[0]
+            return f"{kind} {idx + 1} has no place left for {v + 1}"
+    return None
+
+
+def next_move(n: int, m: list[int], max_level: int = 4) -> Move | None:
+    """The easiest deduction available up to `max_level`, or None."""
+    for level, technique in enumerate(TECHNIQUES):
+        if level > max_level:
+            break
+        move = technique(n, m)
+        if move is not None:
+            return move
+    return None
+
+
+def apply(m: list[int], move: Move) -> None:
+    """Remove the move's candidates from the grid (in place)."""
+    for i, v in move.removed:
+        m[i] &= ~(1 << v)
+
+
+def is_solved(m: list[int]) -> bool:
+    """Every cell down to one candidate."""
+    return all(d and not d & (d - 1) for d in m)
+
+
+def run(n: int, masks: list[int], max_level: int = 4) -> tuple[str, int, list[int]]:
+    """Apply techniques up to `max_level` until solved, stalled or contradictory.
+
+    Returns (status, hardest level used, final masks); status is "solved",
+    "stalled" or "contradiction". A grid all of singles that is not a Latin
+    square is caught by the naked single weeding it into an empty cell."""
+    m = list(masks)
+    hardest = -1
+    while True:
+        move = next_move(n, m, max_level)
+        if move is None or not all(m):
+            if contradiction(n, m):
+                return "contradiction", hardest, m
+            return ("solved" if is_solved(m) else "stalled"), hardest, m
+        hardest = max(hardest, TECHNIQUE_LEVEL[move.technique])
+        apply(m, move)
+
+
+def grade_masks(n: int, masks: list[int]) -> str:
+    """The difficulty label: the hardest technique needed, or "search"."""
+    status, hardest, _ = run(n, masks)
+    if status != "solved":
+        return "search"
+    return LEVELS[max(hardest, 0)]

@@ -1,0 +1,176 @@
+"""The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit (seed 003).
+
+A crypto-product is a cryptarithm `X x Y = Z` of three words; the symbols are
+colour initials (R G B W O Y P C M T) but any capital letters work. The seed's
+Prolog form `puzzle(6,[G,R],[R,G],[R,B,R]).` is read too.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from ..budget import Budget, ensure
+from ..errors import PuzzleError
+from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption
+from ..model import Generated, Solution
+from .kind import DIGITS, CryptarithmKind, CryptarithmPuzzle, CryptarithmSolution
+
+COLOURS = "RGBWOYPCMT"
+COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "W": "white", "O": "orange",
+                "Y": "yellow", "P": "purple", "C": "cyan", "M": "magenta", "T": "teal"}
+HEX = {"R": "#d62728", "G": "#2ca02c", "B": "#1f77b4", "W": "#f4f4f4", "O": "#ff7f0e",
+       "Y": "#ffd700", "P": "#7b3fa0", "C": "#17becf", "M": "#e377c2", "T": "#008080"}
+ANSI_BG = {"R": "on red", "G": "on green", "B": "on blue", "W": "on white",
+           "O": "on dark_orange", "Y": "on yellow", "P": "on purple", "C": "on cyan",
+           "M": "on magenta", "T": "on dark_cyan"}
+_SHAPE = re.compile(r"^\s*([A-Z]+)\s*(?:x|\*|×)\s*([A-Z]+)\s*(?:==?)\s*([A-Z]+)\s*$")
+_PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([A-Z,\s]*)\]\s*,\s*\[([A-Z,\s]*)\]\s*,"
+                     r"\s*\[([A-Z,\s]*)\]\s*\)\.?")
+
+
+@dataclass(frozen=True)
+class CryptoProductPuzzle(CryptarithmPuzzle):
+    """`X x Y = Z`; `color` only changes the text rendering."""
+
+    kind: ClassVar[str] = "cryptoproduct"
+    color: bool = field(default=False, compare=False)
+
+    def words(self) -> tuple[str, str, str]:
+        """(X, Y, Z)."""
+        m = _SHAPE.match(self.formula)
+        assert m is not None
+        return m.group(1), m.group(2), m.group(3)
+
+
+@dataclass(frozen=True)
+class CryptoProductSolution(CryptarithmSolution):
+    """A digit per colour and the product with digits."""
+
+    kind: ClassVar[str] = "cryptoproduct"
+
+
+class CryptoProductKind(CryptarithmKind):
+    """Crypto-product puzzles: multiplications written in colours."""
+
+    name = "cryptoproduct"
+    aliases = ("crypto-product", "crypto_product")
+    title = "Crypto-product"
+    summary = "A multiplication in colours, GR x RG = RBR: each colour is a distinct digit."
+    input_help = ("'X x Y = Z' with words of capital letters (colours R G B W O Y P C M T), "
+                  "e.g. 'GR x RG = RBR', one per line; or the seed's puzzle(1,[R],[G,R],[B,G]).")
+    puzzle_type = CryptoProductPuzzle
+    solution_type = CryptoProductSolution
+    difficulties = ("easy", "medium", "custom")
+    default_difficulty = "easy"
+    options = (
+        KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B"),
+        KindOption("fix", "Fix colours in advance: R=1,G=2.", type=str, metavar="R=1,G=2"),
+        KindOption("color", "Paint each symbol as a coloured block in text output.",
+                   type=bool, default=False, commands=PUZZLE_COMMANDS),
+        KindOption("digits", "Factor lengths for --difficulty custom, e.g. 4x6 (4 to 9 each).",
+                   type=str, commands=GENERATE_COMMANDS, metavar="AxB"),
+    )
+    cli_examples = ("numberplay solve cryptoproduct 'GR x RG = RBR'",
+                    "numberplay generate cryptoproduct --difficulty custom --digits 4x5 --seed 1")
+
+    def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
+                  color: bool = False, **_: Any) -> list[CryptoProductPuzzle]:
+        puzzles = super().parse_all(text, base=base, fix=fix)
+        return [replace(p, color=bool(color)) for p in puzzles]
+
+    def _formula(self, line: str) -> str:
+        m = _PROLOG.fullmatch(line)
+        if m:
+            x, y, z = (g.replace(",", "").replace(" ", "") for g in m.groups())
+            line = f"{x} x {y} = {z}"
+        m = _SHAPE.match(line)
+        if not m:
+            raise PuzzleError("a crypto-product is 'X x Y = Z' with three words of capital "
+                              f"letters, not {line[:40]!r}")
+        return f"{m.group(1)} x {m.group(2)} = {m.group(3)}"
+
+    def _make(self, formula: str, base: int, fixed: dict[str, int]) -> CryptoProductPuzzle:
+        return CryptoProductPuzzle(formula, base, tuple(sorted(fixed.items())))
+
+    def generate(self, rng: random.Random, size: str | None = None,
+                 difficulty: str | None = None, budget: Budget | None = None,
+                 **options: Any) -> Generated:
+        from .generate import generate_product
+        return generate_product(self, rng, size, difficulty, ensure(budget), **options)
+
+    def grade(self, puzzle) -> str:
+        x, y, z = puzzle.words()
+        total = len(x) + len(y) + len(z)
+        return "easy" if total <= 5 else "medium" if total <= 8 else "custom"
+
+    def size_of(self, puzzle) -> str:
+        x, y, _ = puzzle.words()
+        return f"{len(x)}x{len(y)}"
+
+    # -- presenting ------------------------------------------------------------------------
+    def render(self, puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
+        if fmt in ("html", "svg"):
+            return self.svg(puzzle, solution)
+        if fmt == "text" and puzzle.color:
+            return self.ansi(puzzle, solution)
+        return super().render(puzzle, solution, fmt)
+
+    def ansi(self, puzzle, solution: Solution | None) -> str:
+        """Each symbol as a coloured block (ANSI escapes, via rich)."""
+        from rich.console import Console
+        from rich.markup import escape
+        digits = dict(solution.assignment) if solution is not None else {}
+        parts = []
+        for ch in puzzle.formula:
+            if ch.isupper():
+                label = f" {DIGITS[digits[ch]]} " if ch in digits else f" {ch} "
+                style = ANSI_BG.get(ch, "on grey50")
+                fg = "black" if ch in "WYC" else "white"
+                parts.append(f"[bold {fg} {style}]{escape(label)}[/]")
+            elif ch == "x":
+                parts.append(" × ")
+            elif ch != " ":
+                parts.append(f" {escape(ch)} ")
+        console = Console(force_terminal=True, color_system="standard", width=200,
+                          record=False)
+        with console.capture() as cap:
+            console.print("".join(parts), end="")
+        out = cap.get()
+        if solution is not None:
+            out += "\n" + "  ".join(f"{COLOUR_NAMES.get(c, c)}={d}" for c, d in
+                                   solution.assignment)
+        return out
+
+    def svg(self, puzzle, solution: Solution | None) -> str:
+        """The product as rows of coloured circles (digits inside when solved)."""
+        x, y, z = puzzle.words()
+        digits = dict(solution.assignment) if solution is not None else {}
+        r, gap = 18, 6
+        width = max(len(x), len(y), len(z)) + 2
+        rows = [("", x), ("×", y), ("=", z)]
+        w_px = width * (2 * r + gap) + gap
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_px}" '
+               f'height="{3 * (2 * r + gap) + gap}" class="cryptoproduct">']
+        for row, (sign, word) in enumerate(rows):
+            cy = gap + r + row * (2 * r + gap)
+            if sign:
+                out.append(f'<text x="{gap + r}" y="{cy + 6}" text-anchor="middle" '
+                           f'font-size="20">{sign}</text>')
+            start = width - len(word)
+            for i, ch in enumerate(word):
+                cx = gap + r + (start + i) * (2 * r + gap)
+                fill = HEX.get(ch, "#888888")
+                out.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" '
+                           f'stroke="#333"><title>{COLOUR_NAMES.get(ch, ch)}</title></circle>')
+                if ch in digits:
+                    colour = "#000" if ch in "WYC" else "#fff"
+                    out.append(f'<text x="{cx}" y="{cy + 6}" text-anchor="middle" '
+                               f'font-size="18" fill="{colour}">{DIGITS[digits[ch]]}</text>')
+        out.append("</svg>")
+        return "".join(out)
+
+
+CRYPTOPRODUCT = CryptoProductKind()

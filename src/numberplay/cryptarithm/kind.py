@@ -1,0 +1,261 @@
+"""The `cryptarithm` kind (alias `alphametic`): puzzles, solutions, rendering, explain."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..budget import Budget, ensure
+from ..errors import BudgetExceeded, PuzzleError
+from ..kinds import Kind, KindOption
+from ..model import Generated, Puzzle, Solution, Step
+from . import solver as S
+
+DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class CryptarithmPuzzle(Puzzle):
+    """A formula, its base and the letters fixed in advance."""
+
+    kind: ClassVar[str] = "cryptarithm"
+    formula: str
+    base: int = 10
+    fixed: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"formula": self.formula, "base": self.base, "fixed": dict(self.fixed)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CryptarithmPuzzle:
+        return cls(data["formula"], int(data.get("base", 10)),
+                   tuple(sorted((k, int(v)) for k, v in (data.get("fixed") or {}).items())))
+
+
+@dataclass(frozen=True)
+class CryptarithmSolution(Solution):
+    """A digit for every letter, and the formula with the digits written in."""
+
+    kind: ClassVar[str] = "cryptarithm"
+    assignment: tuple[tuple[str, int], ...]
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"assignment": dict(self.assignment), "text": self.text}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CryptarithmSolution:
+        return cls(tuple(sorted((k, int(v)) for k, v in data["assignment"].items())),
+                   data["text"])
+
+    @property
+    def mapping(self) -> dict[str, int]:
+        """The assignment as a dict."""
+        return dict(self.assignment)
+
+
+def substitute(formula: str, assignment: dict[str, int]) -> str:
+    """The formula with each letter replaced by its digit (0-9, then A-Z)."""
+    table = {ord(c): DIGITS[d] for c, d in assignment.items()}
+    return formula.translate(table)
+
+
+def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
+    """`A=1,B=2` (or a dict) as {letter: digit}."""
+    if not fixed:
+        return {}
+    if isinstance(fixed, dict):
+        return {str(k): int(v) for k, v in fixed.items()}
+    out: dict[str, int] = {}
+    for part in str(fixed).replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or len(name) != 1 or not name.isupper() or not value.isdigit():
+            raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {part.strip()!r}")
+        out[name] = int(value)
+    return out
+
+
+class CryptarithmKind(Kind):
+    """Alphametics and the whole formula language of Norvig's notebook."""
+
+    name = "cryptarithm"
+    aliases = ("alphametic", "alphametics")
+    title = "Cryptarithm"
+    summary = "Give each letter a distinct digit so that a formula holds: SEND + MORE = MONEY."
+    input_help = ("One formula per line, e.g. 'SEND + MORE = MONEY', 'YOU = ME ^ 2', "
+                  "'sum(range(AA)) = BB'. Words are runs of capital letters.")
+    puzzle_type = CryptarithmPuzzle
+    solution_type = CryptarithmSolution
+    difficulties = ("easy", "medium", "hard")
+    default_difficulty = "medium"
+    options = (
+        KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B"),
+        KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
+        KindOption("words", "Word list for generate (one word a line; default: bundled list).",
+                   type=str, commands=frozenset({"generate"}), metavar="FILE"),
+        KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
+                   commands=frozenset({"generate"}), metavar="N..M"),
+    )
+    cli_examples = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
+                    "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
+                    "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
+
+    # -- reading ---------------------------------------------------------------------------
+    def _make(self, formula: str, base: int, fixed: dict[str, int]) -> CryptarithmPuzzle:
+        """Build and validate a puzzle (the formula is compiled and cached)."""
+        return CryptarithmPuzzle(formula, base, tuple(sorted(fixed.items())))
+
+    def _validate(self, puzzle: CryptarithmPuzzle) -> S.Compiled:
+        comp = S.compile_puzzle(puzzle.formula, puzzle.base)
+        seen: dict[int, str] = {}
+        for c, d in puzzle.fixed:
+            if c not in comp.index:
+                raise PuzzleError(f"--fix: letter {c} is not in the formula")
+            if not 0 <= d < puzzle.base:
+                raise PuzzleError(f"--fix: {c}={d} is not a digit in base {puzzle.base}")
+            if d in seen:
+                raise PuzzleError(f"--fix: {seen[d]} and {c} cannot both be {d}")
+            seen[d] = c
+        return comp
+
+    def parse(self, text: str | None, base: int | None = None, fix: Any = None,
+              **options: Any) -> CryptarithmPuzzle:
+        puzzles = self.parse_all(text, base=base, fix=fix, **options)
+        if len(puzzles) != 1:
+            raise PuzzleError(f"expected one formula, found {len(puzzles)}")
+        return puzzles[0]
+
+    def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
+                  **_: Any) -> list[CryptarithmPuzzle]:
+        if text is None:
+            raise PuzzleError("no formula given")
+        base = 10 if base is None else int(base)
+        if not 2 <= base <= 36:
+            raise PuzzleError(f"--base must be 2 to 36, not {base}")
+        fixed = parse_fixed(fix)
+        out = []
+        for number, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                puzzle = self._make(self._formula(line), base, fixed)
+                self._validate(puzzle)
+            except PuzzleError as exc:
+                raise PuzzleError(exc.reason, line=number, column=exc.column,
+                                  where=exc.where) from None
+            out.append(puzzle)
+        if not out:
+            raise PuzzleError("no formula given (only blank or comment lines)")
+        return out
+
+    def _formula(self, line: str) -> str:
+        """The formula text of one input line."""
+        return line
+
+    def to_text(self, puzzle: Puzzle) -> str:
+        return puzzle.formula
+
+    # -- solving ---------------------------------------------------------------------------
+    def _assignments(self, puzzle: CryptarithmPuzzle,
+                     budget: Budget | None) -> Iterator[dict[str, int]]:
+        comp = self._validate(puzzle)
+        for env in S.search(comp, dict(puzzle.fixed), budget):
+            yield dict(zip(comp.letters, env, strict=False))
+
+    def solution_of(self, puzzle: CryptarithmPuzzle, assignment: dict[str, int]) -> Solution:
+        """The Solution object for an assignment."""
+        return self.solution_type(tuple(sorted(assignment.items())),
+                                  substitute(puzzle.formula, assignment))
+
+    def solutions(self, puzzle, limit=None, budget=None):
+        if limit is not None and limit <= 0:
+            return
+        n = 0
+        for a in self._assignments(puzzle, budget):
+            yield self.solution_of(puzzle, a)
+            n += 1
+            if limit is not None and n >= limit:
+                return
+
+    def count(self, puzzle, limit=None, budget=None):
+        comp = self._validate(puzzle)
+        return S.count(comp, dict(puzzle.fixed), limit, budget)
+
+    def verify(self, puzzle, solution) -> bool:
+        comp = S.compile_puzzle(puzzle.formula, puzzle.base)
+        a = dict(solution.assignment)
+        if set(a) != set(comp.letters) or len(set(a.values())) != len(a):
+            return False
+        if any(not 0 <= d < puzzle.base for d in a.values()):
+            return False
+        if any(a[c] != d for c, d in puzzle.fixed):
+            return False
+        if any(a[c] == 0 for c in comp.lead):
+            return False
+        return comp.holds([a[c] for c in comp.letters])
+
+    # -- explaining ------------------------------------------------------------------------
+    def explain(self, puzzle, *, search=True, trace=False, budget=None) -> Iterator[Step]:
+        from .explain import explain_steps
+        yield from explain_steps(self, puzzle, search=search, trace=trace, budget=budget)
+
+    def grade(self, puzzle) -> str:
+        """easy / medium / hard by the search nodes needed to prove all solutions."""
+        budget = Budget(nodes=200_000)
+        try:
+            self.count(puzzle, limit=2, budget=budget)
+        except BudgetExceeded:
+            return "hard"
+        nodes = budget.used
+        return "easy" if nodes <= 50 else "medium" if nodes <= 200 else "hard"
+
+    def generate(self, rng: random.Random, size: str | None = None,
+                 difficulty: str | None = None, budget: Budget | None = None,
+                 **options: Any) -> Generated:
+        from .generate import generate_sum
+        return generate_sum(self, rng, size, difficulty, ensure(budget), **options)
+
+    # -- presenting ------------------------------------------------------------------------
+    def letter_table(self, solution: Solution) -> str:
+        """`A=1 B=2 ...` lines."""
+        return "  ".join(f"{c}={d}" for c, d in solution.assignment)
+
+    def render(self, puzzle, solution=None, fmt="text") -> str:
+        if fmt == "json":
+            import json
+            data = {"kind": puzzle.kind, "puzzle": puzzle.to_json()}
+            if solution is not None:
+                data["solution"] = solution.to_json()
+            return json.dumps(data)
+        text = solution.text if solution is not None else puzzle.formula
+        if fmt in ("html", "svg"):
+            body = f"<p><code>{html.escape(text)}</code></p>"
+            if solution is not None:
+                cells = "".join(f"<td>{html.escape(c)}</td><td>{d}</td>"
+                                for c, d in solution.assignment)
+                body += f"<table><tr>{cells}</tr></table>"
+            return body
+        if fmt == "markdown":
+            out = f"`{text}`"
+            if solution is not None:
+                out += "\n\n| " + " | ".join(c for c, _ in solution.assignment) + " |\n|" + \
+                    "---|" * len(solution.assignment) + "\n| " + \
+                    " | ".join(str(d) for _, d in solution.assignment) + " |"
+            return out
+        if solution is None:
+            extra = f"  (base {puzzle.base})" if puzzle.base != 10 else ""
+            return text + extra
+        return f"{text}\n{self.letter_table(solution)}"
+
+    def size_of(self, puzzle) -> str:
+        return str(len(S.compile_puzzle(puzzle.formula, puzzle.base).letters))
+
+
+KIND = CryptarithmKind()

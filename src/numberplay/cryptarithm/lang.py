@@ -1,0 +1,703 @@
+"""The cryptarithm formula language: a safe parser and an exact evaluator.
+
+A formula is read with Python's `ast` (after mapping `=` to `==`, `^` to `**`
+and a standalone `x` or `×` to `*`) and converted into a whitelisted tree of
+the node classes below; nothing is ever `eval`-ed. Values are exact: `int`,
+`fractions.Fraction`, `bool`, tuples/lists/frozensets and `range`.
+
+An operation that Python would reject (division by zero, a type error), a
+power that is not exact (`2 ^ 0.5`) or a value larger than `MAX_BITS` bits
+has *no value*: evaluation raises `NoValue` and the formula is false for that
+assignment. Letter-free parts are folded at parse time; a letter-free part
+that is too large is refused there with a PuzzleError.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from ..errors import PuzzleError
+
+MAX_CHARS = 20_000        # longest formula accepted
+MAX_WORD = 200            # longest word (letters)
+MAX_LITERAL = 100         # most digits in a number literal
+MAX_NEST = 50             # deepest bracket nesting
+MAX_DEPTH = 120           # deepest expression tree (after flattening + and -)
+MAX_BITS = 13_300         # about 4,000 decimal digits: the bound on every value
+MAX_EXPONENT_DEN = 1_000  # largest root taken by a fractional power
+
+FUNCTIONS = {"sum": (1, 2), "range": (1, 3), "abs": (1, 1), "min": (1, 50), "max": (1, 50)}
+KEYWORDS = {"and", "or", "not", "in", "is"}
+
+Env = list[int]
+Fn = Callable[[Env], Any]
+
+
+class NoValue(Exception):
+    """An expression has no value for this assignment (formula false)."""
+
+
+class TooBig(NoValue):
+    """A value would exceed MAX_BITS."""
+
+
+# -- preprocessing --------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\s+|[A-Za-z_][A-Za-z0-9_]*|\d+\.?\d*|\.\d+|==|!=|<=|>=|\*\*|//|.")
+_WORD = re.compile(r"[A-Z]+")
+
+
+def preprocess(text: str) -> tuple[str, list[int]]:
+    """The Python-syntax source of a formula and, for each of its characters,
+    the 1-based column in `text` it came from. Refuses unknown names and
+    characters, long words or literals and deep nesting."""
+    if len(text) > MAX_CHARS:
+        raise PuzzleError(f"formula too long ({len(text):,} characters, at most {MAX_CHARS:,})")
+    out: list[str] = []
+    cols: list[int] = []
+    depth = 0
+
+    def emit(s: str, col: int) -> None:
+        out.append(s)
+        cols.extend([col] * len(s))
+
+    for m in _TOKEN.finditer(text):
+        tok, col = m.group(), m.start() + 1
+        first = tok[0]
+        if tok.isspace():
+            emit(" " * len(tok), col)
+        elif first.isalpha() or first == "_":
+            emit(_name(tok, col), col)
+        elif first.isdigit() or (first == "." and len(tok) > 1):
+            if len(tok) > MAX_LITERAL:
+                raise PuzzleError(f"number literal too long ({len(tok)} digits, at most "
+                                  f"{MAX_LITERAL})", column=col)
+            emit(tok, col)
+        elif tok == "^":
+            emit("**", col)
+        elif tok in ("×", "x"):
+            emit("*", col)
+        elif tok == "=":
+            emit("==", col)
+        elif tok in "([{":
+            depth += 1
+            if depth > MAX_NEST:
+                raise PuzzleError(f"brackets nested too deeply (more than {MAX_NEST})",
+                                  column=col)
+            emit(tok, col)
+        elif tok in ")]}":
+            depth -= 1
+            emit(tok, col)
+        elif tok in ("==", "!=", "<=", ">=", "**", "//") or tok in "+-*/%<>,":
+            emit(tok, col)
+        elif tok == ".":
+            raise PuzzleError("attribute access ('.') is not allowed", column=col)
+        else:
+            raise PuzzleError(f"unexpected character {tok!r}", column=col)
+    return "".join(out), cols
+
+
+def _name(tok: str, col: int) -> str:
+    """A name token: a word, a keyword, an allowed function or the `x` operator."""
+    if _WORD.fullmatch(tok):
+        if len(tok) > MAX_WORD:
+            raise PuzzleError(f"word of {len(tok):,} letters is too long (at most {MAX_WORD})",
+                              column=col)
+        return tok
+    if tok == "x":
+        return "*"
+    if tok in KEYWORDS or tok in FUNCTIONS:
+        return tok
+    shown = tok if len(tok) <= 30 else tok[:27] + "..."
+    raise PuzzleError(f"unknown name {shown!r} (words are runs of capital letters; allowed "
+                      f"names: and, or, not, in, is, x, {', '.join(FUNCTIONS)})", column=col)
+
+
+# -- value helpers --------------------------------------------------------------------------
+
+def _norm(v: Any) -> Any:
+    """A Fraction with denominator 1 as an int."""
+    if type(v) is Fraction and v.denominator == 1:
+        return v.numerator
+    return v
+
+
+def _num(v: Any) -> Any:
+    """v if it is a number (int, bool, Fraction), else NoValue."""
+    if type(v) in (int, bool, Fraction):
+        return v
+    raise NoValue
+
+
+def _bound(v: Any) -> Any:
+    """v, or TooBig if it has more than MAX_BITS bits."""
+    if type(v) is int:
+        if v.bit_length() > MAX_BITS:
+            raise TooBig
+    elif type(v) is Fraction:
+        if v.numerator.bit_length() > MAX_BITS or v.denominator.bit_length() > MAX_BITS:
+            raise TooBig
+    return v
+
+
+def iroot(a: int, q: int) -> int:
+    """floor(a ** (1/q)) for a >= 0, q >= 1."""
+    if a < 2 or q == 1:
+        return a
+    if q >= a.bit_length():
+        return 1
+    x = 1 << ((a.bit_length() + q - 1) // q)
+    while True:
+        y = ((q - 1) * x + a // x ** (q - 1)) // q
+        if y >= x:
+            return x
+        x = y
+
+
+def _exact_root(a: Any, q: int) -> Any:
+    """The exact q-th root of a non-negative int or Fraction, else NoValue."""
+    if a < 0:
+        raise NoValue
+    a = Fraction(a)
+    rn, rd = iroot(a.numerator, q), iroot(a.denominator, q)
+    if rn ** q != a.numerator or rd ** q != a.denominator:
+        raise NoValue
+    return _norm(Fraction(rn, rd))
+
+
+def power(a: Any, b: Any) -> Any:
+    """a ** b exactly, or NoValue (not exact, 0 to a negative power) or TooBig."""
+    if type(a) is int and type(b) is int and b >= 0:       # the common case, fast
+        if (a.bit_length() - 1) * b > MAX_BITS:
+            raise TooBig
+        r = a ** b
+        if r.bit_length() > MAX_BITS:
+            raise TooBig
+        return r
+    a, b = _num(a), _norm(_num(b))
+    if type(b) is Fraction:
+        if b.denominator > MAX_EXPONENT_DEN:
+            raise NoValue
+        a = _exact_root(a, b.denominator)
+        b = b.numerator
+    b = int(b)
+    if a == 0:
+        if b < 0:
+            raise NoValue
+        return 1 if b == 0 else 0
+    if a in (1, -1):
+        return a ** b
+    mag = abs(Fraction(a))
+    bits = max(mag.numerator.bit_length(), mag.denominator.bit_length()) - 1
+    if bits * abs(b) > MAX_BITS:
+        raise TooBig
+    if b < 0:
+        return _bound(_norm(Fraction(1) / Fraction(a) ** -b))
+    return _bound(_norm(a ** b))
+
+
+def mul(a: Any, b: Any) -> Any:
+    """a * b for numbers."""
+    if type(a) is int and type(b) is int:
+        r = a * b
+        if r.bit_length() > MAX_BITS:
+            raise TooBig
+        return r
+    return _bound(_norm(_num(a) * _num(b)))
+
+
+def div(a: Any, b: Any) -> Any:
+    """a / b exactly."""
+    a, b = _num(a), _num(b)
+    if b == 0:
+        raise NoValue
+    return _bound(_norm(Fraction(a) / Fraction(b)))
+
+
+def floordiv(a: Any, b: Any) -> Any:
+    """a // b (Python's floor division)."""
+    a, b = _num(a), _num(b)
+    if b == 0:
+        raise NoValue
+    return _bound(_norm(a // b))
+
+
+def mod(a: Any, b: Any) -> Any:
+    """a % b (Python's modulo)."""
+    a, b = _num(a), _num(b)
+    if b == 0:
+        raise NoValue
+    return _bound(_norm(a % b))
+
+
+def _contains(container: Any, item: Any) -> bool:
+    """item in container, without slow range scans; NoValue on a type error."""
+    if type(container) is range:
+        return type(item) in (int, bool) and item in container
+    if type(container) not in (tuple, list, frozenset):
+        raise NoValue
+    try:
+        return item in container
+    except TypeError:
+        raise NoValue from None
+
+
+def _compare(op: str) -> Callable[[Any, Any], bool]:
+    """The function of one comparison operator; `is` means ==, `is not` !=."""
+    simple = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+              ">": operator.gt, ">=": operator.ge, "is": operator.eq, "is not": operator.ne}
+    if op in simple:
+        f = simple[op]
+
+        def cmp(a: Any, b: Any) -> bool:
+            try:
+                return bool(f(a, b))
+            except TypeError:
+                raise NoValue from None
+        return cmp
+    if op == "in":
+        return lambda a, b: _contains(b, a)
+    return lambda a, b: not _contains(b, a)
+
+
+def _range_len(r: range) -> int:
+    """len(r) for ranges of any size."""
+    if r.step > 0:
+        return max(0, (r.stop - r.start + r.step - 1) // r.step)
+    return max(0, (r.start - r.stop - r.step - 1) // -r.step)
+
+
+def _items(v: Any) -> Any:
+    """The elements of an iterable value, NoValue for non-iterables."""
+    if type(v) in (tuple, list, frozenset):
+        return v
+    raise NoValue
+
+
+def call(name: str, args: list[Any]) -> Any:
+    """One of the allowed functions, exactly."""
+    if name == "abs":
+        return abs(_num(args[0]))
+    if name == "range":
+        if any(type(a) not in (int, bool) for a in args):
+            raise NoValue
+        if len(args) == 3 and args[2] == 0:
+            raise NoValue
+        return range(*args)
+    if name == "sum":
+        start = _num(args[1]) if len(args) == 2 else 0
+        seq = args[0]
+        if type(seq) is range:
+            n = _range_len(seq)
+            return _bound(start + (n * (2 * seq.start + (n - 1) * seq.step)) // 2 if n else start)
+        total = start
+        for v in _items(seq):
+            total = _bound(_norm(total + _num(v)))
+        return total
+    seq = args if len(args) > 1 else args[0]
+    if type(seq) is range:
+        n = _range_len(seq)
+        if n == 0:
+            raise NoValue
+        ends = (seq.start, seq.start + (n - 1) * seq.step)
+        return min(ends) if name == "min" else max(ends)
+    items = list(_items(seq))
+    if not items:
+        raise NoValue
+    try:
+        return min(items) if name == "min" else max(items)
+    except TypeError:
+        raise NoValue from None
+
+
+# -- the tree ----------------------------------------------------------------------------
+
+class Node:
+    """A node of the whitelisted expression tree."""
+
+    __slots__ = ("col",)
+
+    def letters(self) -> frozenset[str]:
+        """The letters of the words below this node."""
+        out: frozenset[str] = frozenset()
+        for child in self.children():
+            out |= child.letters()
+        return out
+
+    def words(self) -> list[str]:
+        """The words below this node, in order."""
+        return [w for c in self.children() for w in c.words()]
+
+    def children(self) -> tuple[Node, ...]:
+        """The sub-expressions."""
+        return ()
+
+    def compile(self, index: dict[str, int], base: int) -> Fn:
+        """A function env -> value (env: letter values by index); raises NoValue."""
+        raise NotImplementedError
+
+
+class Const(Node):
+    """A constant value (a literal, or a folded letter-free part)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any, col: int = 0) -> None:
+        self.value, self.col = value, col
+
+    def compile(self, index, base):
+        value = self.value
+        return lambda env: value
+
+
+class Missing(Node):
+    """A letter-free part that has no value (e.g. `1/0`)."""
+
+    __slots__ = ()
+
+    def __init__(self, col: int = 0) -> None:
+        self.col = col
+
+    def compile(self, index, base):
+        def f(env):
+            raise NoValue
+        return f
+
+
+class Word(Node):
+    """A word: its letters are the digits of a number in the base."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str, col: int = 0) -> None:
+        self.text, self.col = text, col
+
+    def letters(self):
+        return frozenset(self.text)
+
+    def words(self):
+        return [self.text]
+
+    def compile(self, index, base):
+        idx = [index[c] for c in self.text]
+        if len(idx) == 1:
+            i = idx[0]
+            return lambda env: env[i]
+
+        def f(env):
+            v = 0
+            for i in idx:
+                v = v * base + env[i]
+            return v
+        return f
+
+
+class Sum(Node):
+    """t1 ± t2 ± ...: terms with signs +1/-1."""
+
+    __slots__ = ("terms",)
+
+    def __init__(self, terms: list[tuple[int, Node]], col: int = 0) -> None:
+        self.terms, self.col = terms, col
+
+    def children(self):
+        return tuple(t for _, t in self.terms)
+
+    def compile(self, index, base):
+        parts = [(s, t.compile(index, base)) for s, t in self.terms]
+
+        def f(env):
+            total = 0
+            for s, g in parts:
+                v = g(env)
+                if type(v) is not int:
+                    v = _num(v)
+                total = total + v if s > 0 else total - v
+            return _bound(_norm(total))
+        return f
+
+
+class BinOp(Node):
+    """a * b, a / b, a // b, a % b, a ** b."""
+
+    __slots__ = ("op", "left", "right")
+    FUNCS = {"*": mul, "/": div, "//": floordiv, "%": mod, "**": power}
+
+    def __init__(self, op: str, left: Node, right: Node, col: int = 0) -> None:
+        self.op, self.left, self.right, self.col = op, left, right, col
+
+    def children(self):
+        return (self.left, self.right)
+
+    def compile(self, index, base):
+        f, a, b = self.FUNCS[self.op], self.left.compile(index, base), self.right.compile(index, base)
+        return lambda env: f(a(env), b(env))
+
+
+class Unary(Node):
+    """-a, +a, not a."""
+
+    __slots__ = ("op", "operand")
+
+    def __init__(self, op: str, operand: Node, col: int = 0) -> None:
+        self.op, self.operand, self.col = op, operand, col
+
+    def children(self):
+        return (self.operand,)
+
+    def compile(self, index, base):
+        a = self.operand.compile(index, base)
+        if self.op == "not":
+            return lambda env: not a(env)
+        if self.op == "-":
+            return lambda env: -_num(a(env))
+        return lambda env: +_num(a(env))
+
+
+class BoolOp(Node):
+    """a and b and ..., a or b or ... (Python's short-circuit values)."""
+
+    __slots__ = ("op", "values")
+
+    def __init__(self, op: str, values: list[Node], col: int = 0) -> None:
+        self.op, self.values, self.col = op, values, col
+
+    def children(self):
+        return tuple(self.values)
+
+    def compile(self, index, base):
+        parts = [v.compile(index, base) for v in self.values]
+        is_and = self.op == "and"
+
+        def f(env):
+            v = None
+            for g in parts:
+                v = g(env)
+                if bool(v) != is_and:
+                    return v
+            return v
+        return f
+
+
+class Compare(Node):
+    """a op b op c ...: a chained comparison."""
+
+    __slots__ = ("ops", "operands")
+
+    def __init__(self, ops: list[str], operands: list[Node], col: int = 0) -> None:
+        self.ops, self.operands, self.col = ops, operands, col
+
+    def children(self):
+        return tuple(self.operands)
+
+    def compile(self, index, base):
+        fs = [_compare(op) for op in self.ops]
+        parts = [o.compile(index, base) for o in self.operands]
+        first, rest = parts[0], list(zip(fs, parts[1:], strict=False))
+
+        def f(env):
+            left = first(env)
+            for cmp, g in rest:
+                right = g(env)
+                if not cmp(left, right):
+                    return False
+                left = right
+            return True
+        return f
+
+
+class Collection(Node):
+    """A set, list or tuple literal."""
+
+    __slots__ = ("ctype", "items")
+
+    def __init__(self, ctype: type, items: list[Node], col: int = 0) -> None:
+        self.ctype, self.items, self.col = ctype, items, col
+
+    def children(self):
+        return tuple(self.items)
+
+    def compile(self, index, base):
+        parts, ctype = [i.compile(index, base) for i in self.items], self.ctype
+
+        def f(env):
+            try:
+                return ctype(g(env) for g in parts)
+            except TypeError:
+                raise NoValue from None
+        return f
+
+
+class Call(Node):
+    """sum(...), range(...), abs(...), min(...), max(...)."""
+
+    __slots__ = ("name", "args")
+
+    def __init__(self, name: str, args: list[Node], col: int = 0) -> None:
+        self.name, self.args, self.col = name, args, col
+
+    def children(self):
+        return tuple(self.args)
+
+    def compile(self, index, base):
+        parts, name = [a.compile(index, base) for a in self.args], self.name
+        return lambda env: call(name, [g(env) for g in parts])
+
+
+# -- ast -> tree ---------------------------------------------------------------------------
+
+_BINOPS = {ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**"}
+_CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
+           ast.GtE: ">=", ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+
+
+class _Converter:
+    """Turns a Python ast into the whitelisted tree, folding letter-free parts."""
+
+    def __init__(self, source: str, cols: list[int], text: str) -> None:
+        self.source, self.cols, self.text = source, cols, text
+
+    def segment(self, node: ast.AST) -> str:
+        """The user's text of an ast node (shortened)."""
+        try:
+            start = self.cols[node.col_offset] - 1
+            end = self.cols[node.end_col_offset - 1]
+            part = self.text[start:end]
+        except (AttributeError, IndexError, TypeError):
+            part = ast.get_source_segment(self.source, node) or type(node).__name__
+        return part if len(part) <= 40 else part[:37] + "..."
+
+    def col(self, node: ast.AST) -> int:
+        """The 1-based column in the user's text."""
+        off = getattr(node, "col_offset", 0)
+        return self.cols[min(off, len(self.cols) - 1)] if self.cols else 1
+
+    def refuse(self, node: ast.AST, what: str) -> PuzzleError:
+        """A PuzzleError naming the offending part."""
+        return PuzzleError(f"{what} not allowed: {self.segment(node)!r}", column=self.col(node))
+
+    def convert(self, node: ast.AST, depth: int = 0) -> Node:
+        """The tree for an ast node, folded when it has no letters."""
+        if depth > MAX_DEPTH:
+            raise PuzzleError(f"formula nested too deeply (more than {MAX_DEPTH} levels)",
+                              column=self.col(node))
+        out = self._convert(node, depth + 1)
+        if not isinstance(out, (Const, Missing, Word)) and not out.letters():
+            out = self.fold(out, node)
+        return out
+
+    def fold(self, out: Node, node: ast.AST) -> Node:
+        """Evaluate a letter-free part now."""
+        try:
+            return Const(out.compile({}, 10)([]), out.col)
+        except TooBig:
+            part = self.segment(node)
+            raise PuzzleError(f"the value of {part!r} is too large (more than about "
+                              f"{MAX_BITS * 3 // 10:,} digits)", column=self.col(node)) from None
+        except NoValue:
+            return Missing(out.col)
+
+    def _convert(self, node: ast.AST, depth: int) -> Node:
+        col = self.col(node)
+        if isinstance(node, ast.Constant):
+            return self.constant(node)
+        if isinstance(node, ast.Name):
+            if _WORD.fullmatch(node.id):
+                return Word(node.id, col)
+            raise self.refuse(node, f"the name {node.id!r} outside a call is")
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, (ast.Add, ast.Sub)):
+                return self.sum(node, depth)
+            if type(node.op) in _BINOPS:
+                return BinOp(_BINOPS[type(node.op)], self.convert(node.left, depth),
+                             self.convert(node.right, depth), col)
+            raise self.refuse(node, "this operator is")
+        if isinstance(node, ast.UnaryOp):
+            ops = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
+            if type(node.op) not in ops:
+                raise self.refuse(node, "this operator is")
+            return Unary(ops[type(node.op)], self.convert(node.operand, depth), col)
+        if isinstance(node, ast.BoolOp):
+            op = "and" if isinstance(node.op, ast.And) else "or"
+            return BoolOp(op, [self.convert(v, depth) for v in node.values], col)
+        if isinstance(node, ast.Compare):
+            ops = [_CMPOPS[type(o)] for o in node.ops]
+            operands = [self.convert(o, depth) for o in [node.left, *node.comparators]]
+            return Compare(ops, operands, col)
+        if isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+            ctype = {ast.Set: frozenset, ast.List: list, ast.Tuple: tuple}[type(node)]
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                raise self.refuse(node, "starred items are")
+            return Collection(ctype, [self.convert(e, depth) for e in node.elts], col)
+        if isinstance(node, ast.Call):
+            return self.call(node, depth)
+        raise self.refuse(node, f"{type(node).__name__.lower()} is")
+
+    def constant(self, node: ast.Constant) -> Node:
+        """An int or decimal literal, read exactly from its text."""
+        if type(node.value) is int:
+            return Const(node.value, self.col(node))
+        if type(node.value) is float:
+            text = ast.get_source_segment(self.source, node) or ""
+            try:
+                return Const(_norm(Fraction(text)), self.col(node))
+            except ValueError:
+                pass
+        raise self.refuse(node, "this constant is")
+
+    def sum(self, node: ast.BinOp, depth: int) -> Node:
+        """Flatten a chain of + and - into one Sum node."""
+        terms: list[tuple[int, ast.AST]] = []
+        cur: ast.AST = node
+        while isinstance(cur, ast.BinOp) and isinstance(cur.op, (ast.Add, ast.Sub)):
+            terms.append((1 if isinstance(cur.op, ast.Add) else -1, cur.right))
+            cur = cur.left
+        terms.append((1, cur))
+        terms.reverse()
+        return Sum([(s, self.convert(t, depth)) for s, t in terms], self.col(node))
+
+    def call(self, node: ast.Call, depth: int) -> Node:
+        """An allowed function call with positional arguments."""
+        if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+            raise self.refuse(node, "this call is")
+        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            raise self.refuse(node, "keyword or starred arguments are")
+        lo, hi = FUNCTIONS[node.func.id]
+        if not lo <= len(node.args) <= hi:
+            raise self.refuse(node, f"{len(node.args)} argument(s) to {node.func.id} are")
+        return Call(node.func.id, [self.convert(a, depth) for a in node.args], self.col(node))
+
+
+def parse_formula(text: str) -> Node:
+    """The whitelisted tree of one formula; PuzzleError (with a column) otherwise."""
+    if not text.strip():
+        raise PuzzleError("empty formula")
+    source, cols = preprocess(text)
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except SyntaxError as exc:
+        off = (exc.offset or 1) - 1 + (len(source) - len(source.lstrip()))
+        col = cols[min(off, len(cols) - 1)] if cols else None
+        raise PuzzleError(f"not a formula: {exc.msg}", column=col) from None
+    except (RecursionError, MemoryError, ValueError):
+        raise PuzzleError("formula too complex to read") from None
+    lead = len(source) - len(source.lstrip())
+    conv = _Converter(source.strip(), cols[lead:], text)
+    return conv.convert(tree.body)
+
+
+def compile_formula(node: Node, index: dict[str, int], base: int) -> Callable[[Env], bool]:
+    """env -> True when the formula's value is exactly True (False if it has no value)."""
+    f = node.compile(index, base)
+
+    def holds(env: Env) -> bool:
+        try:
+            return f(env) is True
+        except NoValue:
+            return False
+    return holds

@@ -1,0 +1,230 @@
+"""The Dask engine of the batch runner: the same jobs on a Dask distributed cluster.
+
+`--scheduler local` starts a `LocalCluster` of worker processes (one thread
+each) and then takes the same path as a remote scheduler address. Every task
+is `run_job`, exactly as in the process pool, so results are identical.
+
+A task runs a small chunk of jobs (at most MAX_CHUNK, fewer for small
+batches) to hide Dask's cost per task. Hard timeouts: each task notes in its
+worker process which job runs since when; the client polls those ages
+(`Client.run`) and, for a job far past its timeout, cancels the task, writes
+the job's error result, sends the chunk's other jobs again and restarts that
+worker through its nanny. A chunk that fails (its worker died) is retried job
+by job, so only the job at fault fails.
+Dask is optional: it is imported only here, when this engine is used.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..errors import NumberplayError
+from .batch_jobs import Job, Result, error_result, one_line, run_job
+from .batch_pool import hard_limit
+
+POLL_SECONDS = 0.02
+AGE_POLL_SECONDS = 0.5
+MAX_CHUNK = 8
+
+# In a worker process: task key -> (index of the running job in its chunk, its start).
+_RUNNING: dict[str, tuple[int, float]] = {}
+
+
+class DaskMissing(NumberplayError):
+    """Dask distributed is not installed."""
+
+
+def import_distributed() -> Any:
+    """The `distributed` module, or DaskMissing with a one-line hint."""
+    try:
+        import distributed
+    except ImportError:
+        raise DaskMissing("--scheduler needs Dask: pip install 'numberplay[dask]'") from None
+    return distributed
+
+
+def dask_chunk(jobs: list[Job], key: str, plugins: tuple[str, ...]) -> list[Result]:
+    """A Dask task: run a few jobs in turn, noting which one runs since when."""
+    results = []
+    try:
+        for index, job in enumerate(jobs):
+            _RUNNING[key] = (index, time.monotonic())
+            results.append(run_job(job, plugins))
+    finally:
+        _RUNNING.pop(key, None)
+    return results
+
+
+def running_ages() -> dict[str, tuple[int, float]]:
+    """Run on a worker: for each running task, (job index in its chunk, seconds running)."""
+    now = time.monotonic()
+    return {key: (index, now - start) for key, (index, start) in list(_RUNNING.items())}
+
+
+def chunk_size(jobs: int, workers: int) -> int:
+    """Jobs per task: enough to hide Dask's per-task cost, few enough to balance the load."""
+    return max(1, min(MAX_CHUNK, jobs // (16 * max(1, workers))))
+
+
+class DaskEngine:
+    """Runs jobs on a Dask cluster at `address` ("local" starts one of `workers` processes)."""
+
+    name = "dask"
+
+    def __init__(self, address: str, workers: int, plugins: tuple[str, ...] = (),
+                 connect_timeout: float = 20.0) -> None:
+        self.distributed = import_distributed()
+        self.address = address
+        self.connect_timeout = connect_timeout
+        self.workers = max(1, workers)
+        self.plugins = plugins
+
+    def connect(self) -> tuple[Any, Any]:
+        """(client, cluster or None)."""
+        distributed = self.distributed
+        if self.address == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=self.workers, threads_per_worker=1, processes=True,
+                host="127.0.0.1", dashboard_address=":0", scheduler_kwargs={"dashboard": False},
+                silence_logs=logging.ERROR)
+            return distributed.Client(cluster), cluster
+        try:
+            return distributed.Client(self.address, timeout=self.connect_timeout), None
+        except (OSError, TimeoutError) as exc:
+            raise NumberplayError(f"cannot reach Dask scheduler {self.address}: {one_line(str(exc))}") from None
+
+    def run(self, jobs: Sequence[Job], emit: Callable[[Result], None],
+            tick: Callable[[], None] = lambda: None) -> None:
+        """Run every job on the cluster and call `emit` once per job, as they finish."""
+        if not jobs:
+            return
+        client, cluster = self.connect()
+        try:
+            self._run(client, jobs, emit, tick, own_cluster=cluster is not None)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+    def _run(self, client: Any, jobs: Sequence[Job], emit: Callable[[Result], None],
+             tick: Callable[[], None], own_cluster: bool = False) -> None:
+        """Submit the jobs in chunks and collect them."""
+        tasks = _Tasks(client, self.distributed, self.plugins, own_cluster)
+        size = chunk_size(len(jobs), self.workers)
+        for i in range(0, len(jobs), size):
+            tasks.submit(list(jobs[i:i + size]))
+        watch = any(job.timeout is not None for job in jobs)
+        try:
+            self._loop(tasks, watch, emit, tick)
+        finally:
+            tasks.join()
+
+    def _loop(self, tasks: _Tasks, watch: bool, emit: Callable[[Result], None],
+              tick: Callable[[], None]) -> None:
+        """Collect results until every task is accounted for."""
+        last_watch = time.monotonic()
+        while tasks.waiting:
+            batch = tasks.done.next_batch(block=False) if tasks.done.has_ready() else []
+            for future, value in batch:
+                chunk = tasks.waiting.pop(future.key, None)
+                if chunk is not None:
+                    tasks.finish(future, value, chunk, emit)
+            if watch and time.monotonic() - last_watch > AGE_POLL_SECONDS:
+                tasks.reap_overdue(emit)
+                last_watch = time.monotonic()
+            tick()
+            if not batch:
+                time.sleep(POLL_SECONDS)
+
+
+class _Tasks:
+    """The chunks submitted to the cluster and not yet accounted for."""
+
+    def __init__(self, client: Any, distributed: Any, plugins: tuple[str, ...],
+                 own_cluster: bool = False) -> None:
+        self.client = client
+        self.own_cluster = own_cluster
+        self.plugins = plugins
+        self.run = uuid.uuid4().hex[:12]
+        self.count = 0
+        self.waiting: dict[str, list[Job]] = {}
+        self.futures: dict[str, Any] = {}
+        self.done = distributed.as_completed([], with_results=True, raise_errors=False)
+        self.restarts: list[threading.Thread] = []
+
+    def submit(self, chunk: list[Job]) -> None:
+        """Send one chunk of jobs as one task."""
+        key = f"numberplay-{self.run}-{self.count}"
+        self.count += 1
+        future = self.client.submit(dask_chunk, chunk, key, self.plugins, key=key, pure=False)
+        self.waiting[key] = chunk
+        self.futures[key] = future
+        self.done.add(future)
+
+    def finish(self, future: Any, value: Any, chunk: list[Job],
+               emit: Callable[[Result], None]) -> None:
+        """Emit a finished chunk's results; a failed chunk of several jobs is retried job by
+        job, so only the job that kills its worker fails."""
+        self.futures.pop(future.key, None)
+        future.release()
+        if future.status == "finished" and isinstance(value, list):
+            for result in value:
+                emit(result)
+        elif len(chunk) > 1:
+            for job in chunk:
+                self.submit([job])
+        else:
+            emit(_failure(future, value, chunk[0]))
+
+    def reap_overdue(self, emit: Callable[[Result], None]) -> None:
+        """Fail the jobs far past their timeout, restart the workers running them, and
+        send again the other jobs of their chunks."""
+        try:
+            ages = self.client.run(running_ages)
+        except Exception:  # a worker coming or going; try again on the next poll
+            return
+        for address, running in ages.items():
+            for key, (index, age) in running.items():
+                chunk = self.waiting.get(key)
+                if chunk is None or chunk[index].timeout is None:
+                    continue
+                job = chunk[index]
+                if age > hard_limit(job.timeout):
+                    del self.waiting[key]
+                    self.futures.pop(key).cancel()
+                    emit(error_result(job.id, f"timeout: killed after {age:.1f} s "
+                                              f"(limit {job.timeout:g} s)"))
+                    rest = chunk[:index] + chunk[index + 1:]
+                    if rest:
+                        self.submit(rest)
+                    if self.own_cluster and not self.waiting:
+                        continue  # our own cluster closes now: no need to restart it
+                    restart = threading.Thread(target=self._restart, args=(address,),
+                                               daemon=True)
+                    restart.start()
+                    self.restarts.append(restart)
+
+    def join(self) -> None:
+        """Wait for the worker restarts still under way."""
+        for restart in self.restarts:
+            restart.join(60)
+
+    def _restart(self, address: str) -> None:
+        """Restart a worker through its nanny (a job ignoring its budget is still running);
+        runs in a thread of its own so that results keep flowing meanwhile."""
+        try:
+            self.client.restart_workers([address], raise_for_error=False)
+        except Exception:  # no nanny: the task runs on, its result unused
+            logging.getLogger(__name__).warning("could not restart Dask worker %s", address)
+
+
+def _failure(future: Any, value: Any, job: Job) -> Result:
+    """The error result of a task that did not finish (`value`: its exception, if any)."""
+    if isinstance(value, BaseException):
+        return error_result(job.id, f"dask: {type(value).__name__}: {value}")
+    return error_result(job.id, f"dask: task {future.status}")

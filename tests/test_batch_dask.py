@@ -1,0 +1,88 @@
+"""The batch runner on a local Dask cluster: the same results as the process pool."""
+
+from __future__ import annotations
+
+import pytest
+
+from batch_helpers import (  # noqa: F401
+    by_id,
+    puzzle_text,
+    read_results,
+    run_cli,
+    toysum_fixture,
+    write_jobs,
+)
+from numberplay.services.batch import run_batch
+
+pytest.importorskip("distributed")
+pytestmark = pytest.mark.usefixtures("toysum")
+
+
+def jobs():
+    good = puzzle_text([1, 2, 3, 4], 5)
+    return [
+        *({"id": f"g{i}", "kind": "toysum", "op": "generate", "seed": i, "count": 2}
+          for i in range(6)),
+        *({"id": f"c{i}", "kind": "toysum", "op": "count", "input": puzzle_text(
+            list(range(1, 6 + i)), 7 + i)} for i in range(6)),
+        {"id": "explain", "kind": "toysum", "op": "explain", "input": good},
+        {"id": "bad", "kind": "toysum", "op": "solve", "input": "numbers x"},
+        {"id": "nokind", "kind": "nosuch", "op": "solve", "input": good},
+        "not json",
+        {"id": "ticks", "kind": "toysum", "op": "count", "input": puzzle_text([1] * 40, 20),
+         "timeout": 0.3},
+        {"id": "hangs", "kind": "toysum", "op": "solve", "input": good + "hang 60",
+         "timeout": 0.3},
+        {"id": "after", "kind": "toysum", "op": "check", "input": good},
+        *({"id": f"n{i}", "kind": "toysum", "op": "solve", "input": puzzle_text(
+            [i % 7 + 1, 2, 3, 5], 5)} for i in range(50)),
+    ]
+
+
+def test_local_cluster_gives_the_process_pool_results(tmp_path):
+    """69 jobs on 2 workers run as chunks of 2 jobs: the hung job's partner is sent again."""
+    path = write_jobs(tmp_path / "jobs.jsonl", jobs())
+    dask_out, pool_out = tmp_path / "dask.jsonl", tmp_path / "pool.jsonl"
+    summary = run_batch(path, dask_out, workers=2, scheduler="local")
+    run_batch(path, pool_out, workers=2)
+    on_dask, on_pool = by_id(read_results(dask_out)), by_id(read_results(pool_out))
+    assert summary.exit_code == 1 and summary.failed == 5 and len(on_dask) == 69
+    assert on_dask["hangs"]["error"].startswith("timeout: killed after")
+    assert on_dask["ticks"]["error"].startswith("out of budget")
+    for key in on_dask:
+        if key != "hangs":  # killed after a time that varies
+            assert on_dask[key] == on_pool[key], key
+
+
+def test_scheduler_option_on_the_command_line(tmp_path):
+    path = write_jobs(tmp_path / "jobs.jsonl", jobs()[:8])
+    out = tmp_path / "r.jsonl"
+    done = run_cli("batch", str(path), "-o", str(out), "--scheduler", "local", "-w", "2")
+    assert done.returncode == 0, done.stderr
+    assert len(by_id(read_results(out))) == 8
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error():
+    from numberplay.errors import NumberplayError
+    from numberplay.services.batch_dask import DaskEngine
+
+    engine = DaskEngine("tcp://127.0.0.1:9", 1, connect_timeout=1)
+    with pytest.raises(NumberplayError, match="cannot reach Dask scheduler tcp://127.0.0.1:9"):
+        engine.connect()
+
+
+def test_missing_dask_is_a_one_line_error(monkeypatch):
+    import builtins
+
+    from numberplay.services.batch_dask import DaskMissing, import_distributed
+
+    real_import = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name.split(".")[0] in ("distributed", "dask"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    with pytest.raises(DaskMissing, match=r"pip install 'numberplay\[dask\]'"):
+        import_distributed()

@@ -1,0 +1,96 @@
+"""Generation (unique, graded as asked, deterministic), grading, canonical keys."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import numberplay as npl
+from numberplay.crossset import techniques as T
+from numberplay.crossset.latin import is_latin, jacobson_matthews
+from numberplay.crossset.model import CrossSetPuzzle
+from numberplay.errors import PuzzleError
+
+KIND = npl.get_kind("crossset")
+
+
+@pytest.mark.parametrize("difficulty", T.LEVELS)
+def test_generated_puzzles_are_unique_and_graded_as_asked(difficulty: str) -> None:
+    for i in range(3):
+        g = npl.generate_full("crossset", size="6", difficulty=difficulty, seed=i)
+        assert g.difficulty == difficulty
+        assert KIND.grade(g.puzzle) == difficulty
+        assert KIND.count(g.puzzle, limit=2) == 1
+        assert KIND.verify(g.puzzle, g.solution)
+        assert KIND.parse(g.text) == g.puzzle
+        level = T.LEVELS.index(difficulty)
+        if 0 < level < 5:   # the level below is not enough
+            assert T.run(6, g.puzzle.masks(), level - 1)[0] == "stalled"
+        if level == 5:
+            assert T.run(6, g.puzzle.masks(), 4)[0] == "stalled"
+
+
+def test_generation_is_deterministic_and_seven_by_default() -> None:
+    a = npl.generate_full("crossset", seed=5)
+    b = npl.generate_full("crossset", seed=5)
+    assert a.puzzle == b.puzzle and a.text == b.text
+    assert a.puzzle.n == 7 and a.difficulty == "medium"
+    data = a.to_json()
+    assert set(data) >= {"puzzle", "text", "difficulty", "solution"}
+
+
+def test_bad_generation_requests() -> None:
+    with pytest.raises(PuzzleError):
+        npl.generate_full("crossset", size="7x8", seed=1)
+    with pytest.raises(PuzzleError):
+        npl.generate_full("crossset", size="huge", seed=1)
+    with pytest.raises(PuzzleError):
+        npl.generate_full("crossset", difficulty="fiendish", seed=1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 9), st.randoms(use_true_random=False))
+def test_jacobson_matthews_gives_latin_squares(n: int, rng: random.Random) -> None:
+    square = jacobson_matthews(n, rng, iterations=rng.randrange(0, 200))
+    assert is_latin(square, n)
+
+
+def test_jacobson_matthews_is_close_to_uniform() -> None:
+    from collections import Counter
+    rng = random.Random(3)
+    seen = Counter(tuple(map(tuple, jacobson_matthews(4, rng))) for _ in range(5760))
+    assert len(seen) == 576          # every Latin square of order 4 shows up
+    chi2 = sum((o - 10) ** 2 / 10 for o in seen.values())
+    assert chi2 < 700                # 575 degrees of freedom: mean 575, sd 34
+
+
+def _transform(p: CrossSetPuzzle, rng: random.Random) -> CrossSetPuzzle:
+    n = p.n
+    rows, cols, vals = list(range(n)), list(range(n)), list(range(1, n + 1))
+    rng.shuffle(rows)
+    rng.shuffle(cols)
+    rng.shuffle(vals)
+    cells = [[tuple(sorted(vals[v - 1] for v in p.cells[rows[r]][cols[c]]))
+              for c in range(n)] for r in range(n)]
+    if rng.random() < 0.5:
+        cells = [list(col) for col in zip(*cells, strict=True)]
+    return CrossSetPuzzle(tuple(tuple(row) for row in cells))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_canonical_key_ignores_symmetries(rng: random.Random) -> None:
+    g = npl.generate_full("crossset", size="5", difficulty="easy", seed=rng.randrange(10**6))
+    p = g.puzzle
+    q = _transform(p, rng)
+    assert KIND.canonical_key(p) == KIND.canonical_key(q)
+    assert KIND.count(q, limit=2) == 1 and KIND.grade(q) == KIND.grade(p)
+
+
+def test_canonical_key_tells_puzzles_apart() -> None:
+    keys = {KIND.canonical_key(npl.generate_full("crossset", size="6", seed=s).puzzle)
+            for s in range(20)}
+    assert len(keys) == 20
