@@ -51,6 +51,12 @@ class CrossProductKind(Kind):
         for grid in solve_grids(puzzle, limit=limit, budget=budget):
             yield CrossProductSolution(grid)
 
+    def count(self, puzzle: CrossProductPuzzle, limit: int | None = None,
+              budget: Budget | None = None) -> int:
+        """The number of solutions, stopping at `limit` (no Solution objects built)."""
+        from .solver import solve_grids
+        return sum(1 for _ in solve_grids(puzzle, limit=limit, budget=budget))
+
     def verify(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution) -> bool:
         """Digits 1-9, right shape, every product right."""
         grid = solution.grid
