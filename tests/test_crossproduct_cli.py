@@ -75,3 +75,12 @@ def test_generate_json(run):
     item = data["puzzles"][0]
     assert set(item) >= {"puzzle", "text", "difficulty", "solution"}
     assert json.loads(run(args).stdout)["puzzles"] == data["puzzles"]
+
+
+def test_budget_and_no_search_exit_codes(run):
+    r = run(["solve", "crossproduct", "--example", "random-10x6", "--max-nodes", "2"])
+    assert r.exit_code == 3
+    r = run(["explain", "crossproduct", "--example", "four-solutions", "--no-search"])
+    assert r.exit_code == 5 and "1248" in r.stdout
+    r = run(["explain", "crossproduct", "--example", "unsolvable"])
+    assert "no solution" in r.stdout

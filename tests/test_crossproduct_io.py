@@ -142,7 +142,8 @@ def test_grades():
 
 @pytest.mark.parametrize("size,difficulty", [("3x3", "easy"), ("5x4", "medium"),
                                              ("6x6", "easy"), ("6x6", "medium"),
-                                             ("1x1", "easy"), ("2x5", "medium")])
+                                             ("1x1", "easy"), ("2x5", "medium"),
+                                             ("5x5", "hard")])
 def test_generate_unique_and_deterministic(size, difficulty):
     for seed in range(2):
         g = KIND.generate(random.Random(seed), size, difficulty)
@@ -166,5 +167,7 @@ def test_generate_bad_size():
         KIND.generate(random.Random(0), "0x3", "easy")
     with pytest.raises(PuzzleError):
         KIND.generate(random.Random(0), "banana", "easy")
+    with pytest.raises(PuzzleError):
+        KIND.generate(random.Random(0), "15x15", "easy")
     with pytest.raises(PuzzleError):
         KIND.generate(random.Random(0), "3x3", "impossible")

@@ -180,3 +180,56 @@ def test_canonical_key_ignores_permutations_and_transpose():
     keys = {KIND.canonical_key(p) for p in (a, b, c)}
     assert len(keys) == 1
     assert KIND.canonical_key(d) not in keys
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.sampled_from(["easy", "medium", "hard"]),
+       st.integers(0, 10**6))
+def test_generated_puzzles_are_unique(R, C, difficulty, seed):
+    import random
+
+    from numberplay.errors import GenerationError
+
+    try:
+        g = KIND.generate(random.Random(seed), f"{R}x{C}", difficulty)
+    except GenerationError:
+        return  # tiny grids may have no puzzle of that difficulty; never a wrong one
+    assert brute_count(list(g.puzzle.rows), list(g.puzzle.cols)) == 1
+    assert numberplay.verify(g.puzzle, g.solution)
+    assert numberplay.grade(g.puzzle) == difficulty == g.difficulty
+
+
+def test_explain_steps_are_sound_on_random_puzzles():
+    import random
+
+    rng = random.Random(3)
+    for _ in range(20):
+        table = [[rng.randint(1, 9) for _ in range(4)] for _ in range(4)]
+        rows = [prod(r) for r in table]
+        cols = [prod(c) for c in zip(*table, strict=True)]
+        puzzle = numberplay.parse("crossproduct", None, rows=rows, cols=cols)
+        sols = {s.grid for s in numberplay.solutions(puzzle)}
+        steps = list(numberplay.explain(puzzle))
+        assert steps[-1].technique == "solved"
+        guessed = False
+        for step in steps:
+            guessed = guessed or step.is_guess
+            if not guessed:  # before any guess, nothing removed is in any solution
+                for cell, value in step.removed:
+                    r, c = (int(x) - 1 for x in cell[1:].split("c"))
+                    assert all(g[r][c] != value for g in sols), (step, cell, value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(
+    st.text(max_size=60),
+    st.builds(lambda a, b: f"rows {a}\ncols {b}", st.text(max_size=25), st.text(max_size=25)),
+    st.builds(lambda a: '{"rows": ' + a + ', "cols": [1]}', st.text(max_size=20)),
+))
+def test_any_text_parses_or_raises_puzzle_error(text):
+    try:
+        puzzle = numberplay.parse("crossproduct", text)
+    except numberplay.PuzzleError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert all(isinstance(v, int) and v >= 0 for v in puzzle.rows + puzzle.cols)

@@ -30,7 +30,7 @@ from ..model import SOLVED, STALLED, Step
 from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
-SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity", "single")
+SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity")  # the easy techniques
 LEVEL = {"line": 1, "line search": 2, "guess": 2}
 FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
 NO_SOLUTION = "no solution"
@@ -48,6 +48,11 @@ class Contradiction(Exception):
 def cell_name(C: int, i: int) -> str:
     """`r2c3` for flat index i (1-based row and column)."""
     return f"r{i // C + 1}c{i % C + 1}"
+
+
+def factors(k: int, p: int) -> str:
+    """`one factor 5`, `3 factors 2`."""
+    return f"one factor {p}" if k == 1 else f"{k} factors {p}"
 
 
 def digits_text(mask: int) -> str:
@@ -169,14 +174,13 @@ def tech_fives_sevens(state: State) -> Step | None:
             can = [i for i in line.cells if state.cand[i] & BIT[p]]
             sure = [i for i in can if state.cand[i] == BIT[p]]
             if len(can) < k:
-                raise Contradiction(f"{line.name} needs {k} digit(s) {p} but only "
-                                    f"{len(can)} cell(s) can hold one", (line.name,))
+                raise Contradiction(f"{line.name} needs {factors(k, p)} but only "
+                                    f"{len(can)} of its cells can hold a {p}", (line.name,))
             if len(can) == k and len(sure) < k:
                 for i in can:
                     state.restrict(i, BIT[p])
                 names = ", ".join(state.name(i) for i in can)
-                text = (f"{line.name.capitalize()}'s product {line.product} has {k} factor(s) "
-                        f"{p}, and {p} is the only digit with a factor {p}; only {names} can "
+                text = (f"{line.name.capitalize()}'s product {line.product} has {factors(k, p)}, and {p} is the only digit with a factor {p}; only {names} can "
                         f"hold a {p}, so {'they all are' if len(can) > 1 else 'it is'} {p}.")
                 return _step(state, "fives and sevens", text, (line.name, *map(state.name, can)))
             if len(sure) == k and len(can) > k:
@@ -184,8 +188,8 @@ def tech_fives_sevens(state: State) -> Step | None:
                 for i in others:
                     state.restrict(i, ~BIT[p])
                 names = ", ".join(state.name(i) for i in others)
-                text = (f"{line.name.capitalize()}'s product {line.product} has exactly {k} "
-                        f"factor(s) {p}, all placed already, so {names} cannot be {p}.")
+                text = (f"{line.name.capitalize()}'s product {line.product} has exactly "
+                        f"{factors(k, p)}, all placed already, so {names} cannot be {p}.")
                 return _step(state, "fives and sevens", text, (line.name, *map(state.name, others)))
     return None
 
@@ -231,7 +235,7 @@ def tech_capacity(state: State) -> Step | None:
         for p, prime in ((0, 2), (1, 3)):
             most = [max(EXPONENTS[d][p] for d in MASK_DIGITS[state.cand[i]]) for i in open_]
             if sum(most) < left[p]:
-                raise Contradiction(f"{line.name} needs {left[p]} factor(s) {prime} but its "
+                raise Contradiction(f"{line.name} needs {factors(left[p], prime)} but its "
                                     f"open cells give at most {sum(most)}", (line.name,))
             if sum(most) == left[p] and left[p] > 0:
                 hit = []
@@ -244,35 +248,48 @@ def tech_capacity(state: State) -> Step | None:
                 if hit:
                     names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}"
                                       for i in hit)
-                    text = (f"The open cells of {line.name} must supply {left[p]} factor(s) "
-                            f"{prime}, the most they can; each takes a digit with the most "
+                    text = (f"The open cells of {line.name} must supply "
+                            f"{factors(left[p], prime)}, the most they can; each takes a digit with the most "
                             f"factors {prime} it allows: {names}.")
                     return _step(state, "capacity", text, (line.name, *map(state.name, hit)))
     return None
 
 
 def tech_line(state: State) -> Step | None:
-    """Full line reasoning: digits that appear in no way of filling the line."""
+    """Line reasoning on a line with few fillings (listed in the step)."""
+    return _line_step(state, few=True)
+
+
+def tech_line_search(state: State) -> Step | None:
+    """Line reasoning on a line with many fillings."""
+    return _line_step(state, few=False)
+
+
+def _line_step(state: State, few: bool) -> Step | None:
+    """Digits that appear in no way of filling a line (full arc consistency)."""
     for line in state.lines:
         work = state.cand[:]
         changed = revise(work, line)
         if changed is None:
             raise Contradiction(f"{line.name}: no way to fill it with its candidates "
                                 f"multiplies to {line.product}", (line.name,))
-        if changed:
-            for i in changed:
-                state.restrict(i, work[i])
-            fills = _fillings({i: work[i] for i in line.cells}, line, FEW_FILLINGS)
-            names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}" for i in changed)
-            if fills is not None:
-                how = ", ".join("".join(map(str, f)) for f in fills)
-                text = (f"{line.name.capitalize()} can only be filled as {how} (its candidates, "
-                        f"product {line.product}); so {names}.")
-                return _step(state, "line", text, (line.name, *map(state.name, changed)))
-            text = (f"Going through the many ways to fill {line.name} with its candidates so "
-                    f"that it multiplies to {line.product}, only these digits ever occur: "
-                    f"{names}.")
-            return _step(state, "line search", text, (line.name, *map(state.name, changed)))
+        if not changed:
+            continue
+        fills = _fillings({i: work[i] for i in line.cells}, line, FEW_FILLINGS)
+        if few and fills is None:
+            continue
+        for i in changed:
+            state.restrict(i, work[i])
+        names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}" for i in changed)
+        if fills is not None:
+            how = ", ".join("".join(map(str, f)) for f in fills)
+            text = (f"{line.name.capitalize()} can only be filled as {how} (its candidates, "
+                    f"product {line.product}); so {names}.")
+            return _step(state, "line", text, (line.name, *map(state.name, changed)))
+        text = (f"Going through the many ways to fill {line.name} with its candidates so "
+                f"that it multiplies to {line.product}, only these digits ever occur: "
+                f"{names}.")
+        return _step(state, "line search", text, (line.name, *map(state.name, changed)))
     return None
 
 
@@ -298,17 +315,13 @@ def _fillings(cand: dict[int, int], line: Line, most: int) -> list[tuple[int, ..
     return out if go(0, line.product, ()) else None
 
 
-def tech_single(state: State) -> Step | None:
-    """Unused: singles are reported by the step that makes them."""
-    return None
-
-
 def _step(state: State, technique: str, text: str, cells: tuple[str, ...]) -> Step:
     removed, fixed = state.take_changes()
     return Step(technique, text, cells, removed, fixed)
 
 
-TECHNIQUES = (tech_gcd, tech_fives_sevens, tech_remaining, tech_capacity, tech_line)
+TECHNIQUES = (tech_gcd, tech_fives_sevens, tech_remaining, tech_capacity, tech_line,
+              tech_line_search)
 
 
 def explain(puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
@@ -404,7 +417,24 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
         if not line.feasible():
             return (f"{name}'s product {p} has more factors than {n} digit(s) can "
                     f"hold.", (name,))
+    if R and C and not totals_agree(puzzle):
+        a, b = prod(puzzle.rows), prod(puzzle.cols)
+        if max(a, b).bit_length() > 200:
+            a, b = "one number", "another"  # type: ignore[assignment]
+        return (f"The row products multiply to {a} and the column products to {b}, but both "
+                "should be the product of every digit in the grid: no solution.", ())
     return None
+
+
+def totals_agree(puzzle: CrossProductPuzzle) -> bool:
+    """Do the row products and the column products have the same product?"""
+    def total(products: tuple[int, ...]) -> list[int]:
+        sums = [0, 0, 0, 0]
+        for p in products:
+            for k, e in enumerate(factor(p) or (0, 0, 0, 0)):
+                sums[k] += e
+        return sums
+    return total(puzzle.rows) == total(puzzle.cols)
 
 
 def simple_score(puzzle: CrossProductPuzzle) -> int:
@@ -417,7 +447,7 @@ def simple_score(puzzle: CrossProductPuzzle) -> int:
     if 0 in puzzle.shape:
         return 0
     state = State(puzzle)
-    simple = [t for t in TECHNIQUES if t is not tech_line]
+    simple = [t for t in TECHNIQUES if t not in (tech_line, tech_line_search)]
     try:
         while any(tech(state) is not None for tech in simple):
             pass

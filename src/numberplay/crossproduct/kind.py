@@ -28,7 +28,7 @@ class CrossProductKind(Kind):
     difficulties = ("easy", "medium", "hard")
     default_difficulty = "medium"
     default_size = "6x6"
-    size_help = "ROWSxCOLS, e.g. 6x6 or 10x4 (at most 20x20)"
+    size_help = "ROWSxCOLS, e.g. 6x6 or 10x4 (sides up to 20, at most 144 cells)"
     options = (
         KindOption("rows", "row products, top to bottom, e.g. 210,144,54,135,4,49",
                    metavar="N,N,..."),
@@ -50,6 +50,12 @@ class CrossProductKind(Kind):
         from .solver import solve_grids
         for grid in solve_grids(puzzle, limit=limit, budget=budget):
             yield CrossProductSolution(grid)
+
+    def count(self, puzzle: CrossProductPuzzle, limit: int | None = None,
+              budget: Budget | None = None) -> int:
+        """The number of solutions, stopping at `limit` (no Solution objects built)."""
+        from .solver import solve_grids
+        return sum(1 for _ in solve_grids(puzzle, limit=limit, budget=budget))
 
     def verify(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution) -> bool:
         """Digits 1-9, right shape, every product right."""

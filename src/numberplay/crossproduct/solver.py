@@ -14,6 +14,7 @@ cell and digit.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from math import gcd
 
 from ..budget import Budget
@@ -27,9 +28,11 @@ FULL = 0b1111111110  # bit d set = digit d allowed
 BIT = [1 << d for d in range(10)]
 MASK_DIGITS = [tuple(d for d in DIGITS if m >> d & 1) for m in range(1024)]
 POPCOUNT = [len(ds) for ds in MASK_DIGITS]
+SINGLE = [ds[0] if len(ds) == 1 else 0 for ds in MASK_DIGITS]  # the digit of a one-digit mask
 MAX_STATE_BITS = 1 << 22  # beyond this a line falls back to exponent bounds
 
 
+@lru_cache(maxsize=65536)
 def factor(n: int) -> tuple[int, int, int, int] | None:
     """Exponents of 2, 3, 5, 7 in n; None when n <= 0 or has a prime factor > 7."""
     if n <= 0:
@@ -44,9 +47,13 @@ def factor(n: int) -> tuple[int, int, int, int] | None:
     return tuple(exps) if n == 1 else None  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=65536)
 def divisor_mask(n: int) -> int:
     """The digits (as a mask) that divide n."""
     return sum(BIT[d] for d in DIGITS if n % d == 0) if n > 0 else 0
+
+
+_LAYOUTS: dict[tuple[int, int], tuple[list[int], int, int, bool]] = {}
 
 
 class Line:
@@ -64,7 +71,14 @@ class Line:
         self.target = 0
         self.bounded = False
         if self.exps is not None and self.feasible():
-            self._layout()
+            key = (len(cells), product)
+            layout = _LAYOUTS.get(key)
+            if layout is None:
+                if len(_LAYOUTS) > 4096:
+                    _LAYOUTS.clear()
+                self._layout()
+                layout = _LAYOUTS[key] = (self.offs, self.valid, self.target, self.bounded)
+            self.offs, self.valid, self.target, self.bounded = layout
 
     def feasible(self) -> bool:
         """Can len(cells) digits reach the exponents at all?"""
@@ -101,6 +115,10 @@ def build(puzzle) -> tuple[list[Line], list[int], list[tuple[int, int]]] | None:
               for c, p in enumerate(puzzle.cols)]
     if any(not line.feasible() for line in lines):
         return None
+    totals = [[sum(line.exps[k] for line in part) for k in range(4)]
+              for part in (lines[:R], lines[R:])]
+    if totals[0] != totals[1]:
+        return None  # rows and columns must multiply to the same grand total
     dom = [divisor_mask(gcd(puzzle.rows[r], puzzle.cols[c]))
            for r in range(R) for c in range(C)]
     if any(m == 0 for m in dom):
@@ -109,14 +127,73 @@ def build(puzzle) -> tuple[list[Line], list[int], list[tuple[int, int]]] | None:
     return lines, dom, cell_lines
 
 
+_MEMO: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+MEMO_SIZE = 1 << 17
+
+
+def clear_caches() -> None:
+    """Forget memoised line revisions (for fair timing)."""
+    _MEMO.clear()
+
+
 def revise(dom: list[int], line: Line) -> list[int] | None:
-    """Make `line` arc consistent in place; the cells changed, or None on a wipe-out."""
+    """Make `line` arc consistent in place; the cells changed, or None on a wipe-out.
+
+    Results are memoised on (product, the line's domains): search and
+    generation revise the same line states again and again.
+    """
     if line.bounded:
         return _revise_bounds(dom, line)
-    cells, offs, valid = line.cells, line.offs, line.valid
+    cells = line.cells
+    key = (line.product, *[dom[c] for c in cells])
+    if key in _MEMO:
+        new = _MEMO[key]
+        if new is None:
+            return None
+        changed = []
+        for c, m in zip(cells, new, strict=True):
+            if dom[c] != m:
+                dom[c] = m
+                changed.append(c)
+        return changed
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    changed = _revise_dp(dom, line)
+    _MEMO[key] = None if changed is None else tuple(dom[c] for c in cells)
+    return changed
+
+
+def _revise_dp(dom: list[int], line: Line) -> list[int] | None:
+    """The bit-set dynamic programme behind `revise`.
+
+    Decided cells are taken off the target first, so the programme only runs
+    over the open cells.
+    """
+    offs, valid = line.offs, line.valid
+    e2, e3, e5, e7 = line.exps
+    target = line.target
+    cells = []
+    for cell in line.cells:
+        m = dom[cell]
+        if m & (m - 1):
+            cells.append(cell)
+        elif not m:
+            return None
+        else:
+            d = SINGLE[m]
+            x = EXPONENTS[d]
+            e2 -= x[0]
+            e3 -= x[1]
+            e5 -= x[2]
+            e7 -= x[3]
+            target -= offs[d]
+    if e2 < 0 or e3 < 0 or e5 < 0 or e7 < 0:
+        return None
     n = len(cells)
+    if n == 0:
+        return [] if target == 0 else None
     back = [0] * (n + 1)
-    g = back[n] = 1 << line.target
+    g = back[n] = 1 << target
     for k in range(n - 1, -1, -1):
         acc = 0
         for d in MASK_DIGITS[dom[cells[k]]]:
@@ -201,16 +278,18 @@ def propagate(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int
     return True
 
 
-def pick_cell(dom: list[int]) -> int:
-    """The undecided cell with fewest candidates (first such), or -1 if all decided."""
+def pick_cell(dom: list[int], open_cells: list[int]) -> tuple[int, list[int]]:
+    """The undecided cell with fewest candidates (first such; -1 if all decided),
+    and the undecided cells among `open_cells`."""
+    still = [i for i in open_cells if dom[i] & (dom[i] - 1)]
     best, best_n = -1, 10
-    for i, m in enumerate(dom):
-        n = POPCOUNT[m]
-        if 1 < n < best_n:
+    for i in still:
+        n = POPCOUNT[dom[i]]
+        if n < best_n:
             best, best_n = i, n
             if n == 2:
                 break
-    return best
+    return best, still
 
 
 def solve_grids(puzzle, limit: int | None = None,
@@ -232,9 +311,9 @@ def solve_grids(puzzle, limit: int | None = None,
     if not propagate(dom, lines, cell_lines, list(range(len(lines)))):
         return
     found = 0
-    stack = [(dom, pick_cell(dom), 0)]
+    stack = [(dom, *pick_cell(dom, list(range(R * C))), 0)]
     while stack:
-        dom, cell, start = stack.pop()
+        dom, cell, open_cells, start = stack.pop()
         if cell < 0:
             yield tuple(tuple(MASK_DIGITS[dom[r * C + c]][0] for c in range(C))
                         for r in range(R))
@@ -245,10 +324,10 @@ def solve_grids(puzzle, limit: int | None = None,
         digits = MASK_DIGITS[dom[cell]]
         if start >= len(digits):
             continue
-        stack.append((dom, cell, start + 1))
+        stack.append((dom, cell, open_cells, start + 1))
         if budget is not None:
             budget.tick()
         child = dom[:]
         child[cell] = BIT[digits[start]]
         if propagate(child, lines, cell_lines, list(cell_lines[cell])):
-            stack.append((child, pick_cell(child), 0))
+            stack.append((child, *pick_cell(child, open_cells), 0))
