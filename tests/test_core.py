@@ -104,3 +104,12 @@ def test_show_displays_through_the_kind(toy):
     assert str(shown) == "1 + 2 = 3"
     assert shown._repr_markdown_() == "1 + 2 = 3"
     assert p._repr_markdown_() == "? + ? = 3"
+
+
+def test_budget_keeps_the_partial_count(toy):
+    p = numberplay.parse("toy", "3 15")  # eight solutions among 84 combinations
+    r = search(p, keep=0, budget=Budget(nodes=60))
+    assert not r.complete and r.stopped == "budget" and 0 < r.count < 8
+    with pytest.raises(BudgetExceeded) as caught:
+        numberplay.count(p, budget=Budget(nodes=60))
+    assert caught.value.found == r.count

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 
 from .errors import BudgetExceeded
 
@@ -51,3 +52,16 @@ class Budget:
 def ensure(budget: Budget | None) -> Budget:
     """The given budget, or an unlimited one."""
     return budget if budget is not None else Budget()
+
+
+def count_all(items: Iterable[object]) -> int:
+    """How many items an iterator yields; if it raises BudgetExceeded, the
+    exception carries the count so far in `found`."""
+    n = 0
+    try:
+        for _ in items:
+            n += 1
+    except BudgetExceeded as exc:
+        exc.found = n
+        raise
+    return n

@@ -42,6 +42,7 @@ class BudgetExceeded(NumberplayError):
                  seconds: float = 0.0) -> None:
         self.nodes = nodes
         self.seconds = seconds
+        self.found = 0  # solutions counted before the budget ran out, where known
         super().__init__(message)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .budget import Budget
+from .budget import Budget, count_all
 from .errors import UnknownKind
 from .model import Generated, Puzzle, Solution, Step
 
@@ -103,11 +103,9 @@ class Kind:
 
     def count(self, puzzle: Puzzle, limit: int | None = None,
               budget: Budget | None = None) -> int:
-        """The number of solutions, stopping at `limit`."""
-        n = 0
-        for _ in self.solutions(puzzle, limit=limit, budget=budget):
-            n += 1
-        return n
+        """The number of solutions, stopping at `limit`. A BudgetExceeded carries
+        the count so far in `found`."""
+        return count_all(self.solutions(puzzle, limit=limit, budget=budget))
 
     def verify(self, puzzle: Puzzle, solution: Solution) -> bool:
         """Must: does `solution` satisfy `puzzle`? Checked directly from the

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from math import prod
 from typing import Any
 
-from ..budget import Budget
+from ..budget import Budget, count_all
 from ..kinds import Kind, KindOption
 from ..model import Generated, Step
 from .model import CrossProductPuzzle, CrossProductSolution
@@ -55,7 +55,7 @@ class CrossProductKind(Kind):
               budget: Budget | None = None) -> int:
         """The number of solutions, stopping at `limit` (no Solution objects built)."""
         from .solver import solve_grids
-        return sum(1 for _ in solve_grids(puzzle, limit=limit, budget=budget))
+        return count_all(solve_grids(puzzle, limit=limit, budget=budget))
 
     def verify(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution) -> bool:
         """Digits 1-9, right shape, every product right."""

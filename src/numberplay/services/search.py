@@ -60,6 +60,8 @@ def search(puzzle: Puzzle, *, limit: int | None = None, keep: int | None = None,
                 if keep is None or len(result.solutions) < keep:
                     result.solutions.append(solution)
     except BudgetExceeded as exc:
+        if keep == 0:
+            result.count = exc.found
         result.complete = False
         result.stopped = "budget"
         result.message = str(exc)
