@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from operator import mul, truediv
+from operator import truediv
 
 from ..budget import Budget, ensure
 
 _bit_count = int.bit_count
-_one_lt = (1).__lt__
+_CLOSED = {1: float("inf")}   # a closed domain's size, as seen by the branching score
 
-VALUE_ORDER = 1       # 1: try the alternative with the fewest supports first
+VALUE_ORDER = 3       # how to order the alternatives of a branch (see _choose)
 RESTART_BASE = 20     # first restart cutoff, in nodes per unit of order
 GAC_DEPTH = 0         # Régin's filter also at nodes this deep (0: root only)
 State = tuple[list[int], list[int], list[int]]
@@ -354,6 +354,22 @@ def _weights(n: int, W: list[int], rng: random.Random | None = None
     return tuple([w * (1.0 + 1e-3 * rnd()) for w in ws] for ws in out)  # type: ignore
 
 
+def _update_weights(n: int, W: list[int], old: list[int],
+                    weights: tuple[list[float], list[float], list[float]]) -> None:
+    """Bring the per-entry weights up to date for the rows and columns whose W changed."""
+    wcell, wrv, wcv = weights
+    for r in range(n):
+        if W[r] != old[r]:
+            wr = W[r]
+            wcell[r * n:(r + 1) * n] = [wr + W[n + c] for c in range(n)]
+            wrv[r * n:(r + 1) * n] = [2 * wr] * n
+    for c in range(n):
+        if W[n + c] != old[n + c]:
+            wc = W[n + c]
+            wcell[c::n] = [W[r] + wc for r in range(n)]
+            wcv[c * n:(c + 1) * n] = [2 * wc] * n
+
+
 def _choose(n: int, D: list[int], R: list[int], C: list[int],
             weights: tuple[list[int], list[int], list[int]]) -> list[Triple] | None:
     """The branching alternatives: the open domain of any view with the largest
@@ -361,9 +377,9 @@ def _choose(n: int, D: list[int], R: list[int], C: list[int],
     wcell, wrv, wcv = weights
     best = (0.0, -1, 0)
     for view, arr, w in ((0, D, wcell), (1, R, wrv), (2, C, wcv)):
-        # all in C loops: size of each domain, weight zeroed where the domain is closed
+        # all in C loops: weight / domain size, and 0 where the domain is closed
         counts = list(map(_bit_count, arr))
-        scores = list(map(truediv, map(mul, w, map(_one_lt, counts)), counts))
+        scores = list(map(truediv, w, map(_CLOSED.get, counts, counts)))
         top = max(scores)
         if top > best[0]:
             best = (top, scores.index(top), view)
@@ -377,10 +393,17 @@ def _choose(n: int, D: list[int], R: list[int], C: list[int],
         out = [(a, c, b) for c in _bits(R[i])]
     else:
         out = [(r, a, b) for r in _bits(C[i])]
-    if VALUE_ORDER:
-        out.sort(key=lambda t: VALUE_ORDER * (R[t[0] * n + t[2]].bit_count()
-                                              + C[t[1] * n + t[2]].bit_count()
-                                              + D[t[0] * n + t[1]].bit_count()))
+    if VALUE_ORDER == 1:
+        out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() + C[t[1] * n + t[2]].bit_count()
+                                + D[t[0] * n + t[1]].bit_count()))
+    elif VALUE_ORDER == 2:
+        out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() + C[t[1] * n + t[2]].bit_count()))
+    elif VALUE_ORDER == 3:
+        out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() * C[t[1] * n + t[2]].bit_count()
+                                * D[t[0] * n + t[1]].bit_count()))
+    elif VALUE_ORDER == 4:
+        out.sort(key=lambda t: min(R[t[0] * n + t[2]].bit_count(), C[t[1] * n + t[2]].bit_count(),
+                                   D[t[0] * n + t[1]].bit_count()))
     return out
 
 
@@ -437,7 +460,7 @@ class _Run:
     def search(self, D: list[int], R: list[int], C: list[int]) -> Iterator[list[int]]:
         """Solutions below the root state, depth first."""
         n, W, budget, node_gac = self.n, self.W, self.budget, self.node_gac
-        failures = sum(W)
+        seen = W[:]
         weights = _weights(n, W, self.rng)
         nodes = 0
         cutoff = self.cutoff
@@ -457,9 +480,12 @@ class _Run:
                     continue
                 if (node_gac or depth <= gac_depth) and not gac(n, D, R, C):
                     continue
-            if sum(W) != failures:
-                failures = sum(W)
-                weights = _weights(n, W, self.rng)
+            if W != seen:
+                if self.rng is None:
+                    _update_weights(n, W, seen, weights)
+                else:
+                    weights = _weights(n, W, self.rng)
+                seen = W[:]
             options = _choose(n, D, R, C, weights)
             if options is None:
                 cutoff = None
