@@ -52,11 +52,11 @@ def brute_force(n: int, masks: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(1, 5), st.randoms(use_true_random=False),
-       st.floats(0.6, 1.0), st.floats(0.0, 0.7))
+       st.floats(0.6, 1.0), st.floats(0.0, 0.6))
 def test_counts_equal_brute_force(n: int, rng: random.Random, keep: float, extra: float) -> None:
-    masks = random_masks(n, rng, keep, extra)
+    masks = random_masks(n, rng, keep, extra if n < 5 else extra / 2)
     expected = sorted(brute_force(n, masks))
     for use_gac in (True, False):
         found = [tuple(s) for s in solve_masks(n, masks, use_gac=use_gac)]
