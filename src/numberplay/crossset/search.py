@@ -493,20 +493,3 @@ class _Run:
                 continue
             for t in reversed(options):
                 stack.append((D, R, C, t, depth + 1))
-
-
-def first_failure(n: int, masks: list[int]) -> str | None:
-    """Why simple propagation finds the grid contradictory (a sentence), or None."""
-    for r in range(n):
-        for c in range(n):
-            if not masks[r * n + c]:
-                return f"r{r + 1}c{c + 1} has no candidates left"
-    for v in range(n):
-        bit = 1 << v
-        for r in range(n):
-            if not any(masks[r * n + c] & bit for c in range(n)):
-                return f"row {r + 1} has no place for {v + 1}"
-        for c in range(n):
-            if not any(masks[r * n + c] & bit for r in range(n)):
-                return f"column {c + 1} has no place for {v + 1}"
-    return None
