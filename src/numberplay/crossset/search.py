@@ -80,8 +80,9 @@ def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Trip
               W: list[int] | None = None) -> bool:
     """Place the queued (row, col, value) triples and every single they create.
 
-    Returns False on a wipe-out in any view; then the weight of the failing
-    row (W[r]) and/or column (W[n + c]) goes up, for dom/wdeg branching."""
+    Returns False on a wipe-out in any view (the views are then left half
+    updated: callers drop the state); the weight of the failing row (W[r])
+    and/or column (W[n + c]) goes up, for dom/wdeg branching."""
     while queue:
         r, c, v = queue.pop()
         i = r * n + c
@@ -92,55 +93,90 @@ def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Trip
                 W[r] += 1
                 W[n + c] += 1
             return False
-        rem: list[Triple] = []
+        rbit, cbit = 1 << r, 1 << c
+        # 1. the cell's other values leave their (row, value) and (column, value) views
         m = d ^ bit
-        while m:
-            b = m & -m
-            m ^= b
-            rem.append((r, c, b.bit_length() - 1))
-        m = R[r * n + v] & ~(1 << c)
-        while m:
-            b = m & -m
-            m ^= b
-            rem.append((r, b.bit_length() - 1, v))
-        m = C[c * n + v] & ~(1 << r)
-        while m:
-            b = m & -m
-            m ^= b
-            rem.append((b.bit_length() - 1, c, v))
-        for rr, cc, vv in rem:
-            j = rr * n + cc
-            dj = D[j]
-            vb = 1 << vv
-            if not dj & vb:
-                continue
-            dj ^= vb
-            D[j] = dj
-            if not dj:
-                if W is not None:
-                    W[rr] += 1
-                    W[n + cc] += 1
-                return False
-            if not dj & (dj - 1):
-                queue.append((rr, cc, dj.bit_length() - 1))
-            k = rr * n + vv
-            x = R[k] & ~(1 << cc)
-            R[k] = x
-            if not x:
-                if W is not None:
-                    W[rr] += 1
-                return False
-            if not x & (x - 1):
-                queue.append((rr, x.bit_length() - 1, vv))
-            k = cc * n + vv
-            x = C[k] & ~(1 << rr)
-            C[k] = x
-            if not x:
-                if W is not None:
-                    W[n + cc] += 1
-                return False
-            if not x & (x - 1):
-                queue.append((x.bit_length() - 1, cc, vv))
+        if m:
+            D[i] = bit
+            while m:
+                b = m & -m
+                m ^= b
+                u = b.bit_length() - 1
+                k = r * n + u
+                x = R[k] & ~cbit
+                R[k] = x
+                if not x:
+                    if W is not None:
+                        W[r] += 1
+                    return False
+                if not x & (x - 1):
+                    queue.append((r, x.bit_length() - 1, u))
+                k = c * n + u
+                x = C[k] & ~rbit
+                C[k] = x
+                if not x:
+                    if W is not None:
+                        W[n + c] += 1
+                    return False
+                if not x & (x - 1):
+                    queue.append((x.bit_length() - 1, c, u))
+        # 2. v leaves the other cells of row r
+        k = r * n + v
+        m = R[k] & ~cbit
+        if m:
+            R[k] = cbit
+            cv = v
+            while m:
+                b = m & -m
+                m ^= b
+                cc = b.bit_length() - 1
+                j = r * n + cc
+                dj = D[j] & ~bit
+                D[j] = dj
+                if not dj:
+                    if W is not None:
+                        W[r] += 1
+                        W[n + cc] += 1
+                    return False
+                if not dj & (dj - 1):
+                    queue.append((r, cc, dj.bit_length() - 1))
+                k2 = cc * n + cv
+                x = C[k2] & ~rbit
+                C[k2] = x
+                if not x:
+                    if W is not None:
+                        W[n + cc] += 1
+                    return False
+                if not x & (x - 1):
+                    queue.append((x.bit_length() - 1, cc, cv))
+        # 3. v leaves the other cells of column c
+        k = c * n + v
+        m = C[k] & ~rbit
+        if m:
+            C[k] = rbit
+            while m:
+                b = m & -m
+                m ^= b
+                rr = b.bit_length() - 1
+                j = rr * n + c
+                dj = D[j] & ~bit
+                D[j] = dj
+                if not dj:
+                    if W is not None:
+                        W[rr] += 1
+                        W[n + c] += 1
+                    return False
+                if not dj & (dj - 1):
+                    queue.append((rr, c, dj.bit_length() - 1))
+                k2 = rr * n + v
+                x = R[k2] & ~cbit
+                R[k2] = x
+                if not x:
+                    if W is not None:
+                        W[rr] += 1
+                    return False
+                if not x & (x - 1):
+                    queue.append((rr, x.bit_length() - 1, v))
     return True
 
 
