@@ -133,7 +133,7 @@ def bench_generated(count: int, difficulty: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--instances", type=int, default=10)
+    parser.add_argument("--instances", type=int, default=20)
     parser.add_argument("--puzzles", type=int, default=1000)
     parser.add_argument("--holes", type=float, default=0.4)
     parser.add_argument("--orders", default="10,15,20,25,30")

@@ -52,11 +52,11 @@ def brute_force(n: int, masks: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-@settings(max_examples=120, deadline=None)
-@given(st.integers(1, 5), st.randoms(use_true_random=False),
-       st.floats(0.6, 1.0), st.floats(0.0, 0.7))
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 2**32).map(random.Random),
+       st.floats(0.6, 1.0), st.floats(0.0, 0.6))
 def test_counts_equal_brute_force(n: int, rng: random.Random, keep: float, extra: float) -> None:
-    masks = random_masks(n, rng, keep, extra)
+    masks = random_masks(n, rng, keep, extra if n < 5 else extra / 2)
     expected = sorted(brute_force(n, masks))
     for use_gac in (True, False):
         found = [tuple(s) for s in solve_masks(n, masks, use_gac=use_gac)]
@@ -68,7 +68,7 @@ def test_counts_equal_brute_force(n: int, rng: random.Random, keep: float, extra
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(2, 7), st.randoms(use_true_random=False), st.floats(0.0, 0.5))
+@given(st.integers(2, 7), st.integers(0, 2**32).map(random.Random), st.floats(0.0, 0.5))
 def test_solutions_are_latin_squares_within_candidates(n: int, rng: random.Random,
                                                        extra: float) -> None:
     puzzle = CrossSetPuzzle.from_masks(n, random_masks(n, rng, 1.0, extra))

@@ -89,6 +89,7 @@ def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool 
         if why:
             yield Step("contradiction", f"No solution: {why}.", snapshot=masks_text(n, m))
             return
+        budget.tick()   # one node per deduction, so --timeout/--max-nodes bound explain too
         move = T.next_move(n, m)
         if move is not None:
             T.apply(m, move)

@@ -37,9 +37,7 @@ class Move:
     detail: dict = field(default_factory=dict)
 
 
-def popcount(m: int) -> int:
-    """Number of set bits."""
-    return m.bit_count()
+popcount = int.bit_count
 
 
 def bits(m: int) -> list[int]:
@@ -75,8 +73,15 @@ def naked_single(n: int, m: list[int]) -> Move | None:
     return None
 
 
+_PEERS: dict[int, list[list[int]]] = {}
+
+
 def _peers(n: int, r: int, c: int) -> list[int]:
-    return [r * n + k for k in range(n) if k != c] + [k * n + c for k in range(n) if k != r]
+    """The other cells of the row and the column of (r, c); cached per order."""
+    if n not in _PEERS:
+        _PEERS[n] = [[a * n + k for k in range(n) if k != b] + [k * n + b for k in range(n) if k != a]
+                     for a in range(n) for b in range(n)]
+    return _PEERS[n][r * n + c]
 
 
 def hidden_single(n: int, m: list[int]) -> Move | None:
