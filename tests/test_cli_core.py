@@ -89,3 +89,11 @@ def test_alias_and_help(toy_cli):
 
 def test_usage_error_is_exit_2(toy_cli):
     assert toy_cli(["solve", "toy", "2 3", "--limit", "0"]).exit_code == 2
+
+
+def test_no_solution_says_why(toy_cli):
+    r = toy_cli(["solve", "toy", "2 30"])
+    assert r.exit_code == 1 and "no 2 digits add up to 30" in r.stderr
+    data = json.loads(toy_cli(["solve", "toy", "2 30", "-f", "json"]).stdout)
+    assert data["reason"] == "no 2 digits add up to 30"
+    assert "reason" not in json.loads(toy_cli(["solve", "toy", "2 3", "-f", "json"]).stdout)

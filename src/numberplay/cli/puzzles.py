@@ -253,7 +253,11 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if not result.solutions:
             if fmt is Format.text:
                 echo(kind.render(puzzle, None, "text"))
-        err.print(_status(result, mode), style="dim" if result.count else "yellow")
+        status = _status(result, mode)
+        reason = report.get("reason")
+        if reason:
+            status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
+        err.print(status, style="dim" if result.count else "yellow")
     return _worst(codes)
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded
 from ..kinds import get_kind
-from ..model import STALLED, Generated, Puzzle, Step
+from ..model import SOLVED, STALLED, Generated, Puzzle, Step
 from .search import SearchResult, search
 
 
@@ -42,7 +43,24 @@ def solve_report(puzzle: Puzzle, *, mode: str = "first", limit: int | None = Non
     }
     if result.message:
         report["message"] = result.message
+    if result.count == 0 and result.complete:
+        reason = no_solution_reason(puzzle)
+        if reason:
+            report["reason"] = reason
     return report, result
+
+
+def no_solution_reason(puzzle: Puzzle, seconds: float = 2.0) -> str | None:
+    """Why a puzzle has no solution, in the kind's own words: the last step of its
+    deductions (without search), when they end in a contradiction within `seconds`."""
+    try:
+        steps = explain_steps(puzzle, search=False, budget=Budget(seconds=seconds))
+        last = deque(steps, maxlen=1).pop()
+    except (BudgetExceeded, IndexError):
+        return None
+    if last is None or last.technique in (SOLVED, STALLED):
+        return None
+    return last.text
 
 
 def check_report(puzzle: Puzzle, *, limit: int | None = None,
