@@ -30,6 +30,8 @@ from .batch_pool import hard_limit
 
 POLL_SECONDS = 0.02
 AGE_POLL_SECONDS = 0.5
+# How often to look for tasks that ended but were never handed over by as_completed.
+SWEEP_SECONDS = 1.0
 MAX_CHUNK = 8
 # More tries for a lone job whose task failed in Dask. Even KilledWorker: Dask blames
 # every task queued on a dying worker, so an innocent job next to a crashing one can
@@ -134,8 +136,9 @@ class DaskEngine:
     def _loop(self, tasks: _Tasks, watch: bool, emit: Callable[[Result], None],
               tick: Callable[[], None]) -> None:
         """Collect results until every task is accounted for."""
-        last_watch = time.monotonic()
-        while tasks.waiting:
+        last_watch = last_sweep = time.monotonic()
+        while tasks.pending():
+            tasks.next_retry()
             batch = tasks.done.next_batch(block=False) if tasks.done.has_ready() else []
             for future, value in batch:
                 chunk = tasks.waiting.pop(future.key, None)
@@ -144,6 +147,9 @@ class DaskEngine:
             if watch and time.monotonic() - last_watch > AGE_POLL_SECONDS:
                 tasks.reap_overdue(emit)
                 last_watch = time.monotonic()
+            if time.monotonic() - last_sweep > SWEEP_SECONDS:
+                tasks.sweep(emit)
+                last_sweep = time.monotonic()
             tick()
             if not batch:
                 time.sleep(POLL_SECONDS)
@@ -164,6 +170,21 @@ class _Tasks:
         self.done = distributed.as_completed([], with_results=True, raise_errors=False)
         self.restarts: list[threading.Thread] = []
         self.retried: dict[str, int] = {}
+        # Lone jobs to try again, one at a time: a job that kills its worker cannot
+        # then take an innocent retry down with it.
+        self.retry_queue: list[list[Job]] = []
+        self.retry_key: str | None = None
+
+    def pending(self) -> bool:
+        """Tasks out on the cluster or retries still queued?"""
+        return bool(self.waiting or self.retry_queue)
+
+    def next_retry(self) -> None:
+        """Send the next queued retry once the previous one is accounted for."""
+        if self.retry_queue and (self.retry_key is None or self.retry_key not in self.waiting):
+            chunk = self.retry_queue.pop(0)
+            self.retry_key = f"numberplay-{self.run}-{self.count}"
+            self.submit(chunk)
 
     def submit(self, chunk: list[Job]) -> None:
         """Send one chunk of jobs as one task."""
@@ -195,9 +216,23 @@ class _Tasks:
             self.retried[id_key(chunk[0].id)] = self.retried.get(id_key(chunk[0].id), 0) + 1
             logging.getLogger(__name__).warning("retrying job %r after %s", chunk[0].id,
                                                 _failure(future, value, chunk[0])["error"])
-            self.submit(chunk)
+            self.retry_queue.append(chunk)
         else:
             emit(_failure(future, value, chunk[0]))
+
+    def sweep(self, emit: Callable[[Result], None]) -> None:
+        """Finish the tasks that ended without `as_completed` handing them over: when a
+        worker dies, its callback can raise KilledWorker and drop the future for good."""
+        for key, future in list(self.futures.items()):
+            if key not in self.waiting or future.status not in ("error", "cancelled", "finished"):
+                continue
+            value = None
+            if future.status == "finished":
+                try:
+                    value = future.result(timeout=10)
+                except Exception as exc:  # the result could not be fetched: retry the chunk
+                    value = exc
+            self.finish(future, value, self.waiting.pop(key), emit)
 
     def reap_overdue(self, emit: Callable[[Result], None]) -> None:
         """Fail the jobs far past their timeout, restart the workers running them, and
