@@ -190,8 +190,8 @@ def get_kind(name: str | Kind) -> Kind:
         _LOADED[key] = kind
         return kind
     for other in list(_REGISTRY):
-        kind = get_kind(other) if other != key else None
-        if kind is not None and key in kind.aliases:
+        kind = get_kind(other)
+        if key in kind.aliases:
             return kind
     known = ", ".join(kind_names()) or "none"
     raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")

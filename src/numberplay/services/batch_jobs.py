@@ -345,18 +345,9 @@ def _puzzle_report(job: Job, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
 def _generate(kind: Kind, job: Job, budget: Budget) -> dict[str, Any]:
     """The generate report of a job: puzzles 0..count-1 of its seed (default: its id)."""
     options = kind_options(kind, job.options, CLI_COMMAND[job.op])
-    if job.difficulty is not None and kind.difficulties and job.difficulty not in kind.difficulties:
-        raise PuzzleError(f"unknown difficulty {job.difficulty!r} for {kind.name} "
-                          f"(choose from {', '.join(kind.difficulties)})")
-    seed = cli_seed(job.seed if job.seed is not None else job.id)
+    seed = job.seed if job.seed is not None else job.id
     items = [generate_one(kind.name, seed=seed, index=i, size=job.size,
                           difficulty=job.difficulty, budget=budget, **options)
              for i in range(job.count)]
     return generate_report(kind.name, items)
 
-
-def cli_seed(seed: int | str) -> int | str:
-    """The seed as `generate --seed` reads it (a string of digits is a number)."""
-    if isinstance(seed, str) and seed.lstrip("-").isdigit():
-        return int(seed)
-    return seed

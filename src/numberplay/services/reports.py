@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..budget import Budget
-from ..errors import BudgetExceeded
+from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import get_kind
 from ..model import SOLVED, STALLED, Generated, Puzzle, Step
 from .search import SearchResult, search
@@ -136,8 +136,12 @@ def puzzle_seed(seed: int | str | None, index: int) -> str:
 def generate_one(kind_name: str, *, seed: int | str | None, index: int = 0,
                  size: str | None = None, difficulty: str | None = None,
                  budget: Budget | None = None, **options: Any) -> Generated:
-    """Puzzle `index` of a generation run with `seed`; deterministic."""
+    """Puzzle `index` of a generation run with `seed`; deterministic (`5` and `"5"`
+    are the same seed). An unknown difficulty is a PuzzleError."""
     kind = get_kind(kind_name)
+    if difficulty is not None and kind.difficulties and difficulty not in kind.difficulties:
+        raise PuzzleError(f"unknown difficulty {difficulty!r} for {kind.name} "
+                          f"(choose from {', '.join(kind.difficulties)})")
     item_seed = puzzle_seed(seed, index)
     rng = random.Random(f"numberplay:{kind.name}:{item_seed}")
     generated = kind.generate(rng, size=size, difficulty=difficulty, budget=budget, **options)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..budget import Budget
+from ..budget import Budget, ensure
 from ..errors import BudgetExceeded
 from ..kinds import get_kind
 from ..model import Puzzle, Solution
@@ -47,7 +47,7 @@ def search(puzzle: Puzzle, *, limit: int | None = None, keep: int | None = None,
     exhaustive; it never reports more than `limit`.
     """
     kind = get_kind(puzzle.kind)
-    budget = budget if budget is not None else Budget()
+    budget = ensure(budget)
     result = SearchResult()
     probe = None if limit is None else limit + 1
     try:
