@@ -190,7 +190,7 @@ def register(app: typer.Typer) -> None:
             fn = _command(command, kind, handler)
             sub.command(kind.name, help=fn.__doc__)(fn)
             for alias in kind.aliases:
-                sub.command(alias, hidden=True, help=fn.__doc__)(_command(command, kind, handler))
+                sub.command(alias, hidden=True, help=fn.__doc__)(fn)
         app.add_typer(sub, name=command)
 
 
