@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from operator import truediv
+from itertools import compress
+from operator import mul, truediv
 
 from ..budget import Budget, ensure
 
 _bit_count = int.bit_count
-_CLOSED = {1: float("inf")}   # a closed domain's size, as seen by the branching score
+_more_than_one = (1).__lt__
 
-VALUE_ORDER = 3       # how to order the alternatives of a branch (see _choose)
 RESTART_BASE = 20     # first restart cutoff, in nodes per unit of order
-GAC_DEPTH = 0         # Régin's filter also at nodes this deep (0: root only)
+RESTART_GROWTH = 1.5  # each restart cutoff is this times the last
+NOISE = 0.5           # random spread of the branching weights, drawn afresh each run
 State = tuple[list[int], list[int], list[int]]
 Triple = tuple[int, int, int]
 
@@ -375,72 +376,92 @@ def gac(n: int, D: list[int], R: list[int], C: list[int]) -> bool:
     return True
 
 
-def _weights(n: int, W: list[int], rng: random.Random | None = None
+def _weights(n: int, W: list[int], noise: list[float] | None
              ) -> tuple[list[float], list[float], list[float]]:
     """Per-entry weights of the three views from the row/column failure counts.
 
-    With `rng`, each weight gets a small random factor that only breaks ties."""
-    wrow = [W[r] for r in range(n) for _ in range(n)]
+    With `noise` (one factor per entry, fixed for a run), ties break at random."""
     wcell = [W[r] + W[n + c] for r in range(n) for c in range(n)]
-    wcol = [W[n + c] for c in range(n) for _ in range(n)]
-    out = (wcell, [2 * w for w in wrow], [2 * w for w in wcol])
-    if rng is None:
-        return out
-    rnd = rng.random
-    return tuple([w * (1.0 + 1e-3 * rnd()) for w in ws] for ws in out)  # type: ignore
+    wrv = [2 * W[r] for r in range(n) for _ in range(n)]
+    wcv = [2 * W[n + c] for c in range(n) for _ in range(n)]
+    if noise is not None:
+        nn = n * n
+        wcell = list(map(mul, wcell, noise[:nn]))
+        wrv = list(map(mul, wrv, noise[nn:2 * nn]))
+        wcv = list(map(mul, wcv, noise[2 * nn:]))
+    return wcell, wrv, wcv
 
 
-def _update_weights(n: int, W: list[int], old: list[int],
+def _update_weights(n: int, W: list[int], old: list[int], noise: list[float] | None,
                     weights: tuple[list[float], list[float], list[float]]) -> None:
     """Bring the per-entry weights up to date for the rows and columns whose W changed."""
     wcell, wrv, wcv = weights
+    nn = n * n
     for r in range(n):
         if W[r] != old[r]:
             wr = W[r]
-            wcell[r * n:(r + 1) * n] = [wr + W[n + c] for c in range(n)]
-            wrv[r * n:(r + 1) * n] = [2 * wr] * n
+            s = slice(r * n, (r + 1) * n)
+            cell = [wr + W[n + c] for c in range(n)]
+            row = [2 * wr] * n
+            if noise is not None:
+                cell = list(map(mul, cell, noise[s]))
+                row = list(map(mul, row, noise[nn + r * n:nn + (r + 1) * n]))
+            wcell[s] = cell
+            wrv[s] = row
     for c in range(n):
         if W[n + c] != old[n + c]:
             wc = W[n + c]
-            wcell[c::n] = [W[r] + wc for r in range(n)]
-            wcv[c * n:(c + 1) * n] = [2 * wc] * n
+            cell = [W[r] + wc for r in range(n)]
+            col = [2 * wc] * n
+            if noise is not None:
+                cell = list(map(mul, cell, noise[c:nn:n]))
+                col = list(map(mul, col, noise[2 * nn + c * n:2 * nn + (c + 1) * n]))
+            wcell[c::n] = cell
+            wcv[c * n:(c + 1) * n] = col
 
 
-def _choose(n: int, D: list[int], R: list[int], C: list[int],
-            weights: tuple[list[int], list[int], list[int]]) -> list[Triple] | None:
-    """The branching alternatives: the open domain of any view with the largest
-    weight / size (dom/wdeg; weights count the failures of each row and column)."""
-    wcell, wrv, wcv = weights
-    best = (0.0, -1, 0)
-    for view, arr, w in ((0, D, wcell), (1, R, wrv), (2, C, wcv)):
-        # all in C loops: weight / domain size, and 0 where the domain is closed
-        counts = list(map(_bit_count, arr))
-        scores = list(map(truediv, w, map(_CLOSED.get, counts, counts)))
-        top = max(scores)
-        if top > best[0]:
-            best = (top, scores.index(top), view)
-    _, i, view = best
-    if i < 0:
-        return None
-    a, b = divmod(i, n)
-    if view == 0:
-        out = [(a, b, v) for v in _bits(D[i])]
-    elif view == 1:
-        out = [(a, c, b) for c in _bits(R[i])]
+def _choose(n: int, views: tuple[list[int], list[int], list[int]],
+            opens: tuple[list[int], list[int], list[int]],
+            weights: tuple[list[float], list[float], list[float]]
+            ) -> tuple[list[Triple] | None, tuple[list[int], list[int], list[int]]]:
+    """The branching alternatives, and the entries of each view still open.
+
+    dom/wdeg over the three views: the open domain (cell, row-value or
+    column-value) with the largest weight / size, where weights count the
+    failures of each row and column. `opens` lists the entries of each view
+    that were open at the parent; only those are looked at (all in C loops),
+    so a node deep in the tree costs little. None when every domain is closed."""
+    best = 0.0
+    pick = -1
+    pview = 0
+    new = []
+    for view in (0, 1, 2):
+        arr = views[view]
+        idx = opens[view]
+        counts = list(map(_bit_count, map(arr.__getitem__, idx)))
+        keep = list(map(_more_than_one, counts))
+        idx = list(compress(idx, keep))
+        new.append(idx)
+        if idx:
+            scores = list(map(truediv, map(weights[view].__getitem__, idx),
+                              compress(counts, keep)))
+            top = max(scores)
+            if top > best:
+                best, pick, pview = top, idx[scores.index(top)], view
+    if pick < 0:
+        return None, (new[0], new[1], new[2])
+    D, R, C = views
+    a, b = divmod(pick, n)
+    if pview == 0:
+        out = [(a, b, v) for v in _bits(D[pick])]
+    elif pview == 1:
+        out = [(a, c, b) for c in _bits(R[pick])]
     else:
-        out = [(r, a, b) for r in _bits(C[i])]
-    if VALUE_ORDER == 1:
-        out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() + C[t[1] * n + t[2]].bit_count()
-                                + D[t[0] * n + t[1]].bit_count()))
-    elif VALUE_ORDER == 2:
-        out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() + C[t[1] * n + t[2]].bit_count()))
-    elif VALUE_ORDER == 3:
-        out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() * C[t[1] * n + t[2]].bit_count()
-                                * D[t[0] * n + t[1]].bit_count()))
-    elif VALUE_ORDER == 4:
-        out.sort(key=lambda t: min(R[t[0] * n + t[2]].bit_count(), C[t[1] * n + t[2]].bit_count(),
-                                   D[t[0] * n + t[1]].bit_count()))
-    return out
+        out = [(r, a, b) for r in _bits(C[pick])]
+    # the most constrained placement first: the product of its three views' sizes
+    out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() * C[t[1] * n + t[2]].bit_count()
+                            * D[t[0] * n + t[1]].bit_count()))
+    return out, (new[0], new[1], new[2])
 
 
 def solve_masks(n: int, masks: list[int], limit: int | None = None,
@@ -480,7 +501,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
                 return
         if not run.cut:
             return
-        cutoff = int(cutoff * 1.5) + 1
+        cutoff = int(cutoff * RESTART_GROWTH) + 1
 
 
 class _Run:
@@ -496,15 +517,21 @@ class _Run:
     def search(self, D: list[int], R: list[int], C: list[int]) -> Iterator[list[int]]:
         """Solutions below the root state, depth first."""
         n, W, budget, node_gac = self.n, self.W, self.budget, self.node_gac
+        nn = n * n
+        noise = None
+        if self.rng is not None:
+            rnd = self.rng.random
+            noise = [1.0 + NOISE * rnd() for _ in range(3 * nn)]
         seen = W[:]
-        weights = _weights(n, W, self.rng)
+        weights = _weights(n, W, noise)
         nodes = 0
         cutoff = self.cutoff
-        gac_depth = GAC_DEPTH
-        stack: list[tuple[list[int], list[int], list[int], Triple | None, int]] = [
-            (D, R, C, None, 0)]
+        every = list(range(nn))
+        opens = (every, every, every)
+        stack: list[tuple[list[int], list[int], list[int], Triple | None, tuple]] = [
+            (D, R, C, None, opens)]
         while stack:
-            D, R, C, triple, depth = stack.pop()
+            D, R, C, triple, opens = stack.pop()
             if triple is not None:
                 budget.tick()
                 nodes += 1
@@ -514,18 +541,15 @@ class _Run:
                 D, R, C = D[:], R[:], C[:]
                 if not propagate(n, D, R, C, [triple], W):
                     continue
-                if (node_gac or depth <= gac_depth) and not gac(n, D, R, C):
+                if node_gac and not gac(n, D, R, C):
                     continue
             if W != seen:
-                if self.rng is None:
-                    _update_weights(n, W, seen, weights)
-                else:
-                    weights = _weights(n, W, self.rng)
+                _update_weights(n, W, seen, noise, weights)
                 seen = W[:]
-            options = _choose(n, D, R, C, weights)
+            options, opens = _choose(n, (D, R, C), opens, weights)
             if options is None:
                 cutoff = None
                 yield [d.bit_length() - 1 for d in D]
                 continue
             for t in reversed(options):
-                stack.append((D, R, C, t, depth + 1))
+                stack.append((D, R, C, t, opens))
