@@ -84,6 +84,10 @@ def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool 
     """The steps from the given candidates to the solution (or stall/contradiction)."""
     budget = ensure(budget)
     m = list(masks)
+    # A solution found by the first guess stays valid for every later one: the
+    # techniques only remove candidates that are in no solution, and each guess
+    # takes this solution's value. So the search runs once, not once per guess.
+    solution: list[int] | None = None
     while True:
         why = T.contradiction(n, m)
         if why:
@@ -103,14 +107,17 @@ def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool 
             yield Step(STALLED, f"Stalled: the techniques find nothing more; {open_cells} "
                        "cells are still open.", snapshot=masks_text(n, m))
             return
-        ok = yield from _guess(n, m, trace, budget)
+        if solution is None or any(not m[i] >> v & 1 for i, v in enumerate(solution)):
+            solution = next(solve_masks(n, m, limit=1, budget=budget), None)
+        ok = yield from _guess(n, m, trace, solution)
         if not ok:
             return
 
 
-def _guess(n: int, m: list[int], trace: bool, budget: Budget) -> Generator[Step, None, bool]:
-    """Fix the open cell with fewest candidates to the value the search finds there."""
-    solution = next(solve_masks(n, m, limit=1, budget=budget), None)
+def _guess(n: int, m: list[int], trace: bool, solution: list[int] | None
+           ) -> Generator[Step, None, bool]:
+    """Fix the open cell with fewest candidates to its value in `solution` (None: there
+    is no solution, and the step says so)."""
     open_cells = [i for i, d in enumerate(m) if d & (d - 1)]
     i = min(open_cells, key=lambda j: (T.popcount(m[j]), j))
     name = cell_name(n, i)

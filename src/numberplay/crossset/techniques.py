@@ -63,10 +63,32 @@ def lines(n: int) -> list[tuple[str, int, list[int]]]:
 
 
 def naked_single(n: int, m: list[int]) -> Move | None:
-    """A placed value still listed among its row or column peers."""
+    """A placed value still listed among its row or column peers.
+
+    The first such cell in reading order. Each line's masks (the values its
+    open cells list, and the values placed twice) say in O(n^2) which placed
+    cells have something to weed, so only the chosen one looks at its peers."""
+    row_multi = [0] * n
+    col_multi = [0] * n
+    row_once = [0] * n
+    col_once = [0] * n
+    row_twice = [0] * n
+    col_twice = [0] * n
+    for i, d in enumerate(m):
+        r, c = divmod(i, n)
+        if d & (d - 1):
+            row_multi[r] |= d
+            col_multi[c] |= d
+        else:
+            row_twice[r] |= row_once[r] & d
+            row_once[r] |= d
+            col_twice[c] |= col_once[c] & d
+            col_once[c] |= d
     for i, d in enumerate(m):
         if d and not d & (d - 1):
             r, c = divmod(i, n)
+            if not d & (row_multi[r] | col_multi[c] | row_twice[r] | col_twice[c]):
+                continue
             removed = [(j, d.bit_length() - 1) for j in _peers(n, r, c) if m[j] & d]
             if removed:
                 return Move("naked single", [i], removed, [(i, d.bit_length() - 1)])
