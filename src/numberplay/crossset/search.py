@@ -7,10 +7,12 @@ State: three flat lists of bit masks for an order-n grid.
 Propagation keeps the views in step and places every single of every view
 (naked singles and hidden singles in rows and columns). At the root (and, on
 request, at every node) Régin's matching-based filter makes each row and each
-column all-different arc consistent. Branching is dom/wdeg over the three
-views: the open domain (cell, row-value or column-value) with the largest
-failure weight / size, where a row's or column's weight counts the wipe-outs
-it caused so far.
+column all-different arc consistent. Branching is dom/wdeg: the open cell
+with the largest failure weight / size, where a row's or column's weight
+counts the wipe-outs it caused so far. (Branching over all three views, as
+`VIEWS` allows, makes smaller trees, but scoring 3n^2 domains per node costs
+more than it saves: on 150 order-30 completions, 21.7 s for cells only
+against 30.3 s for all three.)
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ _more_than_one = (1).__lt__
 RESTART_BASE = 20     # first restart cutoff, in nodes per unit of order
 RESTART_GROWTH = 1.5  # each restart cutoff is this times the last
 NOISE = 0.5           # random spread of the branching weights, drawn afresh each run
+VIEWS = (0,)          # the views branched on (0 cells, 1 row-values, 2 column-values)
 State = tuple[list[int], list[int], list[int]]
 Triple = tuple[int, int, int]
 
@@ -434,14 +437,14 @@ def _choose(n: int, views: tuple[list[int], list[int], list[int]],
     best = 0.0
     pick = -1
     pview = 0
-    new = []
-    for view in (0, 1, 2):
+    new = list(opens)
+    for view in VIEWS:
         arr = views[view]
         idx = opens[view]
         counts = list(map(_bit_count, map(arr.__getitem__, idx)))
         keep = list(map(_more_than_one, counts))
         idx = list(compress(idx, keep))
-        new.append(idx)
+        new[view] = idx
         if idx:
             scores = list(map(truediv, map(weights[view].__getitem__, idx),
                               compress(counts, keep)))
