@@ -15,6 +15,7 @@ from .api import (
     hint,
     is_unique,
     parse,
+    regenerate,
     render,
     show,
     solutions,
@@ -32,5 +33,5 @@ __all__ = [
     "Budget", "BudgetExceeded", "GenerationError", "Generated", "Kind", "KindOption",
     "NumberplayError", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
     "all_kinds", "count", "explain", "generate", "generate_full", "get_kind", "grade", "hint",
-    "is_unique", "kind_names", "parse", "register", "render", "show", "solutions", "solve", "verify",
+    "is_unique", "kind_names", "parse", "regenerate", "register", "render", "show", "solutions", "solve", "verify",
 ]

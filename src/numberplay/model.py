@@ -110,7 +110,7 @@ class Step:
     @property
     def is_guess(self) -> bool:
         """True for a step that guesses rather than deduces."""
-        return self.technique == "guess"
+        return self.technique == GUESS
 
     def to_json(self) -> dict[str, JSON]:
         """The step as plain JSON values."""
@@ -141,11 +141,22 @@ class Step:
 # Conventional technique names for the last step of an explanation.
 SOLVED = "solved"
 STALLED = "stalled"
+# Technique names the deduction driver (deduce.py) uses.
+NO_SOLUTION = "no solution"      # last step: the puzzle has no solution
+GUESS = "guess"                  # a branching guess (not a deduction)
+TRIAL = "trial"                  # "suppose X = v; then ...; contradiction; so X != v"
+CONTRADICTION = "contradiction"  # what ran out (inside a trial, or under a guess)
+BACKTRACK = "backtrack"          # back to the last guess, its value removed
 
 
 @dataclass(frozen=True)
 class Generated:
-    """A generated puzzle with its (proved unique) solution and its grade."""
+    """A generated puzzle with its (proved unique) solution and its grade.
+
+    seed: the seed of this one puzzle (`RUNSEED:INDEX`).
+    id: `KIND:PARAMS#SEED` (Tatham's `params#seed`), enough on its own to
+      generate the same puzzle again (`numberplay.regenerate(id)`).
+    """
 
     puzzle: Puzzle
     solution: Solution
@@ -153,6 +164,7 @@ class Generated:
     text: str
     seed: JSON = None
     extra: dict[str, JSON] = field(default_factory=dict)
+    id: str | None = None
 
     def to_json(self) -> dict[str, JSON]:
         """The item of `"puzzles"` in `generate --format json`."""
@@ -164,5 +176,7 @@ class Generated:
         }
         if self.seed is not None:
             data["seed"] = self.seed
+        if self.id is not None:
+            data["id"] = self.id
         data.update(self.extra)
         return data

@@ -24,6 +24,7 @@ from ..services.reports import (
     explain_steps,
     generate_one,
     generate_report,
+    regenerate,
     solve_report,
 )
 from ..services.search import SearchResult
@@ -120,6 +121,9 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
                                           help="How many puzzles.")),
         _param("seed", str | None, typer.Option(
             None, "--seed", help="Random seed; the same seed gives the same puzzles.")),
+        _param("id", str | None, typer.Option(
+            None, "--id", metavar="ID",
+            help="Make again the one puzzle with this id (printed with every generated puzzle).")),
         _param("solution", bool, typer.Option(False, "--solution/--no-solution",
                                               help="Also print each answer (text format).")),
         _param("quiet", bool, typer.Option(False, "--quiet", "-q", help="No progress bar.")),
@@ -380,6 +384,18 @@ def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
 
 def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay generate KIND ..."""
+    if a.get("id"):
+        if a["size"] is not None or a["difficulty"] is not None or a["seed"] is not None \
+                or a["count"] != 1:
+            raise PuzzleError("--id names one puzzle: leave out --size, --difficulty, --seed "
+                              "and --count")
+        one = regenerate(a["id"], budget=Budget(seconds=a["timeout"]))
+        if one.puzzle.kind != kind.name:
+            raise PuzzleError(f"the id {a['id']!r} names a {one.puzzle.kind} puzzle, "
+                              f"not {kind.name}")
+        _after_generate(kind, [one], a)
+        _print_generated(kind, [one], a)
+        return EXIT_OK
     difficulty = a["difficulty"]
     seed = a["seed"]
     if seed is None:
@@ -427,7 +443,7 @@ def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) 
     for i, g in enumerate(generated, 1):
         if i > 1:
             echo()
-        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, seed {g.seed}")
+        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, id {g.id}")
         echo(g.text)
         if a["solution"]:
             echo("# answer")

@@ -16,9 +16,15 @@ from .model import COLOURS
 MAX_ATTEMPTS = 4000
 
 
+HARD_SHAPE = "4x4"  # the shape of a hard puzzle asked without --digits
+
+
 def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
                    digits: str | None) -> tuple[int, int, int | None]:
     """(length of X, length of Y, required length of Z or None)."""
+    if digits is not None:
+        a, b = custom_lengths(digits)
+        return a, b, None
     difficulty = difficulty or kind.default_difficulty
     if difficulty == "easy":
         # No 1-digit x 1-digit = 2-digit puzzle has exactly one solution (every
@@ -26,9 +32,12 @@ def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
         return 1, 2, 2
     if difficulty == "medium":
         return 2, 2, 4
-    if difficulty != "custom":
-        raise PuzzleError(f"unknown difficulty {difficulty!r} (easy, medium or custom)")
-    spec = digits or size or "4x4"
+    a, b = custom_lengths(HARD_SHAPE)
+    return a, b, None
+
+
+def custom_lengths(spec: str) -> tuple[int, int]:
+    """The factor lengths of `--digits AxB` (4 to 9 each, seed 003's custom level)."""
     parts = spec.lower().replace("×", "x").split("x")
     try:
         a, b = int(parts[0]), int(parts[1])
@@ -36,7 +45,7 @@ def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
         raise PuzzleError(f"--digits expects AxB (e.g. 4x6), not {spec!r}") from None
     if len(parts) != 2 or not (4 <= a <= 9 and 4 <= b <= 9):
         raise PuzzleError("--digits: each factor has 4 to 9 digits (seed 003's custom level)")
-    return a, b, None
+    return a, b
 
 
 def _word(n: int, colours: list[str]) -> str:

@@ -77,6 +77,17 @@ class CryptoProductPuzzle(CryptarithmPuzzle):
     kind: ClassVar[str] = "cryptoproduct"
     color: bool = field(default=False, compare=False)
 
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.color:
+            data["color"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CryptoProductPuzzle:
+        plain = CryptarithmPuzzle.from_json(data)
+        return cls(plain.formula, plain.base, plain.fixed, bool(data.get("color", False)))
+
     def words(self) -> tuple[str, str, str]:
         """(X, Y, Z)."""
         m = PRODUCT_SHAPE.match(self.formula)
