@@ -397,6 +397,7 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         _print_generated(kind, [one], a)
         return EXIT_OK
     difficulty = a["difficulty"]
+    kind.parse_params(a["size"], difficulty, **opts)  # bad parameters: one line, nothing else
     seed = a["seed"]
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**9))

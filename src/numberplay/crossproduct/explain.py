@@ -26,14 +26,13 @@ from collections.abc import Iterator
 from math import gcd, prod
 
 from ..budget import Budget
-from ..model import SOLVED, STALLED, Step
+from ..model import GUESS, NO_SOLUTION, SOLVED, STALLED, Step
 from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
 SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity")  # the easy techniques
-LEVEL = {"line": 1, "line search": 2, "guess": 2}
+LEVEL = {"line": 1, "line search": 2, GUESS: 2}
 FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
-NO_SOLUTION = "no solution"
 
 
 class Contradiction(Exception):
@@ -387,7 +386,7 @@ def _guess(state: State, answer: tuple[tuple[int, ...], ...]) -> Step:
     state.restrict(i, BIT[value])
     text = (f"Deduction stalls. {state.name(i)} can be {options}; take {value}, the value "
             f"in the solution the solver found, and go on.")
-    return _step(state, "guess", text, (state.name(i),))
+    return _step(state, GUESS, text, (state.name(i),))
 
 
 def _with_snapshot(step: Step, state: State, trace: bool) -> Step:

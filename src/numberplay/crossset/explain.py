@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 
 from ..budget import Budget, ensure
-from ..model import SOLVED, STALLED, Step
+from ..model import GUESS, NO_SOLUTION, SOLVED, STALLED, Step
 from . import techniques as T
 from .render import grid_text, masks_text
 from .search import solve_masks
@@ -91,7 +91,7 @@ def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool 
     while True:
         why = T.contradiction(n, m)
         if why:
-            yield Step("contradiction", f"No solution: {why}.", snapshot=masks_text(n, m))
+            yield Step(NO_SOLUTION, f"No solution: {why}.", snapshot=masks_text(n, m))
             return
         budget.tick()   # one node per deduction, so --timeout/--max-nodes bound explain too
         move = T.next_move(n, m)
@@ -122,7 +122,7 @@ def _guess(n: int, m: list[int], trace: bool, solution: list[int] | None
     i = min(open_cells, key=lambda j: (T.popcount(m[j]), j))
     name = cell_name(n, i)
     if solution is None:
-        yield Step("contradiction", f"No solution: the techniques stall, and the search "
+        yield Step(NO_SOLUTION, f"No solution: the techniques stall, and the search "
                    f"shows that every candidate of {name} ({_vals(T.bits(m[i]))}) leads to a "
                    "row, column or value running out.", cells=(name,),
                    snapshot=masks_text(n, m))
@@ -130,7 +130,7 @@ def _guess(n: int, m: list[int], trace: bool, solution: list[int] | None
     v = solution[i]
     removed = [(i, u) for u in T.bits(m[i]) if u != v]
     m[i] = 1 << v
-    yield Step("guess", f"Guess: the techniques stall; {name} has candidates "
+    yield Step(GUESS, f"Guess: the techniques stall; {name} has candidates "
                f"{_vals(T.bits(m[i] | sum(1 << u for _, u in removed)))}, and the search's "
                f"solution has {v + 1} there, so take {name} = {v + 1}.",
                cells=(name,), removed=tuple((name, u + 1) for _, u in removed),

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..budget import Budget, ensure
-from ..model import SOLVED, STALLED, Step
+from ..model import GUESS, NO_SOLUTION, SOLVED, STALLED, Step
 from . import solver as S
 from .model import substitute
 
@@ -56,7 +56,7 @@ def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = 
     fixed = dict(puzzle.fixed)
     first = next(iter(S.search(comp, fixed, budget)), None)
     if first is None:
-        yield Step("contradiction", f"no assignment of distinct digits makes "
+        yield Step(NO_SOLUTION, f"no assignment of distinct digits makes "
                    f"{puzzle.formula} true (every case was tried)")
         return
     solution = dict(zip(comp.letters, first, strict=False))
@@ -106,7 +106,7 @@ def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = 
             others = [d for d in cands if d != value]
             text = (f"{where}: {letter} could be {', '.join(map(str, cands))}; "
                     f"try {letter} = {value}")
-            step = Step("guess", text, cells=(letter,), fixed=((letter, value),),
+            step = Step(GUESS, text, cells=(letter,), fixed=((letter, value),),
                         removed=tuple((letter, d) for d in others))
         env[li] = value
         used[value] = True
