@@ -25,8 +25,8 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
     col_texts = [str(p) for p in puzzle.cols]
     row_texts = [str(p) for p in puzzle.rows]
     widest_col = max((text_width(t, PRODUCT_SIZE) for t in col_texts), default=0)
-    upright = widest_col + 12 > MAX_CELL
-    cell = MIN_CELL if upright else max(MIN_CELL, widest_col + 12)
+    upright = widest_col + 18 > MAX_CELL
+    cell = MIN_CELL if upright else max(MIN_CELL, widest_col + 18)
     header = widest_col + 14 if upright else PRODUCT_SIZE + 16
     side = max((text_width(t, PRODUCT_SIZE) for t in row_texts), default=0) + 16
     x0, y0 = MARGIN, MARGIN + header
