@@ -27,8 +27,7 @@ def serve(
     try:
         from ..web.serve import serve as run
     except ImportError as exc:
-        err.print(f"[bold red]error:[/] {INSTALL_HINT} ({exc.name or exc} is missing)",
-                  markup=True)
+        err.print(f"error: {INSTALL_HINT} ({exc.name or exc} is missing)", markup=False)
         raise typer.Exit(EXIT_BAD_INPUT) from None
     with guard():
         try:
@@ -37,6 +36,5 @@ def serve(
         except KeyboardInterrupt:
             pass
         except OSError as exc:
-            err.print(f"[bold red]error:[/] cannot serve on {host}:{port}: {exc.strerror or exc}",
-                      markup=True)
+            err.print(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}", markup=False)
             raise typer.Exit(EXIT_BAD_INPUT) from None

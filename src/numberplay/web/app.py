@@ -18,7 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from .pool import WorkerPool
+from .pool import GRACE_SECONDS, WorkerPool
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 64 * 1024
@@ -109,10 +109,11 @@ class BodyLimit:
 
 
 def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
-               worker_command: list[str] | None = None) -> FastAPI:
+               worker_command: list[str] | None = None, grace: float = GRACE_SECONDS) -> FastAPI:
     """The web app. `timeout`: seconds of work allowed per request; `workers`:
-    worker processes (default: the number of cores)."""
-    pool = WorkerPool(workers, command=worker_command)
+    worker processes (default: the number of cores); a job still running
+    `grace` seconds after its budget has its worker killed and replaced."""
+    pool = WorkerPool(workers, command=worker_command, grace=grace)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

@@ -51,11 +51,11 @@ class Worker:
         try:
             stdin.write((json.dumps(message) + "\n").encode())
             ready, _, _ = select.select([stdout], [], [], timeout)
-            if not ready:
-                raise TimeoutError
-            line = stdout.readline()
+            line = stdout.readline() if ready else None
         except (OSError, ValueError) as exc:
             raise WorkerDied(str(exc)) from None
+        if line is None:
+            raise TimeoutError
         if not line:
             raise WorkerDied("the worker closed its output")
         status, answer = json.loads(line)
@@ -87,8 +87,10 @@ class WorkerPool:
     """`await pool.run(op, body, seconds)`: the answer of one job, from a worker."""
 
     def __init__(self, size: int | None = None, max_waiting: int = 500,
-                 command: list[str] | None = None) -> None:
-        """`command`: how to start a worker (tests pass one that misbehaves)."""
+                 command: list[str] | None = None, grace: float = GRACE_SECONDS) -> None:
+        """`command`: how to start a worker (tests pass one that misbehaves);
+        `grace`: how long past its budget a job may run before its worker is killed."""
+        self.grace = grace
         self._command = command
         self.size = max(1, size or min(os.cpu_count() or 2, 8))
         self.max_waiting = max_waiting
@@ -136,7 +138,7 @@ class WorkerPool:
         try:
             try:
                 return await loop.run_in_executor(self._threads, worker.call,
-                                                  (op, body, seconds), seconds + GRACE_SECONDS)
+                                                  (op, body, seconds), seconds + self.grace)
             except TimeoutError:
                 answer = error(f"stopped: no answer within the {seconds:g} s budget", 503,
                                stopped="budget")
