@@ -10,6 +10,8 @@ import time
 
 from numberplay.web.jobs import run_job
 
+sys.stdout.write("ready\n")
+sys.stdout.flush()
 for line in sys.stdin:
     op, body, seconds = json.loads(line)
     if body.get("kind") == "hang":

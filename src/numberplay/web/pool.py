@@ -22,6 +22,7 @@ from typing import Any
 from .jobs import Answer, error
 
 GRACE_SECONDS = 2.0
+STARTUP_SECONDS = 60.0
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
@@ -43,6 +44,13 @@ class Worker:
             p for p in (PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
         self.process = subprocess.Popen(command or worker_command(), stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, env=env, bufsize=0)
+        # Wait until it has imported everything (it says "ready").
+        stdout = self.process.stdout
+        assert stdout is not None
+        ready, _, _ = select.select([stdout], [], [], STARTUP_SECONDS)
+        if not ready or stdout.readline().strip() != b"ready":
+            self.kill()
+            raise WorkerDied("the worker process did not start")
 
     def call(self, message: tuple[str, Any, float], timeout: float) -> Answer:
         """Send a job and wait for its answer; TimeoutError or WorkerDied."""

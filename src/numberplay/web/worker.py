@@ -17,6 +17,8 @@ def main() -> None:
     """Serve requests from stdin until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's business
     out = sys.stdout
+    out.write("ready\n")  # imports done: the first job's budget is its own
+    out.flush()
     for line in sys.stdin:
         try:
             op, body, seconds = json.loads(line)
