@@ -12,7 +12,10 @@ import time
 import urllib.request
 from pathlib import Path
 
-SRC = str(Path(__file__).resolve().parent.parent / "src")
+import numberplay
+
+# Where the numberplay under test lives (the installed copy in CI, src/ here).
+SRC = str(Path(numberplay.__file__).resolve().parents[1])
 
 
 def free_port() -> int:

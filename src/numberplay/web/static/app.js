@@ -296,6 +296,7 @@ class Game {
 
   // -- input ------------------------------------------------------------------
   onGlobalKey(event) {
+    if (event.defaultPrevented) return; // the board has handled it
     const tag = (event.target.tagName || "").toLowerCase();
     if (["input", "textarea", "select"].includes(tag)) return;
     const ctrl = event.ctrlKey || event.metaKey;
@@ -396,9 +397,9 @@ class Game {
       }
       const tech = document.createElement("span");
       tech.className = "tech";
-      tech.textContent = found.technique + ": ";
+      tech.textContent = found.technique;
       panel.appendChild(tech);
-      panel.appendChild(document.createTextNode(found.text));
+      panel.appendChild(document.createTextNode(" " + found.text));
       if (answer.from_start) {
         const note = document.createElement("p");
         note.className = "note";
