@@ -198,22 +198,22 @@ def hint(body: dict[str, Any], budget: Budget) -> Answer:
         raise PuzzleError("\"state\" must be text in the kind's state format")
     if level is not None and (isinstance(level, bool) or level not in (1, 2, 3)):
         raise PuzzleError("\"level\" must be 1, 2 or 3")
+    report_of = getattr(reports, "hint_report", None)
+    state_of = getattr(reports, "parse_state", None)
+    if hint_takes_state() and report_of is not None and state_of is not None:
+        # Hints from the player's position: the CLI's own report.
+        position = state_of(puzzle, state) if state is not None else None
+        report, _ = report_of(puzzle, position, level=level or 3, budget=budget)
+        return 200, report
     answer: dict[str, Any] = {"kind": kind.name, "puzzle": puzzle.to_json()}
     if hint_takes_state():
-        params = inspect.signature(api.hint).parameters
-        extra = {"state": state}
-        if "level" in params:
-            extra["level"] = level or 3
-        found = api.hint(puzzle, budget=budget, **extra)
+        found = api.hint(puzzle, state=state, level=level or 3, budget=budget)
     else:
         # Hints from the player's position have not landed: the first step.
         found = api.hint(puzzle, budget=budget)
         if state is not None:
             answer["from_start"] = True
-    if found is None or isinstance(found, dict | list):
-        answer["hint"] = found
-    else:
-        answer["hint"] = found.to_json()
+    answer["hint"] = found.to_json() if found is not None else None
     return 200, answer
 
 

@@ -383,28 +383,45 @@ class Game {
     const found = answer.hint;
     this.marks.hint = new Set();
     panel.innerHTML = "";
-    if (answer.wrong && answer.wrong.length) {
+    const wrong = answer.wrong || (found && found.wrong) || [];
+    if (wrong.length) {
       const p = document.createElement("p");
-      p.textContent = answer.wrong.map((w) => (typeof w === "string" ? w : w.text || JSON.stringify(w))).join("; ");
+      p.className = "wrong-list";
+      p.textContent = wrong.map((w) => (typeof w === "string" ? w : w.text)).join(" ");
       panel.appendChild(p);
+      this.marks.wrong = new Set(wrong.map((w) => w.place).filter(Boolean));
     }
+    const text = answer.text || (found && found.text) || "";
     if (!found) {
-      panel.appendChild(document.createTextNode("No hint: nothing left to deduce."));
+      panel.appendChild(document.createTextNode(text || "No hint: nothing left to deduce."));
     } else {
-      for (const place of found.cells || []) this.marks.hint.add(String(place));
-      if (this.hintLevel >= 2 || !answer.level) {
-        for (const [place] of [...(found.fixed || [])]) this.marks.hint.add(String(place));
+      // Old servers send the step itself; newer ones the hint at a level: the
+      // area at level 1, the cells at 2, the whole step at 3.
+      const step = found.step || (found.fixed ? found : null);
+      const places = [...(found.cells || [])];
+      if (found.area && this.hintLevel === 1) places.push(found.area);
+      if (step) {
+        places.push(...(step.cells || []));
+        for (const [place] of step.fixed || []) places.push(place);
       }
-      const tech = document.createElement("span");
-      tech.className = "tech";
-      tech.textContent = found.technique;
-      panel.appendChild(tech);
-      panel.appendChild(document.createTextNode(" " + found.text));
+      for (const place of places) this.marks.hint.add(String(place));
+      if (found.technique) {
+        const tech = document.createElement("span");
+        tech.className = "tech";
+        tech.textContent = found.technique;
+        panel.appendChild(tech);
+      }
+      panel.appendChild(document.createTextNode(" " + text));
       if (answer.from_start) {
         const note = document.createElement("p");
         note.className = "note";
         note.textContent = "(This server gives hints from the start of the puzzle, not from your position.)";
         panel.appendChild(note);
+      } else if (this.hintLevel < 3) {
+        const more = document.createElement("p");
+        more.className = "note";
+        more.textContent = "Press Hint again for more.";
+        panel.appendChild(more);
       }
     }
     this.render();
