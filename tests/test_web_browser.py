@@ -246,7 +246,7 @@ SHOTS = [
     ("crossset", "/play/crossset?seed=3&size=5&difficulty=easy",
      {"size": "5", "difficulty": "easy", "seed": 3}),
     ("cryptarithm", "/play/cryptarithm?p=" + quote("SEND + MORE = MONEY"), "SEND + MORE = MONEY"),
-    ("cryptoproduct", "/play/cryptoproduct?p=" + quote("GR x RG = RBR"), "GR x RG = RBR"),
+    ("cryptoproduct", "/play/cryptoproduct?p=" + quote("R x GR = BG"), "R x GR = BG"),
 ]
 
 
@@ -297,6 +297,21 @@ def test_screenshots_at_desktop_and_phone_width(browser, server, width, label):
         page.goto(server.url + "/")
         page.wait_for_function("document.body.dataset.state === 'home'")
         page.screenshot(path=str(IMG / f"home-{label}.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_long_formulas_fit_at_phone_width(browser, server):
+    """A 9x9 crypto-product (17 circles in its product) shrinks to fit 375 px."""
+    example = next(e for e in api_examples() if e.name == "nine-by-nine-generated")
+    formula = next(line for line in example.text.splitlines() if line and not line.startswith("#"))
+    context = browser.new_context(viewport={"width": 375, "height": 760})
+    page = context.new_page()
+    try:
+        open_play(page, server, "/play/cryptoproduct?p=" + quote(formula))
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        assert page.locator("#board .stack .slot").count() == sum(
+            len(w) for w in re.findall(r"[A-Z]+", formula))
     finally:
         context.close()
 

@@ -3,9 +3,10 @@
 import { lettersModule } from "../lib/letters.js";
 
 // The seed's colour initials: Red Green Blue White Orange Yellow Purple Cyan Magenta Teal.
+// The same colours as the kind's own drawings (cryptarithm/model.py HEX).
 const COLOURS = {
-  R: "#d62828", G: "#2a9d3f", B: "#2456c9", W: "#f2f2f2", O: "#f08a1c",
-  Y: "#f5d90a", P: "#7b3fb0", C: "#1fb5c9", M: "#d63384", T: "#138076",
+  R: "#d62728", G: "#2ca02c", B: "#1f77b4", W: "#f4f4f4", O: "#ff7f0e",
+  Y: "#ffd700", P: "#7b3fa0", C: "#17becf", M: "#e377c2", T: "#008080",
 };
 const NAMES = {
   R: "red", G: "green", B: "blue", W: "white", O: "orange",

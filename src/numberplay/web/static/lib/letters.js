@@ -26,6 +26,12 @@ function stackRows(formula) {
   return null;
 }
 
+function light(hex) {
+  // Light colours (white, yellow) get dark text.
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 170;
+}
+
 export function lettersModule(options) {
   const circles = !!options.circles;
   const colours = options.colours || {};
@@ -48,7 +54,7 @@ export function lettersModule(options) {
     if (circles) {
       const colour = colourOf(m, letter);
       el.style.background = colour;
-      if (colour === "#ffffff" || colour === "#f2f2f2" || colour === "#f5d90a") el.style.color = "#1d2330";
+      if (light(colour)) el.classList.add("light");
     }
     const here = ctx.cursor === letter;
     if (here) el.classList.add("cursor");
@@ -125,8 +131,13 @@ export function lettersModule(options) {
       const wrap = document.createElement("div");
       wrap.setAttribute("role", "grid");
       wrap.setAttribute("aria-label", `formula ${m.formula}`);
+      const longest = m.stack
+        ? Math.max(...m.stack.rows.map(([, w]) => w.length), m.stack.result.length) + 1
+        : Math.max(...(m.formula.match(/[A-Z]+/g) || ["A"]).map((w) => w.length));
+      const room = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
+      board.style.setProperty("--slot", `${Math.max(18, Math.min(46, Math.floor((room - 40) / longest) - 3))}px`);
       if (m.stack) {
-        const width = Math.max(...m.stack.rows.map(([, w]) => w.length), m.stack.result.length);
+        const width = longest - 1;
         const grid = document.createElement("div");
         grid.className = "stack";
         grid.style.gridTemplateColumns = `repeat(${width + 1}, auto)`;
