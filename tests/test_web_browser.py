@@ -220,6 +220,21 @@ def test_a_cryptarithm_solved_by_assigning_letters(page, server):
     assert slots == [str(answer["M"])] * len(slots) and len(slots) == 2
 
 
+def test_any_solution_counts_when_there_are_several(page, server):
+    """NUM + BER = PLAY has 96 solutions: one the page does not know is accepted
+    once the server confirms it."""
+    formula = "NUM + BER = PLAY"
+    puzzle = get_kind("cryptarithm").parse(formula)
+    first, second = (s.to_json()["assignment"] for s in api.solutions(puzzle, limit=2))
+    open_play(page, server, "/play/cryptarithm?p=" + quote(formula))
+    expect(page.locator("#play-info")).to_contain_text("more than one solution")
+    for letter, digit in sorted(second.items()):
+        page.keyboard.press(letter)
+        page.keyboard.press(str(digit))
+    assert second != first
+    expect(page.locator("body")).to_have_attribute("data-state", "solved")
+
+
 def test_a_reload_keeps_progress(page, server):
     open_play(page, server, "/play/crossset?seed=4&size=4&difficulty=easy")
     page.keyboard.press("ArrowDown")

@@ -247,10 +247,31 @@ class Game {
       this.status(this.solvedText(), "good");
     } else if (!this.done) {
       this.status("");
+      this.askServer();
     }
     document.body.dataset.state = this.done || "playing";
     this.persist();
     this.render();
+  }
+
+  async askServer() {
+    // A puzzle with several solutions: a full entry that differs from the one we
+    // know may still be right. The kind's module says how to ask (`check` with
+    // the entry fixed); the server counts the solutions that agree with it.
+    if (this.entry.unique || !this.module.fullEntry) return;
+    const options = this.module.fullEntry(this.model, this.pos);
+    if (!options) return;
+    const stamp = JSON.stringify(this.pos);
+    try {
+      const answer = await api("check", { kind: this.kind, puzzle: this.entry.text, options, limit: 1 });
+      if (answer.count >= 1 && JSON.stringify(this.pos) === stamp && !this.done) {
+        this.done = "solved";
+        this.status(this.solvedText(), "good");
+        document.body.dataset.state = "solved";
+        this.persist();
+        this.render();
+      }
+    } catch { /* no answer: not solved */ }
   }
 
   restart() {
@@ -473,5 +494,7 @@ else home();
    render(board, ctx)   ctx: {model, pos, cursor, marks: {wrong, hint}, pencil, done, select}
    solved(model, pos) -> bool          wrong(model, pos, solution) -> [place names]
    reveal(model, solution) -> pos      stateText(model, pos) -> text | null
+   fullEntry(model, pos) -> check options that fix the whole entry, or null
+       (optional: lets a puzzle with several solutions accept any of them)
    describe(model) -> short text.
    Places are named as the explanations name them ("r2c3", "row 2", "E"). */

@@ -212,6 +212,11 @@ export function lettersModule(options) {
 
     reveal(m, solution) { return { a: { ...solution.assignment } }; },
 
+    fullEntry(m, pos) {
+      if (!m.letters.every((l) => pos.a[l] !== undefined)) return null;
+      return { fix: m.letters.map((l) => `${l}=${pos.a[l]}`).join(",") };
+    },
+
     stateText(m, pos) {
       const parts = m.letters.filter((l) => pos.a[l] !== undefined).map((l) => `${l}=${pos.a[l]}`);
       return parts.length ? parts.join(",") : null;
