@@ -27,7 +27,7 @@ from ..services.reports import (
     generate_report,
     solve_report,
 )
-from ..services.search import SearchResult
+from ..services.search import SearchResult, search
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,
@@ -373,7 +373,11 @@ def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
         last = steps[-1].technique if steps else None
         codes.append(_explain_code(last, report["complete"]) if a["max_steps"] is None
                      else EXIT_OK)
-        explained.append((puzzle, steps))
+        solution = None
+        if last == SOLVED:       # the solved grid is drawn, so find it (bounded)
+            found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
+            solution = found.solutions[0] if found.solutions else None
+        explained.append((puzzle, steps, solution))
     echo(explain_page(kind, explained, trace=a["trace"]))
     return _worst(codes)
 

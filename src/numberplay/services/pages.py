@@ -28,6 +28,7 @@ h2 .meta { font-weight: normal; color: #555; font-size: .95rem; }
          break-inside: avoid; page-break-inside: avoid; }
 .drawing { text-align: center; }
 .drawing svg { max-width: 100%; height: auto; max-height: 70vh; }
+.block.long { grid-column: 1 / -1; }
 .block pre { background: #f7f7f7; padding: .5rem; overflow-x: auto; font-size: .85rem; }
 .block p.note { color: #444; margin: .4rem 0 0; }
 ol.steps { padding-left: 1.6rem; margin: .5rem 0 0; }
