@@ -187,3 +187,10 @@ def test_pages_render_to_png(seven, tmp_path):
                     str(tmp_path / "page")], check=True, timeout=60)
     png = next(tmp_path.glob("page*.png")).read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000
+
+
+def test_a_kind_without_a_drawing_is_refused_in_one_line(toy_cli, tmp_path):
+    r = toy_cli(["book", "toy", "--count", "1", "--seed", "1", "-q",
+                 "-o", str(tmp_path / "x.pdf")])
+    assert r.exit_code == 2, r.output
+    assert "no drawing" in r.output and len(r.output.strip().splitlines()) == 1

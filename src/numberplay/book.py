@@ -314,8 +314,12 @@ def drawings_of(entries: Sequence[Entry], answers: bool) -> list[tuple[str, str 
     """(puzzle SVG, answer SVG or None) for each entry, drawn by its kind."""
     out = []
     for e in entries:
-        answer = e.kind.draw(e.puzzle, e.solution) if answers and e.solution else None
-        out.append((e.kind.draw(e.puzzle), answer))
+        try:
+            answer = e.kind.draw(e.puzzle, e.solution) if answers and e.solution else None
+            out.append((e.kind.draw(e.puzzle), answer))
+        except NotImplementedError:
+            raise BookError(f"{e.kind.name} puzzles have no drawing yet (Kind.draw), so they "
+                            "cannot go in a book") from None
     return out
 
 
