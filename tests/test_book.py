@@ -86,6 +86,9 @@ def test_products_formulas_and_answers_in_the_text(seven):
         for word in formula.replace("+", " ").replace("=", " ").split():
             assert word in flat, word
     assert "CrossProduct · size 6x3" in body and "Crypto-product · size 2x2" in body
+    # puzzles read without a difficulty are graded by their kind
+    first = numberplay.parse("crossproduct", CROSSPRODUCTS[0])
+    assert f"CrossProduct · size 6x3 · {numberplay.grade(first)}" in body
     # answers: only after the puzzles, all together
     assert not any("Answers" in t for t in texts[:3])
     assert all(t.lstrip().startswith("Answers") for t in answer_pages)

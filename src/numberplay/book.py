@@ -143,7 +143,8 @@ def text_entries(text: str, kind: str | None = None, *,
                  seconds: float | None = 60.0) -> list[Entry]:
     """Puzzles from a text: numberplay JSON (any kinds, e.g. `generate --format json`,
     `store export` lines) or, with `kind`, the kind's own input format. Puzzles
-    without a solution are solved (bounded by `seconds` each)."""
+    without a solution are solved (bounded by `seconds` each), and graded when the
+    input gives no difficulty."""
     items = read_envelopes(text, kind)
     if items is not None:
         entries = [_entry(i.kind, i.puzzle, i.solution, i.difficulty) for i in items]
@@ -153,7 +154,18 @@ def text_entries(text: str, kind: str | None = None, *,
     else:
         the_kind = get_kind(kind)
         entries = [_entry(the_kind, p, None) for p in the_kind.parse_all(text)]
-    return [solved(e, seconds) for e in entries]
+    return [graded(solved(e, seconds)) for e in entries]
+
+
+def graded(entry: Entry) -> Entry:
+    """The entry with its difficulty: the kind's grade when the input had none."""
+    if entry.difficulty:
+        return entry
+    try:
+        difficulty = entry.kind.grade(entry.puzzle)
+    except (NumberplayError, NotImplementedError):
+        return entry
+    return Entry(entry.kind, entry.puzzle, entry.solution, difficulty, entry.size)
 
 
 def solved(entry: Entry, seconds: float | None = 60.0) -> Entry:

@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
 
 def book(
     kinds: list[str] | None = typer.Argument(
-        None, metavar="[KIND[:SIZE[:DIFFICULTY]]]...",
+        None, metavar="KIND[:SIZE[:DIFFICULTY]]",
         help="Generate puzzles of these kinds (each with its own size and difficulty)."),
     size: str | None = typer.Option(None, "--size", "-s",
                                     help="Puzzle size (generation; a filter with --db)."),
