@@ -24,7 +24,7 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
     places = read_places(highlight)
     col_texts = [str(p) for p in puzzle.cols]
     row_texts = [str(p) for p in puzzle.rows]
-    widest_col = max((text_width(t, PRODUCT_SIZE) for t in col_texts), default=0)
+    widest_col = max((text_width(t, PRODUCT_SIZE, bold=True) for t in col_texts), default=0)
     line = PRODUCT_SIZE + 8
     if widest_col + 14 <= MIN_CELL or C == 1:          # one line above the columns
         mode, cell, header = "line", max(MIN_CELL, widest_col + 14), line + 8
@@ -32,7 +32,7 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
         mode, cell, header = "staggered", max(MIN_CELL, (widest_col + 12) / 2), 2 * line + 8
     else:                                              # upright
         mode, cell, header = "upright", MIN_CELL, widest_col + 14
-    side = max((text_width(t, PRODUCT_SIZE) for t in row_texts), default=0) + 16
+    side = max((text_width(t, PRODUCT_SIZE, bold=True) for t in row_texts), default=0) + 16
     overhang = max(0.0, (widest_col - cell) / 2 + 2)   # a wide first product sticks out
     x0, y0 = MARGIN + overhang, MARGIN + header
     svg = Svg(x0 + MARGIN + C * cell + side, y0 + R * cell + MARGIN, "crossproduct",
