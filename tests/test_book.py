@@ -197,3 +197,17 @@ def test_a_kind_without_a_drawing_is_refused_in_one_line(toy_cli, tmp_path):
                  "-o", str(tmp_path / "x.pdf")])
     assert r.exit_code == 2, r.output
     assert "no drawing" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_wide_answers_take_a_whole_row():
+    wide = B.text_entries("RPWTRCWOR x PGGWCPBGT = RTWGPRBRROMTRCWYPR\nGR x RG = RBR",
+                          "cryptoproduct")
+    book = [*wide, *entries()[:2], *wide]
+    spans = B.answer_spans([a for _, a in B.drawings_of(book, True)])
+    assert spans == [3, 1, 1, 1, 3, 1]
+    # rows: [0], [1, 2, 3], [4], [5] -> one answer page; 13 small ones need two
+    assert B.answer_pages(spans) == [[[0], [1, 2, 3], [4], [5]]]
+    assert len(B.answer_pages([1] * 13)) == 2 and len(B.answer_pages([3] * 5)) == 2
+    options = B.BookOptions(per_page=6)
+    texts = pages(B.build_pdf(book, options))
+    assert len(texts) == B.book_pages(book, options) == 1 + 1 + 1

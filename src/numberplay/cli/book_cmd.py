@@ -104,7 +104,7 @@ def book(
             output.write_bytes(pdf)
         except OSError as exc:
             raise NumberplayError(f"cannot write {output}: {exc.strerror or exc}") from None
-        err.print(f"[dim]{len(entries)} puzzle(s), {B.page_count(len(entries), options)} "
+        err.print(f"[dim]{len(entries)} puzzle(s), {B.book_pages(entries, options)} "
                   f"pages: {output}[/]")
     raise typer.Exit(EXIT_OK)
 
