@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from numberplay.api import generate_full
 from numberplay.cli import build_app
 from numberplay.cryptarithm import CRYPTOPRODUCT, KIND
-from numberplay.cryptarithm import generate as G
+from numberplay.cryptarithm import cryptoproduct_generate as G
 from numberplay.cryptarithm import wordlist as W
 
 GREEK = ("alpha beta gamma delta epsilon zeta eta theta\n"

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BudgetExceeded, PuzzleError
+from .model import DIGITS
 
 try:  # the compiled core; the pure-Python search below is the fallback
     from . import _columns as _C
@@ -40,7 +41,6 @@ MAX_NODES = 5_000_000      # per candidate: far above what any 10-letter sum nee
 INT64_SAFE = 2 ** 62
 PRE_MAX = 4                # top-column letters tried first (as in _columns.c)
 MAX_WORD = 40              # letters in one word (the compiled core's limit)
-DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def has_compiled_core() -> bool:
