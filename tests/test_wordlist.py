@@ -128,14 +128,15 @@ def every_candidate(words: list[str], k: int, repeat: bool = False):
                 yield [words[i] for i in combo], total
 
 
-@pytest.mark.parametrize("repeat", [False, True])
-def test_every_unique_matches_brute_force_small_base(repeat):
+@pytest.mark.parametrize("repeat,compiled", [(False, None), (True, None), (False, False)])
+def test_every_unique_matches_brute_force_small_base(repeat, compiled):
     words = W.read_words("ab ba cab bad dab ca add cc dec abc")
     base = 5
     expected = {(tuple(a), t) for k in (2, 3) for a, t in every_candidate(words, k, repeat)
                 if brute_force(a, t, base) == 1}
     tally = W.Tally()
-    got = list(W.every_unique(W.WordList(words, base), (2, 3), repeat, tally=tally))
+    got = list(W.every_unique(W.WordList(words, base), (2, 3), repeat, tally=tally,
+                              compiled=compiled))
     assert {(f.addends, f.total) for f in got} == expected
     assert tally.found == len(got) and tally.undecided == 0
     for f in got:
