@@ -168,3 +168,17 @@ def test_every_unique_order_limit_and_pool():
     assert alone[2].numbers() == "70660 + 35760 = 106420"
     pooled = list(W.every_unique(words, (2, 2), workers=2))
     assert pooled == alone
+
+
+def test_twin_letters_are_never_unique():
+    """The shortcut of the decider: two letters of equal weight and leading-zero
+    rule mean 0 or at least 2 solutions (checked by brute force)."""
+    rng = random.Random(11)
+    twins = 0
+    for _ in range(150):
+        addends, total = random_sum(rng, "ABCDE", 6)
+        if W.has_twins(addends, total, 6):
+            twins += 1
+            assert brute_force(addends, total, 6) != 1, (addends, total)
+    assert twins > 10
+    assert W.has_twins(["AB", "CB"], "DEF") and not W.has_twins(["SEND", "MORE"], "MONEY")

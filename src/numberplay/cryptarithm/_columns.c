@@ -19,7 +19,9 @@
  * unique_sums(addends, sums, base, max_nodes) -> (uniques, undecided, nodes)
  *   for each candidate sum in `sums` (a sequence of bytes): uniques is a list
  *   of (index, digits) for the sums with exactly one solution, undecided the
- *   indices whose node budget ran out.
+ *   indices whose node budget ran out. A sum where two letters have the same
+ *   weight and leading-zero rule is not searched: swapping their digits turns
+ *   any solution into another, so it cannot have exactly one.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -319,6 +321,18 @@ static int get_words(PyObject *seq, const char **words, Py_ssize_t *lens, int ma
     return 0;
 }
 
+/* Two letters with the same weight and the same leading-zero rule can swap
+ * digits in any solution, so the sum has 0 or at least 2 solutions. */
+static int has_twins(const Prob *p)
+{
+    int a, b;
+    for (a = 0; a < p->nl; a++)
+        for (b = a + 1; b < p->nl; b++)
+            if (p->W[a] == p->W[b] && p->lead[a] == p->lead[b])
+                return 1;
+    return 0;
+}
+
 static PyObject *digits_of(Prob *p)
 {
     unsigned char out[26];
@@ -423,7 +437,7 @@ static PyObject *py_unique_sums(PyObject *self, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "words must be 1 to 40 capital letters A-Z");
             goto fail;
         }
-        if (r == 0)
+        if (r == 0 || has_twins(&prob))
             continue;
         prob.limit = 2;
         prob.max_nodes = max_nodes;
