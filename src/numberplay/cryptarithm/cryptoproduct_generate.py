@@ -110,7 +110,6 @@ class _ProductRun:
             budget.tick()
             x, y = self.order[self.pos]
             r = random.Random(f"{self.key}:{self.pos}")
-            self.pos += 1
             if r.random() < 0.5 and len(str(x)) == len(str(y)):
                 x, y = y, x
             colours = r.sample(COLOURS, 10)
@@ -119,6 +118,7 @@ class _ProductRun:
             sols = list(self.kind.solutions(puzzle, limit=2, budget=budget.child()))
             if len(sols) != 1:      # the enumeration says 1; the solver proves it
                 raise GenerationError(f"internal: {puzzle.formula} is not unique")
+            self.pos += 1           # only now: a budget stop above replays this one
             grade = self.kind.grade(puzzle)
             if self.difficulty is not None and grade != self.difficulty:
                 continue
