@@ -46,7 +46,8 @@ class CryptarithmKind(Kind):
         KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
                    commands=GENERATE_COMMANDS, metavar="N..M"),
         KindOption("all", "Every sum of words of the list with exactly one solution, one a "
-                   "line with its solution (--count N stops after N).", type=bool,
+                   "line with its solution (--count N stops after N; --timeout bounds the "
+                   "whole run).", type=bool,
                    default=False, commands=GENERATE_COMMANDS),
         KindOption("repeat", "With --all: an addend may be used more than once.", type=bool,
                    default=False, commands=GENERATE_COMMANDS),
