@@ -32,12 +32,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import BudgetExceeded, PuzzleError
 from .model import DIGITS
 
+_C: Any
 try:  # the compiled core; the pure-Python search below is the fallback
-    from . import _columns as _C
+    from . import _columns as _compiled
+    _C = _compiled
 except ImportError:  # pragma: no cover - exercised when no compiler was there
     _C = None
 
@@ -137,7 +140,7 @@ def count_columns(addends: list[str], total: str, base: int = 10, limit: int = 2
     order: list[int] = []
     words = (*addends, total)
     for top in range(len(total) - 1, -1, -1):
-        column = []
+        column: list[int] = []
         for w in words:
             if len(w) > top and local[w[-1 - top]] not in column + order:
                 column.append(local[w[-1 - top]])
@@ -159,19 +162,39 @@ def count_columns(addends: list[str], total: str, base: int = 10, limit: int = 2
         if li not in order:
             order.append(li)
         steps.append((1, li, len(order)))
-    digit = [-1] * n
-    used = [False] * base
-    state = {"P": 0, "count": 0, "nodes": 0, "first": None}
-    nsteps = len(steps)
+    search = _Search(letters, weight, lead, steps, order, base, limit, max_nodes)
+    try:
+        search.rec(0, 0)
+    except BudgetExceeded:
+        return -1, None, search.nodes
+    return search.count, search.first, search.nodes
 
-    def bound_ok(free_from: int) -> bool:
-        # positive weights take the largest free digits for the largest total,
-        # negative ones the smallest (rearrangement); the reverse for the smallest
-        need = -state["P"]
-        if free_from >= n:
+
+class _Search:
+    """The state of one column search (see count_columns)."""
+
+    def __init__(self, letters: list[str], weight: list[int], lead: list[int],
+                 steps: list[tuple[int, int, int]], order: list[int], base: int, limit: int,
+                 max_nodes: int) -> None:
+        self.letters, self.weight, self.lead = letters, weight, lead
+        self.steps, self.order, self.base = steps, order, base
+        self.limit, self.max_nodes = limit, max_nodes
+        self.digit = [-1] * len(letters)
+        self.used = [False] * base
+        self.P = 0
+        self.count = 0
+        self.nodes = 0
+        self.first: dict[str, int] | None = None
+
+    def bound_ok(self, free_from: int) -> bool:
+        """Can the free letters still make the weighted sum zero? Positive weights
+        take the largest free digits for the largest total, negative ones the
+        smallest (rearrangement); the reverse for the smallest total."""
+        need = -self.P
+        if free_from >= len(self.letters):
             return need == 0
-        free = [d for d in range(base) if not used[d]]
-        rest = [weight[li] for li in order[free_from:]]
+        free = [d for d in range(self.base) if not self.used[d]]
+        rest = [self.weight[li] for li in self.order[free_from:]]
         pos = sorted((w for w in rest if w > 0), reverse=True)
         neg = sorted(w for w in rest if w < 0)
         hi = sum(w * free[-1 - k] for k, w in enumerate(pos)) + \
@@ -180,58 +203,55 @@ def count_columns(addends: list[str], total: str, base: int = 10, limit: int = 2
             sum(w * free[-1 - k] for k, w in enumerate(neg))
         return lo <= need <= hi
 
-    def assign(li: int, d: int) -> None:
-        digit[li] = d
-        used[d] = True
-        state["P"] += weight[li] * d
+    def assign(self, li: int, d: int) -> None:
+        self.digit[li] = d
+        self.used[d] = True
+        self.P += self.weight[li] * d
 
-    def unassign(li: int, d: int) -> None:
-        digit[li] = -1
-        used[d] = False
-        state["P"] -= weight[li] * d
+    def unassign(self, li: int, d: int) -> None:
+        self.digit[li] = -1
+        self.used[d] = False
+        self.P -= self.weight[li] * d
 
-    def rec(i: int, s: int) -> None:
+    def rec(self, i: int, s: int) -> None:
+        """Steps i.. with the running column total s (carry included)."""
+        steps, digit, nsteps = self.steps, self.digit, len(self.steps)
         while i < nsteps and steps[i][0] == 0 and digit[steps[i][1]] >= 0:
             s += digit[steps[i][1]]
             i += 1
-        state["nodes"] += 1
-        if state["nodes"] > max_nodes:
-            raise BudgetExceeded("node limit", nodes=state["nodes"])
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise BudgetExceeded("node limit", nodes=self.nodes)
         if i == nsteps:
-            if s == 0 and state["P"] == 0:
-                if state["count"] == 0:
-                    state["first"] = {letters[k]: digit[k] for k in range(n)}
-                state["count"] += 1
+            if s == 0 and self.P == 0:
+                if self.count == 0:
+                    self.first = {c: digit[k] for k, c in enumerate(self.letters)}
+                self.count += 1
             return
         op, li, free_from = steps[i]
+        base = self.base
         if op != 1:
-            for d in range(lead[li], base):
-                if used[d]:
+            for d in range(self.lead[li], base):
+                if self.used[d]:
                     continue
-                assign(li, d)
-                if op == 0 or bound_ok(free_from):
-                    rec(i + 1, s + d if op == 0 else s)
-                unassign(li, d)
-                if state["count"] >= limit:
+                self.assign(li, d)
+                if op == 0 or self.bound_ok(free_from):
+                    self.rec(i + 1, s + d if op == 0 else s)
+                self.unassign(li, d)
+                if self.count >= self.limit:
                     return
             return
         d = s % base
         if digit[li] >= 0:
-            if digit[li] == d and bound_ok(free_from):
-                rec(i + 1, s // base)
+            if digit[li] == d and self.bound_ok(free_from):
+                self.rec(i + 1, s // base)
             return
-        if used[d] or d < lead[li]:
+        if self.used[d] or d < self.lead[li]:
             return
-        assign(li, d)
-        if bound_ok(free_from):
-            rec(i + 1, s // base)
-        unassign(li, d)
-
-    try:
-        rec(0, 0)
-    except BudgetExceeded:
-        return -1, None, state["nodes"]
-    return state["count"], state["first"], state["nodes"]
+        self.assign(li, d)
+        if self.bound_ok(free_from):
+            self.rec(i + 1, s // base)
+        self.unassign(li, d)
 
 
 def has_twins(addends: list[str], total: str, base: int = 10) -> bool:
@@ -375,18 +395,20 @@ class WordList:
                  and _fits_int64(addends, self.words[max(sums, key=self.lens.__getitem__)],
                                  self.base))
         if use_c:
-            uniques, undecided, nodes = _C.unique_sums(
+            uniques, stopped, used = _C.unique_sums(
                 [self.encoded[i] for i in combo], [self.encoded[j] for j in sums], self.base,
                 max_nodes)
             return ([(sums[ix], _digits_dict(raw)) for ix, raw in uniques],
-                    [sums[ix] for ix in undecided], nodes)
-        found, undecided, nodes = [], [], 0
+                    [sums[ix] for ix in stopped], used)
+        found: list[tuple[int, dict[str, int]]] = []
+        undecided: list[int] = []
+        nodes = 0
         for j in sums:
             if has_twins(addends, self.words[j], self.base):
                 continue
             n, first, used = count_columns(addends, self.words[j], self.base, 2, max_nodes)
             nodes += used
-            if n == 1:
+            if n == 1 and first is not None:
                 found.append((j, first))
             elif n < 0:
                 undecided.append(j)
