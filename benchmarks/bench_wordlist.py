@@ -100,8 +100,9 @@ def main() -> None:
             f"| pool of {args.workers}: wall / CPU |")
     rule = "|---|---|---|---|---|---|---|"
     if args.crypt:
-        head += " crypt examined | crypt wall / own CPU | crypt / numberplay (wall) | same sets |"
-        rule += "---|---|---|---|"
+        head += (" crypt candidates | crypt wall / own CPU | crypt candidates/s "
+                 "| crypt / numberplay (wall) | same sets |")
+        rule += "---|---|---|---|---|"
     print(head)
     print(rule)
     totals = {"np": 0.0, "crypt": 0.0}
@@ -121,6 +122,7 @@ def main() -> None:
             same = "yes" if c["found"] == alone["found"] else \
                 f"NO (+{len(alone['found'] - c['found'])} / -{len(c['found'] - alone['found'])})"
             row += (f" {c['examined']:,} | {c['wall']:.3f} s / {c['reported']:.3f} s "
+                    f"| {c['examined'] / c['wall']:,.0f} "
                     f"| {c['wall'] / alone['wall']:.1f}x | {same} |")
         print(row, flush=True)
     if args.crypt:
