@@ -9,8 +9,8 @@ numberplay runs on three lists of its own (benchmarks/wordlists/), and with
 `--crypt-words` also on crypt's alpha (3 addends), computer (2) and city-jp (3)
 lists. With `--crypt`, the crypt binary (built by you from its source; nothing
 here builds it) is fed the candidates its `fcrypt` driver would send (`unique 1`,
-then every sorted set of k distinct words with every word at least as long as the
-longest as the sum) and its unique puzzles are compared with numberplay's.
+then every sorted set of k distinct words with, as the sum, every word at least as
+long as the longest addend) and its unique puzzles are compared with numberplay's.
 
 Times: numberplay's whole run in this process (reading the list, filtering,
 deciding), wall and CPU, once alone and once over a 2-process pool (CPU then
