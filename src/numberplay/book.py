@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .budget import Budget
+from .drawing import svg_size as drawing_size
 from .errors import NumberplayError, PuzzleError
 from .kinds import Kind, get_kind
 from .model import Puzzle, Solution
@@ -226,15 +226,12 @@ def answer_pages(spans: Sequence[int]) -> list[list[list[int]]]:
     return [rows[k:k + rows_per_page] for k in range(0, len(rows), rows_per_page)]
 
 
-_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
-
-
 def svg_size(svg: str) -> tuple[float, float]:
     """The width and height (SVG units) of a drawing made by a kind."""
-    m = _SIZE.search(svg[:2000])
-    if not m:
+    size = drawing_size(svg)
+    if size is None:
         raise BookError("a drawing has no width and height")
-    return float(m.group(1)), float(m.group(2))
+    return size
 
 
 def _fit(svg: str, width: float, height: float, max_scale: float) -> float:
