@@ -163,3 +163,14 @@ def test_printed_drawings_keep_their_proportions():
     for pw, ph, w, h in found:
         assert abs(float(pw) / float(ph) - float(w) / float(h)) < 0.02
         assert float(pw) <= 180 and float(ph) <= 90
+
+
+def test_batch_result_lines_are_read_back():
+    report = json.loads(run(["solve", "crossproduct", "--example", "riddler-2",
+                             "--format", "json"]).stdout)
+    lines = "\n".join(json.dumps(x) for x in [
+        {"id": 1, "ok": True, "result": report},
+        {"id": 2, "ok": False, "error": "boom"},
+    ])
+    again = run(["check", "crossproduct", "-"], stdin=lines)
+    assert again.exit_code == 0 and again.stdout.strip() == "unique"
