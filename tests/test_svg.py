@@ -174,6 +174,7 @@ def test_notebook_display_uses_the_drawing():
     shown = numberplay.show(p)
     assert shown._repr_svg_().startswith("<svg")
     assert "<svg" in shown._repr_html_()
+    assert p._repr_html_().startswith("<svg")
 
 
 @pytest.mark.parametrize("order", [4, 9, 12, 16])
