@@ -211,3 +211,13 @@ def test_wide_answers_take_a_whole_row():
     options = B.BookOptions(per_page=6)
     texts = pages(B.build_pdf(book, options))
     assert len(texts) == B.book_pages(book, options) == 1 + 1 + 1
+
+
+def test_generated_books_match_generate_and_never_repeat():
+    made = B.generated_entries(["crossproduct:3x3:easy", "crossproduct:3x3:easy"], count=2,
+                               seed="9")
+    keys = {get_kind("crossproduct").canonical_key(e.puzzle) for e in made}
+    assert len(made) == 4 and len(keys) == 4
+    alone = numberplay.generate_full("crossproduct", size="3x3", difficulty="easy", seed="9",
+                                     index=1)
+    assert made[1].puzzle == alone.puzzle and made[1].difficulty == alone.difficulty

@@ -113,11 +113,15 @@ def generated_entries(specs: Sequence[str], *, count: int, seed: str | int | Non
                       seconds: float | None = 300.0,
                       progress: Callable[[Iterable, int, str], Iterable] | None = None
                       ) -> list[Entry]:
-    """`count` new puzzles of each spec (`KIND[:SIZE[:DIFFICULTY]]`), in order."""
+    """`count` new puzzles of each spec (`KIND[:SIZE[:DIFFICULTY]]`), in order: the
+    puzzles `generate KIND --seed S` makes (a kind named twice goes on counting)."""
     entries = []
+    used: dict[str, int] = {}
     for spec in specs:
         kind, spec_size, spec_difficulty = parse_spec(spec, size, difficulty)
-        indices: Iterable[int] = range(count)
+        start = used.get(kind.name, 0)
+        used[kind.name] = start + count
+        indices: Iterable[int] = range(start, start + count)
         if progress is not None:
             indices = progress(indices, count, f"generating {kind.name}")
         for i in indices:
