@@ -98,6 +98,8 @@ class Step:
     fixed: (place, value) pairs the step decides.
     snapshot: optional rendering of the state after the step (for --trace, and
       for the last step: the solved or stalled grid).
+    chain: for a "trial" step, the steps that follow from the assumption, the
+      last one the "contradiction" that refutes it (empty otherwise).
     """
 
     technique: str
@@ -106,6 +108,7 @@ class Step:
     removed: tuple[tuple[str, int], ...] = ()
     fixed: tuple[tuple[str, int], ...] = ()
     snapshot: str | None = None
+    chain: tuple[Step, ...] = ()
 
     @property
     def is_guess(self) -> bool:
@@ -123,6 +126,8 @@ class Step:
         }
         if self.snapshot is not None:
             data["snapshot"] = self.snapshot
+        if self.chain:
+            data["chain"] = [s.to_json() for s in self.chain]
         return data
 
     @classmethod
@@ -135,12 +140,19 @@ class Step:
             removed=tuple((p, v) for p, v in data.get("removed", ())),
             fixed=tuple((p, v) for p, v in data.get("fixed", ())),
             snapshot=data.get("snapshot"),
+            chain=tuple(cls.from_json(s) for s in data.get("chain", ())),
         )
 
 
 # Conventional technique names for the last step of an explanation.
 SOLVED = "solved"
 STALLED = "stalled"
+# Technique names the deduction driver (deduce.py) uses.
+NO_SOLUTION = "no solution"      # last step: the puzzle has no solution
+GUESS = "guess"                  # a branching guess (not a deduction)
+TRIAL = "trial"                  # "suppose X = v; then ...; contradiction; so X != v"
+CONTRADICTION = "contradiction"  # what ran out (inside a trial, or under a guess)
+BACKTRACK = "backtrack"          # back to the last guess, its value removed
 
 
 @dataclass(frozen=True)
