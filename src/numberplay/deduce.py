@@ -34,7 +34,8 @@ The interface a kind implements (see `Rules`):
 - `Rules.assume(pos, place, value)` / `Rules.exclude(pos, place, value)`: fix
   or remove one value (in place); either may raise `Contradiction`;
 - `Rules.snapshot(pos)`: text shown with --trace and at the end (optional);
-- `Rules.grades`: optional labels, index = rung (see `grade_label`).
+- `Rules.grades`: optional labels, index = rung (see `grade_label`);
+  `Rules.solved_text`: the sentence of the last step.
 
 Entry points: `explain(rules, pos, ...)` (an iterator of `Step`s, ending with
 SOLVED, STALLED or NO_SOLUTION) and `Explanation` (the same, remembering the
@@ -93,6 +94,7 @@ class Rules:
 
     techniques: Sequence[Technique] = ()
     grades: Sequence[str] = ()
+    solved_text: str = "Solved: every place is decided and every rule checks."
 
     def copy(self, pos: Position) -> Position:
         """An independent copy of the position."""
@@ -370,7 +372,7 @@ class Explanation:
                 yield self._snap(step, pos)
                 continue
             if rules.solved(pos):
-                yield Step(SOLVED, "Every place is decided and every rule checks.",
+                yield Step(SOLVED, rules.solved_text,
                            snapshot=rules.snapshot(pos))
                 return
             if not self.search:

@@ -84,6 +84,7 @@ class CrossSetRules(Rules):
     candidate masks (bit v-1 for value v)."""
 
     grades = (*T.LEVELS[:-1], "trial", "deep trial", "search")
+    solved_text = "Solved: every cell holds one value."
 
     def __init__(self, n: int) -> None:
         self.n = n
