@@ -26,6 +26,7 @@ need one: line arc consistency nearly always decides them).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from math import gcd, prod
 
@@ -467,9 +468,7 @@ def grade(puzzle: CrossProductPuzzle) -> str:
     if _unsolvable_line(puzzle) is not None or 0 in puzzle.shape:
         return "easy"
     run = Explanation(RULES, State(puzzle), search=False)
-    last = None
-    for last in run:
-        pass
+    last = deque(run, maxlen=1)[0]
     if last is not None and last.technique not in (SOLVED, NO_SOLUTION):
         return "hard"
     return RULES.grade_label(run.hardest)
