@@ -33,7 +33,8 @@ from math import gcd, prod
 from ..budget import Budget
 from ..deduce import Contradiction as _Contradiction
 from ..deduce import Explanation, Limits, Rules, Technique
-from ..model import NO_SOLUTION, SOLVED, Step
+from ..errors import PuzzleError
+from ..model import NO_SOLUTION, SOLVED, PlayState, Step
 from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
@@ -472,3 +473,54 @@ def grade(puzzle: CrossProductPuzzle) -> str:
     if last is not None and last.technique not in (SOLVED, NO_SOLUTION):
         return "hard"
     return RULES.grade_label(run.hardest)
+
+
+# -- a player's position -----------------------------------------------------------
+
+STATE_HELP = ("the grid so far, one line per row, a digit or '.' per cell "
+              "(e.g. '7..' / '..1'; spaces between cells allowed)")
+
+
+def parse_state(puzzle: CrossProductPuzzle, text: str) -> PlayState:
+    """A partly filled grid: one line per row, digits 1-9 and '.' for empty."""
+    R, C = puzzle.shape
+    lines = [line for line in (text or "").strip().splitlines() if line.strip()]
+    if len(lines) != R:
+        raise PuzzleError(f"the state has {len(lines)} row(s); the puzzle has {R}")
+    entries = []
+    for r, line in enumerate(lines, 1):
+        tokens = line.split()
+        if len(tokens) != C:
+            tokens = list("".join(tokens))
+        if len(tokens) != C:
+            raise PuzzleError(f"{len(tokens)} cell(s) in this row; the puzzle has {C} "
+                              "columns", line=r)
+        for c, tok in enumerate(tokens, 1):
+            if tok in (".", "_", "0", "?"):
+                continue
+            if len(tok) != 1 or tok not in "123456789":
+                raise PuzzleError(f"r{r}c{c} is {tok!r}: give a digit 1-9 or '.'", line=r)
+            entries.append((f"r{r}c{c}", int(tok)))
+    return PlayState(tuple(entries))
+
+
+def explain_from(puzzle: CrossProductPuzzle, state: PlayState, **options) -> Iterator[Step]:  # type: ignore[no-untyped-def]
+    """The explanation from the player's grid: their digits fixed first."""
+    bad = _unsolvable_line(puzzle)
+    if bad is not None or 0 in puzzle.shape:
+        yield from explain(puzzle, **options)
+        return
+    pos = State(puzzle)
+    try:
+        for place, value in state.entries:
+            RULES.assume(pos, place, value)
+    except _Contradiction as exc:
+        yield Step(NO_SOLUTION, f"No solution: {exc.text}.", exc.cells, snapshot=pos.snapshot())
+        return
+    yield from Explanation(RULES, pos, **options)
+
+
+def solution_places(solution_grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:
+    """{"r1c1": digit, ...}."""
+    return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(solution_grid)
+            for c, v in enumerate(row)}

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
-from ..model import Step
+from ..model import PlayState, Step
 from . import techniques as T
 from .textio import grid_text, masks_text
 
@@ -139,3 +139,39 @@ def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool 
     techniques, then trials, then (only if no bounded trial closes) guesses."""
     return iter(Explanation(CrossSetRules(n), list(masks), search=search, trace=trace,
                             budget=budget, limits=limits))
+
+
+# -- a player's position -----------------------------------------------------------
+
+STATE_HELP = ("the candidate grid in the puzzle's own format (one line per row, a cell "
+              "is the digits still possible; a single digit is a placed value)")
+
+
+def parse_state(n: int, masks: list[int], text: str) -> PlayState:
+    """The player's candidate grid: entries are cells they narrowed to one value,
+    `removed` the puzzle's candidates they crossed out elsewhere."""
+    from ..errors import PuzzleError
+    from .textio import parse_text
+    grid = parse_text(text)
+    if grid.n != n:
+        raise PuzzleError(f"the state is {grid.n}x{grid.n}; the puzzle is {n}x{n}")
+    entries, removed = [], []
+    for i, (given, mine) in enumerate(zip(masks, grid.masks(), strict=True)):
+        name = cell_name(n, i)
+        if not mine & (mine - 1):
+            if given & (given - 1) or given != mine:
+                entries.append((name, mine.bit_length()))
+            continue
+        removed += [(name, v + 1) for v in T.bits(given & ~mine)]
+    return PlayState(tuple(entries), tuple(removed), notes=True)
+
+
+def state_masks(n: int, masks: list[int], state: PlayState) -> list[int]:
+    """The puzzle's candidates narrowed by the player's state."""
+    m = list(masks)
+    index = {cell_name(n, i): i for i in range(n * n)}
+    for place, value in state.removed:
+        m[index[place]] &= ~(1 << (value - 1))
+    for place, value in state.entries:
+        m[index[place]] &= 1 << (value - 1)
+    return m
