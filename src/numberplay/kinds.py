@@ -159,7 +159,14 @@ class Kind:
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
                fmt: str = "text") -> str:
         """Must: the puzzle (solved when `solution` is given) as "text",
-        "markdown", "html" or "json"."""
+        "markdown", "html", "json" or "svg" (the drawing, see `draw`)."""
+        raise NotImplementedError
+
+    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Any = None) -> str:
+        """The puzzle (solved when `solution` is given) drawn as an SVG document;
+        `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
+        explanation steps name them ("r2c3", "row 4", "M")."""
         raise NotImplementedError
 
     def canonical_key(self, puzzle: Puzzle) -> str:

@@ -110,6 +110,6 @@ def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False))
 
 
-def echo(text: str = "") -> None:
+def echo(text: str = "", nl: bool = True) -> None:
     """Plain text to stdout."""
-    typer.echo(text)
+    typer.echo(text, nl=nl)

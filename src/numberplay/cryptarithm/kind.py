@@ -234,8 +234,10 @@ class CryptarithmKind(Kind):
             if solution is not None:
                 data["solution"] = solution.to_json()
             return json.dumps(data)
+        if fmt == "svg":
+            return self.draw(puzzle, solution)
         text = solution.text if solution is not None else puzzle.formula
-        if fmt in ("html", "svg"):
+        if fmt == "html":
             body = f"<p><code>{html.escape(text)}</code></p>"
             if solution is not None:
                 cells = "".join(f"<td>{html.escape(c)}</td><td>{d}</td>"
@@ -256,6 +258,12 @@ class CryptarithmKind(Kind):
 
     def size_of(self, puzzle) -> str:
         return str(len(S.compile_puzzle(puzzle.formula, puzzle.base).letters))
+
+    def draw(self, puzzle, solution=None, highlight=None) -> str:
+        """A column sum for sums of words, else the formula on one line (`svg.py`)."""
+        from .svg import draw_formula
+        digits = dict(solution.assignment) if solution is not None else None
+        return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base)
 
 
 KIND = CryptarithmKind()
