@@ -117,12 +117,17 @@ def explain_steps(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
 
 
 def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
-                   budget: Budget | None = None,
-                   max_steps: int | None = None) -> dict[str, Any]:
-    """`{"kind", "puzzle", "steps": [...], "complete", "partial"}`."""
+                   budget: Budget | None = None, max_steps: int | None = None,
+                   count_solutions: bool = True) -> dict[str, Any]:
+    """`{"kind", "puzzle", "steps": [...], "complete", "partial", "verdict", "note"}`.
+
+    verdict: "unique", "multiple", "none" or "unknown" from a count to 2 (made
+    before the steps, and only to say so: no step uses it); note: the sentence
+    shown before the first step when there are several solutions."""
     steps: list[Step] = []
     complete = True
     message = ""
+    verdict = solution_count(puzzle, budget) if count_solutions else None
     try:
         steps = list(explain_steps(puzzle, search=search, trace=trace, budget=budget,
                                    max_steps=max_steps))
@@ -135,6 +140,11 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         "complete": complete,
         "partial": bool(steps) and steps[-1].technique == STALLED,
     }
+    if verdict is not None:
+        report["verdict"] = verdict.verdict
+        note = several_text(verdict)
+        if note:
+            report["note"] = note
     if message:
         report["message"] = message
     return report
@@ -235,7 +245,8 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
         if _is_news(step, good, known):
             chosen = step
             break
-        before.append(step)
+        if step.removed or any(p not in known for p, _ in step.fixed):
+            before.append(step)
         if len(before) >= HINT_LOOKAHEAD:
             break
     if chosen is None:
