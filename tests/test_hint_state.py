@@ -11,7 +11,7 @@ import numberplay as npl
 from numberplay.cli import build_app
 from numberplay.crossset import techniques as T
 from numberplay.crossset.explain import CrossSetRules
-from numberplay.crossset.textio import masks_text
+from numberplay.crossset.render import masks_text
 from numberplay.services.examples import get_example
 
 RIDDLER2 = "rows 210 144 54 135 4 49\ncols 6615 15552 420"

@@ -8,7 +8,7 @@ from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
 from ..model import PlayState, Step
 from . import techniques as T
-from .textio import grid_text, masks_text
+from .render import grid_text, masks_text
 
 
 def cell_name(n: int, i: int) -> str:
@@ -151,7 +151,7 @@ def parse_state(n: int, masks: list[int], text: str) -> PlayState:
     """The player's candidate grid: entries are cells they narrowed to one value,
     `removed` the puzzle's candidates they crossed out elsewhere."""
     from ..errors import PuzzleError
-    from .textio import parse_text
+    from .parse import parse_text
     grid = parse_text(text)
     if grid.n != n:
         raise PuzzleError(f"the state is {grid.n}x{grid.n}; the puzzle is {n}x{n}")
