@@ -243,7 +243,7 @@ def typst_source(entries: Sequence[Entry], options: BookOptions,
                 f"stack(dir: ttb, box(height: {HEADING}mm, width: 100%)["
                 f"#text(size: 13pt, weight: \"bold\")[{i + 1}.] #h(1.5mm) "
                 f"#text(size: 10pt, fill: rgb(\"#444444\"), {_s(e.label)})], "
-                f"box(width: 100%, height: {image_h:.2f}mm, align(center + horizon, "
+                f"box(width: 100%, height: {image_h:.2f}mm, align(center + top, "
                 f'image("p{i}.svg", width: {width}mm))))')
         out.append("#pagebreak()")
         out.append(_grid(cells, cols, rows, cell_w, cell_h))

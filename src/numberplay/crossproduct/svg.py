@@ -8,9 +8,9 @@ from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, Svg, read_places, te
 from .model import CrossProductPuzzle, CrossProductSolution
 
 MARGIN = 6
-PRODUCT_SIZE = 15      # font size of the products
+PRODUCT_SIZE = 17      # font size of the products
 MIN_CELL = 44
-MAX_CELL = 72          # wider column products are written upright instead
+MAX_CELL = 90          # wider column products (7 digits and more) are written upright
 
 
 def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
@@ -25,8 +25,8 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
     col_texts = [str(p) for p in puzzle.cols]
     row_texts = [str(p) for p in puzzle.rows]
     widest_col = max((text_width(t, PRODUCT_SIZE) for t in col_texts), default=0)
-    upright = widest_col + 18 > MAX_CELL
-    cell = MIN_CELL if upright else max(MIN_CELL, widest_col + 18)
+    upright = widest_col + 20 > MAX_CELL
+    cell = MIN_CELL if upright else max(MIN_CELL, widest_col + 20)
     header = widest_col + 14 if upright else PRODUCT_SIZE + 16
     side = max((text_width(t, PRODUCT_SIZE) for t in row_texts), default=0) + 16
     x0, y0 = MARGIN, MARGIN + header

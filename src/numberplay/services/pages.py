@@ -34,22 +34,26 @@ ol.steps { padding-left: 1.6rem; margin: .5rem 0 0; }
 ol.steps li { margin: .25rem 0; }
 ol.steps .technique { font-weight: bold; }
 .answers { margin-top: 2rem; }
+.answers .blocks { grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
 .answers .block { padding: .6rem; }
+.answers h2 { font-size: .95rem; }
 .answers .drawing svg { max-height: 40vh; }
 footer { color: #777; font-size: .8rem; margin-top: 2rem; text-align: center; }
 @media print {
-  @page { margin: 14mm; }
+  @page { margin: 12mm; }
+  h1 { font-size: 1.3rem; margin-bottom: 4mm; }
   body { background: #fff; padding: 0; }
   main { max-width: none; }
   .blocks { display: block; }
   .block { border: none; border-radius: 0; padding: 0 0 6mm; margin: 0;
-           height: 128mm; overflow: hidden; break-inside: avoid; page-break-inside: avoid; }
-  .block .drawing svg { max-height: 105mm; max-width: 100%; }
+           height: 112mm; overflow: hidden; break-inside: avoid; page-break-inside: avoid; }
+  .block .drawing svg { max-height: 92mm; max-width: 100%; }
   .block.long { height: auto; }
   .answers { break-before: page; page-break-before: always; margin-top: 0; }
   .answers .blocks { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4mm; }
-  .answers .block { height: 62mm; padding: 0; }
-  .answers .block .drawing svg { max-height: 50mm; }
+  .answers .block { height: 54mm; padding: 0; }
+  .answers .block h2 { font-size: .8rem; margin-bottom: .2rem; }
+  .answers .block .drawing svg { max-height: 46mm; }
   footer { display: none; }
 }
 """
