@@ -31,7 +31,7 @@ from ..services.reports import (
     solution_count,
     solve_report,
 )
-from ..services.search import SearchResult
+from ..services.search import SearchResult, search
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,
@@ -426,9 +426,14 @@ def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
         report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
                                 budget=_budget(a), max_steps=a["max_steps"])
         steps = [Step.from_json(s) for s in report["steps"]]
+        last = steps[-1].technique if steps else None
         codes.append(_report_code(report, a))
-        explained.append((puzzle, steps))
         notes.append(report.get("note", ""))
+        solution = None
+        if last == SOLVED:       # the solved grid is drawn, so find it (bounded)
+            found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
+            solution = found.solutions[0] if found.solutions else None
+        explained.append((puzzle, steps, solution))
     echo(explain_page(kind, explained, trace=a["trace"], notes=notes))
     return _worst(codes)
 
