@@ -61,7 +61,7 @@ typedef struct {
     long long *W;         /* failures per row (0..n-1) and column (n..2n-1) */
     double *noise;        /* per cell, drawn once per run */
     u64 rng;
-    int restarts, node_gac;
+    int restarts, node_gac, views;   /* views: branch on cells (1) or all three views (3) */
     long long nodes, fails, cutoff;   /* cutoff: in failures, */   /* cutoff < 0: none */
     long long pending;         /* nodes not yet reported to tick */
     PyObject *tick;
@@ -320,26 +320,37 @@ static int gac(Search *s) {
     return 1;
 }
 
-/* Pick the branching cell and push its frame; 1 if every cell is fixed (a solution). */
+/* The triple (r, c, v) for alternative a of entry k of view k / nn. */
+static inline void triple_of(int n, int nn, int k, int a, int *r, int *c, int *v) {
+    int view = k / nn, x = k % nn / n, y = k % n;
+    if (view == 0) { *r = x; *c = y; *v = a; }
+    else if (view == 1) { *r = x; *c = a; *v = y; }
+    else { *r = a; *c = x; *v = y; }
+}
+
+/* Pick the branching entry (dom/wdeg over the open entries of the branching
+ * views) and push its frame; 1 if every entry is fixed (a solution). */
 static int descend(Search *s) {
-    const int n = s->n;
-    u64 *D = s->V, *R = s->V + s->nn, *C = s->V + 2 * s->nn;
+    const int n = s->n, nn = s->nn;
+    u64 *D = s->V, *R = s->V + nn, *C = s->V + 2 * nn;
     int *open = s->open;
     int nopen = s->nopen;
     double bw = -1.0;
     int bc = 1, pick = -1, i = 0;
     while (i < nopen) {
-        int cell = open[i];
-        u64 d = D[cell];
+        int k = open[i];
+        u64 d = s->V[k];
         if (!(d & (d - 1))) {
             open[i] = open[nopen - 1];
-            open[nopen - 1] = cell;
+            open[nopen - 1] = k;
             nopen--;
             continue;
         }
         int cnt = popc(d);
-        double w = (double)(s->W[cell / n] + s->W[n + cell % n]) * s->noise[cell];
-        if (w * bc > bw * cnt) { bw = w; bc = cnt; pick = cell; }
+        int view = k / nn, x = k % nn / n, y = k % n;
+        long long wi = view == 0 ? s->W[x] + s->W[n + y] : view == 1 ? 2 * s->W[x] : 2 * s->W[n + x];
+        double w = (double)wi * s->noise[k];
+        if (w * bc > bw * cnt) { bw = w; bc = cnt; pick = k; }
         i++;
     }
     s->nopen = nopen;
@@ -349,16 +360,18 @@ static int descend(Search *s) {
     f->nopen = nopen;
     f->cell = pick;
     f->next = 0;
-    int r = pick / n, c = pick % n, nv = 0;
+    int nv = 0;
     int key[64];
-    u64 m = D[pick];
+    u64 m = s->V[pick];
     while (m) {   /* insertion sort, stable: ties keep increasing values */
-        int v = lowbit(m); m &= m - 1;
-        int kv = popc(R[r * n + v]) * popc(C[c * n + v]);
+        int a = lowbit(m); m &= m - 1;
+        int r, c, v;
+        triple_of(n, nn, pick, a, &r, &c, &v);
+        int kv = popc(R[r * n + v]) * popc(C[c * n + v]) * popc(D[r * n + c]);
         int j = nv++;
         while (j > 0 && key[j - 1] > kv) { key[j] = key[j - 1]; f->vals[j] = f->vals[j - 1]; j--; }
         key[j] = kv;
-        f->vals[j] = (uint8_t)v;
+        f->vals[j] = (uint8_t)a;
     }
     f->nv = nv;
     return 0;
@@ -367,9 +380,9 @@ static int descend(Search *s) {
 static void new_run(Search *s) {
     undo_to(s, 0);
     s->depth = 0;
-    s->nopen = s->nn;
-    for (int i = 0; i < s->nn; i++) s->open[i] = i;
-    for (int i = 0; i < s->nn; i++) {
+    s->nopen = s->views * s->nn;
+    for (int i = 0; i < s->nopen; i++) s->open[i] = i;
+    for (int i = 0; i < s->nopen; i++) {
         s->noise[i] = s->restarts ? 1.0 + 0.5 * (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0)
                                   : 1.0;
     }
@@ -434,7 +447,7 @@ static PyObject *Search_next(Search *s) {
             continue;
         }
         int *q = s->queue;
-        q[0] = f->cell / s->n; q[1] = f->cell % s->n; q[2] = v;
+        triple_of(s->n, s->nn, f->cell, v, &q[0], &q[1], &q[2]);
         if (!propagate(s, 3) || (s->node_gac && !gac(s))) {
             s->fails++;
             continue;
@@ -451,11 +464,12 @@ static void Search_dealloc(Search *s) {
 }
 
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
-    static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac", NULL};
-    int n, restarts = 1, use_gac = 1, node_gac = 0;
+    static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac", "views",
+                            NULL};
+    int n, restarts = 1, use_gac = 1, node_gac = 0, views = 1;
     PyObject *masks, *tick = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOpp", names, &n, &masks, &restarts, &tick,
-                                     &use_gac, &node_gac))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppi", names, &n, &masks, &restarts, &tick,
+                                     &use_gac, &node_gac, &views))
         return NULL;
     if (n < 1 || n > 64) { PyErr_SetString(PyExc_ValueError, "order must be 1..64"); return NULL; }
     PyObject *seq = PySequence_Fast(masks, "masks must be a sequence");
@@ -470,16 +484,17 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     if (!s) { Py_DECREF(seq); return NULL; }
     s->n = n; s->nn = nn;
     s->restarts = restarts;
+    s->views = views == 3 ? 3 : 1;
     s->trail_cap = 3 * nn * n + 16;
     s->qcap = 3 * (3 * nn + 4);
     s->V = calloc(3 * nn, sizeof(u64));
     s->trail_idx = malloc(sizeof(int) * s->trail_cap);
     s->trail_old = malloc(sizeof(u64) * s->trail_cap);
     s->queue = malloc(sizeof(int) * s->qcap);
-    s->open = malloc(sizeof(int) * nn);
+    s->open = malloc(sizeof(int) * 3 * nn);
     s->frames = malloc(sizeof(Frame) * (nn + 1));
     s->W = malloc(sizeof(long long) * 2 * n);
-    s->noise = malloc(sizeof(double) * nn);
+    s->noise = malloc(sizeof(double) * 3 * nn);
     Py_INCREF(tick);
     s->tick = tick;
     if (!s->V || !s->trail_idx || !s->trail_old || !s->queue || !s->open || !s->frames
