@@ -3,33 +3,24 @@
 A kind is an instance of a `Kind` subclass living in its own subpackage. The
 services (counting, reports, batch, store) and the front ends (CLI, API) use
 only this interface, so adding a family means one subpackage and one line in
-`_REGISTRY` below.
+`registry._REGISTRY`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .budget import Budget, count_all
-from .errors import UnknownKind
 from .model import Generated, Puzzle, Solution, Step
+from .registry import all_kinds, get_kind, kind_names, register, unregister
 
-# name -> "module:attribute" of the Kind instance. One line per family.
-_REGISTRY: dict[str, str] = {
-    "crossproduct": "numberplay.crossproduct:KIND",
-    "cryptarithm": "numberplay.cryptarithm:KIND",
-    "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
-    "crossset": "numberplay.crossset:KIND",
-}
-
-_LOADED: dict[str, Kind] = {}
-
+__all__ = ["GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "all_kinds", "get_kind",
+           "kind_names", "register", "unregister"]
 
 @dataclass(frozen=True)
 class KindOption:
@@ -79,6 +70,9 @@ class Kind:
     options: tuple[KindOption, ...] = ()
     # Command lines shown under "Examples" in the kind's --help.
     cli_examples: tuple[str, ...] = ()
+    # True when `generate` walks its space without repeats: `generate_one` then
+    # passes `sequence=(run key, index)` so puzzle i of a run differs from 0..i-1.
+    draws_in_sequence: bool = False
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> Puzzle:
@@ -135,11 +129,32 @@ class Kind:
         """The puzzle's difficulty, one of `difficulties`."""
         raise NotImplementedError
 
+    def enumerates(self, options: dict[str, Any]) -> bool:
+        """True when these generate options ask for every puzzle of a family (a
+        word list's `--all`) rather than random ones; `generate_all` then runs."""
+        return False
+
+    def generate_all(self, *, difficulty: str | None = None, budget: Budget | None = None,
+                     limit: int | None = None,
+                     progress: Callable[[int, int, str], None] | None = None,
+                     graded: bool = True, **options: Any) -> Iterator[Generated]:
+        """Every puzzle the options describe, lazily, each with exactly one solution;
+        at most `limit`. `progress(done, total, status)` is called as the work goes;
+        `graded=False` lets a kind skip grading when no one reads the grade."""
+        raise NotImplementedError
+
     # -- presenting -------------------------------------------------------------
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
                fmt: str = "text") -> str:
         """Must: the puzzle (solved when `solution` is given) as "text",
-        "markdown", "html" or "json"."""
+        "markdown", "html", "json" or "svg" (the drawing, see `draw`)."""
+        raise NotImplementedError
+
+    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Any = None) -> str:
+        """The puzzle (solved when `solution` is given) drawn as an SVG document;
+        `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
+        explanation steps name them ("r2c3", "row 4", "M")."""
         raise NotImplementedError
 
     def canonical_key(self, puzzle: Puzzle) -> str:
@@ -151,47 +166,3 @@ class Kind:
     def size_of(self, puzzle: Puzzle) -> str:
         """The size label of a puzzle as `generate --size` would write it."""
         return ""
-
-
-def kind_names() -> list[str]:
-    """The registered kind names (without aliases), in registry order."""
-    return list(_REGISTRY)
-
-
-def all_kinds() -> list[Kind]:
-    """Every registered kind, loaded."""
-    return [get_kind(name) for name in _REGISTRY]
-
-
-def register(kind: Kind) -> Kind:
-    """Register a kind object at run time (tests and plug-ins)."""
-    _LOADED[kind.name] = kind
-    _REGISTRY.setdefault(kind.name, "")
-    return kind
-
-
-def unregister(name: str) -> None:
-    """Remove a kind registered with `register`."""
-    _LOADED.pop(name, None)
-    if _REGISTRY.get(name) == "":
-        del _REGISTRY[name]
-
-
-def get_kind(name: str | Kind) -> Kind:
-    """The kind called `name` (or one of its aliases); UnknownKind otherwise."""
-    if isinstance(name, Kind):
-        return name
-    key = str(name).strip().lower()
-    if key in _LOADED:
-        return _LOADED[key]
-    if key in _REGISTRY and _REGISTRY[key]:
-        module_name, _, attr = _REGISTRY[key].partition(":")
-        kind = getattr(importlib.import_module(module_name), attr)
-        _LOADED[key] = kind
-        return kind
-    for other in list(_REGISTRY):
-        kind = get_kind(other)
-        if key in kind.aliases:
-            return kind
-    known = ", ".join(kind_names()) or "none"
-    raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")
