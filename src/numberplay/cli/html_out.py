@@ -56,7 +56,7 @@ def generate_page(kind: Kind, generated: Sequence[Generated], answers: bool) -> 
 
 def explain_page(kind: Kind,
                  explained: Sequence[tuple[Puzzle, list[Step], Solution | None]],
-                 trace: bool = False) -> str:
+                 trace: bool = False, notes: Sequence[str] | None = None) -> str:
     """Each puzzle drawn, then its steps, then its solution drawn. With `trace`,
     each step is drawn too, the places it looks at highlighted (on the state after
     the step when the kind can read its snapshot back, else on the puzzle)."""
@@ -71,7 +71,8 @@ def explain_page(kind: Kind,
             elif trace and step.snapshot:
                 extra = step.snapshot
             rows.append((step.technique, step.text, extra))
-        blocks.append(Block(label, _drawing(kind, puzzle),
+        note = notes[i - 1] if notes and i <= len(notes) else ""
+        blocks.append(Block(label, _drawing(kind, puzzle), note=note,
                             meta=heading_meta(kind.size_of(puzzle)), steps=rows))
         last = steps[-1] if steps else None
         if solution is not None:
