@@ -188,7 +188,7 @@ class ToySum(Kind):
     def grade(self, puzzle: SumPuzzle) -> str:
         return "easy" if max(puzzle.numbers) <= 30 else "hard"
 
-    def draw(self, puzzle: SumPuzzle, solution: SumSolution | None, fmt: str) -> str:
+    def render_as(self, puzzle: SumPuzzle, solution: SumSolution | None, fmt: str) -> str:
         if solution is None:
             body = f"{' '.join(map(str, puzzle.numbers))} -> {puzzle.target}"
         else:

@@ -156,7 +156,7 @@ class ToyKind(Kind):
         steps = [s.technique for s in self.explain(puzzle)]
         return "easy" if steps[0] == "bounds" else "hard"
 
-    def draw(self, puzzle: ToyPuzzle, solution: ToySolution | None, fmt: str) -> str:
+    def render_as(self, puzzle: ToyPuzzle, solution: ToySolution | None, fmt: str) -> str:
         digits = " + ".join(map(str, solution.digits)) if solution else " + ".join("?" * puzzle.n)
         text = f"{digits} = {puzzle.total}"
         if fmt == "html":

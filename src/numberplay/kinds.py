@@ -29,14 +29,14 @@ import hashlib
 import itertools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
 
 from .budget import Budget, count_all
 from .errors import BudgetExceeded, PuzzleError
-from .model import NO_SOLUTION, Generated, Puzzle, Solution, Step
+from .model import NO_SOLUTION, Generated, PlayState, Puzzle, Solution, Step
 from .registry import all_kinds, check_names, get_kind, kind_names, register, unregister
 
 __all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "Params",
@@ -73,7 +73,7 @@ PUZZLE_COMMANDS = frozenset({"solve", "check", "explain", "hint"})
 GENERATE_COMMANDS = frozenset({"generate"})
 
 
-# The render formats every kind supports; a kind that draws SVG adds "svg".
+# The render formats every kind supports; a kind that draws (`Kind.draw`) adds "svg".
 FORMATS: tuple[str, ...] = ("text", "markdown", "json", "html")
 
 
@@ -136,9 +136,11 @@ class Kind(abc.ABC):
     default_size: str | None = None
     size_help: str = ""
     options: tuple[KindOption, ...] = ()
-    formats: tuple[str, ...] = FORMATS
     # Command lines shown under "Examples" in the kind's --help.
     cli_examples: tuple[str, ...] = ()
+    # True when `generate` walks its space without repeats: `generate_one` then
+    # passes `sequence=(run key, index)` so puzzle i of a run differs from 0..i-1.
+    draws_in_sequence: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -215,6 +217,26 @@ class Kind(abc.ABC):
         is SOLVED (snapshot: the solution), STALLED or NO_SOLUTION.
         `trace=True` asks for a snapshot on every step."""
 
+    # -- hints from where the player is --------------------------------------------
+    state_help: str = ""
+
+    def parse_state(self, puzzle: Puzzle, text: str) -> PlayState:
+        """A player's position in the kind's state format (`hint --state`);
+        PuzzleError naming the line, cell or letter for anything malformed.
+        Kinds that take no state keep this default."""
+        raise NotImplementedError
+
+    def explain_from(self, puzzle: Puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation from the player's position (their entries fixed, their
+        crossings-out removed) instead of from the start."""
+        raise NotImplementedError
+
+    def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
+        """{place: value} of a solution, in the names steps and states use; used
+        to check a player's entries against the puzzle."""
+        raise NotImplementedError
+
     # -- generating and grading -------------------------------------------------
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
@@ -270,13 +292,27 @@ class Kind(abc.ABC):
         """The puzzle's difficulty: the hardest technique rung its explanation
         needs, one of `difficulties`."""
 
+    def enumerates(self, options: dict[str, Any]) -> bool:
+        """True when these generate options ask for every puzzle of a family (a
+        word list's `--all`) rather than random ones; `generate_all` then runs."""
+        return False
+
+    def generate_all(self, *, difficulty: str | None = None, budget: Budget | None = None,
+                     limit: int | None = None,
+                     progress: Callable[[int, int, str], None] | None = None,
+                     graded: bool = True, **options: Any) -> Iterator[Generated]:
+        """Every puzzle the options describe, lazily, each with exactly one solution;
+        at most `limit`. `progress(done, total, status)` is called as the work goes;
+        `graded=False` lets a kind skip grading when no one reads the grade."""
+        raise NotImplementedError
+
     # -- presenting -------------------------------------------------------------
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
                fmt: str = "text") -> str:
         """The puzzle (solved when `solution` is given) in one of `formats`.
 
-        "json" is `puzzle.envelope()` plus `"solution"`; the others are the
-        kind's `draw`. The result never ends with a newline.
+        "json" is `puzzle.envelope()` plus `"solution"`, "svg" the kind's
+        `draw`, the others its `render_as`. The result never ends with a newline.
         """
         if fmt not in self.formats:
             raise PuzzleError(f"unknown format {fmt!r} for {self.name} "
@@ -286,12 +322,26 @@ class Kind(abc.ABC):
             if solution is not None:
                 data["solution"] = solution.to_json()
             return json.dumps(data)
-        return self.draw(puzzle, solution, fmt).rstrip("\n")
+        if fmt == "svg":
+            return self.draw(puzzle, solution).rstrip("\n")
+        return self.render_as(puzzle, solution, fmt).rstrip("\n")
 
     @abc.abstractmethod
-    def draw(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:
-        """The puzzle (solved when `solution` is given) as `fmt`, one of
-        `formats` other than "json"."""
+    def render_as(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:
+        """The puzzle (solved when `solution` is given) as "text", "markdown" or
+        "html" (an HTML fragment)."""
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The formats `render` takes: FORMATS, and "svg" when the kind draws."""
+        return FORMATS + (("svg",) if type(self).draw is not Kind.draw else ())
+
+    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Any = None) -> str:
+        """The puzzle (solved when `solution` is given) drawn as an SVG document;
+        `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
+        explanation steps name them ("r2c3", "row 4", "M"). Optional."""
+        raise NotImplementedError
 
     def canonical_key(self, puzzle: Puzzle) -> str:
         """A key equal for puzzles the kind considers the same (row/column

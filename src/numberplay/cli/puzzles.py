@@ -15,19 +15,24 @@ from typing import Any
 import typer
 
 from ..budget import Budget
-from ..errors import PuzzleError
+from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
-from ..model import SOLVED, STALLED, Generated, Puzzle
+from ..model import SOLVED, STALLED, Generated, Puzzle, Step
+from ..services.envelopes import read_envelopes
 from ..services.reports import (
     check_report,
     explain_report,
     explain_steps,
     generate_one,
     generate_report,
+    hint_report,
+    parse_state,
     regenerate,
+    several_text,
+    solution_count,
     solve_report,
 )
-from ..services.search import SearchResult
+from ..services.search import SearchResult, search
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,
@@ -42,7 +47,11 @@ from .common import (
     print_json,
     read_input,
 )
-from .progress import progress_iter
+from .html_out import explain_page, generate_page, solve_page
+from .progress import progress_iter, progress_status
+from .steps_out import hint_markdown, hint_page, step_text_lines, steps_markdown, text_page
+
+PAGE_BREAK = '<div style="page-break-after: always"></div>'
 
 Handler = Callable[[Kind, dict[str, Any], dict[str, Any]], int]
 
@@ -112,20 +121,34 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _param("max_steps", int | None, typer.Option(None, "--max-steps", min=1,
                                                          help="Show at most N steps.")),
         _format(), *_budget_params(60.0)],
-    "hint": lambda: [_source(), _example(), _format(), *_budget_params(60.0)],
+    "hint": lambda: [
+        _source(), _example(),
+        _param("state", str | None, typer.Option(
+            None, "--state", metavar="STATE",
+            help="Where you are: a file, '-' for standard input, or the text itself "
+                 "(the kind's state format; see the kind's --help). Without it, the "
+                 "hint is from the start.")),
+        _param("level", int, typer.Option(
+            3, "--level", min=1, max=3,
+            help="1: the technique and the line or column; 2: the cell or letter; "
+                 "3: the whole step.")),
+        _format(), *_budget_params(60.0)],
     "generate": lambda: [
         _param("size", str | None, typer.Option(None, "--size", "-s", help="Puzzle size.")),
         _param("difficulty", str | None, typer.Option(None, "--difficulty", "-d",
                                                          help="Difficulty level.")),
-        _param("count", int, typer.Option(1, "--count", "-n", min=1, max=100_000,
-                                          help="How many puzzles.")),
+        _param("count", int | None, typer.Option(
+            None, "--count", "-n", min=1, max=100_000,
+            help="How many puzzles (default 1; with a kind's enumerating option: all).")),
         _param("seed", str | None, typer.Option(
             None, "--seed", help="Random seed; the same seed gives the same puzzles.")),
         _param("id", str | None, typer.Option(
             None, "--id", metavar="ID",
             help="Make again the one puzzle with this id (printed with every generated puzzle).")),
-        _param("solution", bool, typer.Option(False, "--solution/--no-solution",
-                                              help="Also print each answer (text format).")),
+        _param("solution", bool | None, typer.Option(
+            None, "--solution/--no-solution",
+            help="Print the answers (after the puzzles) or not, in every format. "
+                 "Default: no in text, yes in markdown, html and json.")),
         _param("quiet", bool, typer.Option(False, "--quiet", "-q", help="No progress bar.")),
         _format(),
         _param("timeout", float | None, typer.Option(
@@ -139,7 +162,8 @@ HELP = {
     "solve": "Solve a puzzle: the first solution (and whether it is unique), every solution, or the count.",
     "check": "Count solutions and say 'unique', 'N solutions' or 'no solution'.",
     "explain": "The deductions a person can follow, step by step.",
-    "hint": "The next step only.",
+    "hint": "The next step from where you are (--state), at --level 1, 2 or 3; "
+            "entries that contradict the puzzle are reported first.",
     "generate": "Generate puzzles with exactly one solution (proved by search).",
 }
 
@@ -174,6 +198,8 @@ def _doc(command: str, kind: Kind) -> str:
             lines += [f"Difficulties: {', '.join(kind.difficulties)}.", ""]
     elif kind.input_help:
         lines += [f"Input: {kind.input_help}", ""]
+    if command == "hint" and kind.state_help:
+        lines += [f"State (--state): {kind.state_help}", ""]
     examples = [e for e in kind.cli_examples if f" {command} " in f" {e} "]
     if examples:
         lines += ["Examples:", ""] + [f"    {e}" for e in examples] + [""]
@@ -203,6 +229,9 @@ def register(app: typer.Typer) -> None:
 
 def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle]:
     text = read_input(kind, a.get("source"), a.get("example"))
+    items = read_envelopes(text, kind) if text else None
+    if items is not None:        # JSON that numberplay printed: generate, solve, explain...
+        return [item.puzzle for item in items]
     puzzles = kind.parse_all(text, **opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
@@ -234,11 +263,17 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     mode = "count" if a["count"] else "all" if a["all"] else "first"
     fmt: Format = a["fmt"]
     codes = []
+    pages = []
     for index, puzzle in enumerate(puzzles):
         report, result = solve_report(puzzle, mode=mode, limit=a["limit"], budget=_budget(a))
         codes.append(_solve_code(result))
         if fmt is Format.json:
             print_json(report)
+            continue
+        if fmt is Format.html:
+            status = (f"{result.count}{'' if result.complete else '+'} solution(s)"
+                      if mode == "count" else _status(result, mode))
+            pages.append((puzzle, list(result.solutions), report.get("reason") or status))
             continue
         if len(puzzles) > 1 and mode != "count" and index:
             echo()
@@ -262,6 +297,8 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if reason:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
         err.print(status, style="dim" if result.count else "yellow")
+    if pages:
+        echo(solve_page(kind, pages))
     return _worst(codes)
 
 
@@ -286,6 +323,20 @@ def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
     code = _explain_code(last["technique"] if last else None, report["complete"])
     if a["fmt"] is Format.json:
         print_json(report)
+        return code
+    if a["fmt"] is Format.markdown:
+        status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
+                  EXIT_NONE: "no solution"}.get(code, report.get("message", "stopped"))
+        echo(f"## {kind.title or kind.name}: {status}\n")
+        if last is not None and last.get("snapshot"):
+            echo("```\n" + last["snapshot"] + "\n```")
+        return code
+    if a["fmt"] is Format.html:
+        status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
+                  EXIT_NONE: f"no solution: {last['text'] if last else ''}"}.get(
+                      code, report.get("message", "stopped"))
+        echo(text_page(kind, "deductions only",
+                       [(puzzle, status, (last or {}).get("snapshot") or "")]))
         return code
     if last is not None and last.get("snapshot"):
         echo(last["snapshot"])
@@ -313,6 +364,7 @@ def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay check KIND ..."""
     puzzles = _puzzles(kind, a, opts)
     codes = []
+    pages: list[tuple[Puzzle, str, str]] = []
     for puzzle in puzzles:
         report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a))
         if result.count >= 2:
@@ -323,9 +375,16 @@ def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             codes.append(_solve_code(result) if result.count == 0 else EXIT_UNDECIDED)
         if a["fmt"] is Format.json:
             print_json(report)
+        elif a["fmt"] is Format.html:
+            pages.append((puzzle, report["text"], ""))
+        elif a["fmt"] is Format.markdown:
+            echo(f"## {kind.title or kind.name}\n\n```\n{kind.to_text(puzzle)}\n```\n\n"
+                 f"**{report['text']}**\n")
         else:
             label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
             echo(label + report["text"])
+    if pages:
+        echo(text_page(kind, "check", pages))
     return _worst(codes)
 
 
@@ -333,34 +392,93 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay explain KIND ..."""
     puzzles = _puzzles(kind, a, opts)
     codes = []
+    if a["fmt"] is Format.html:
+        return _explain_html(kind, puzzles, a)
     for index, puzzle in enumerate(puzzles):
         if a["fmt"] is Format.json:
             report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
                                     budget=_budget(a), max_steps=a["max_steps"])
-            last = report["steps"][-1]["technique"] if report["steps"] else None
-            codes.append(_explain_code(last, report["complete"]) if a["max_steps"] is None
-                         else EXIT_OK)
+            codes.append(_report_code(report, a))
             print_json(report)
             continue
         if index:
             echo()
-        codes.append(_explain_text(puzzle, a))
+        if a["fmt"] is Format.markdown:
+            codes.append(_explain_markdown(kind, puzzle, a))
+        else:
+            codes.append(_explain_text(puzzle, a))
     return _worst(codes)
+
+
+def _report_code(report: dict[str, Any], a: dict[str, Any]) -> int:
+    """The exit code of an explain report: 4 when the puzzle has several solutions."""
+    last = report["steps"][-1]["technique"] if report["steps"] else None
+    code = _explain_code(last, report["complete"]) if a["max_steps"] is None else EXIT_OK
+    return _multiple(code, report.get("verdict") == "multiple")
+
+
+def _multiple(code: int, several: bool) -> int:
+    """Exit 4 for a puzzle with several solutions, as check does (unless deductions
+    stalled under --no-search, 5, or a budget ran out, 3)."""
+    return EXIT_MULTIPLE if several and code in (EXIT_OK, EXIT_NONE) else code
+
+
+def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
+    """explain --format html: one page with every puzzle and its steps."""
+    explained, codes, notes = [], [], []
+    for puzzle in puzzles:
+        report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
+                                budget=_budget(a), max_steps=a["max_steps"])
+        steps = [Step.from_json(s) for s in report["steps"]]
+        last = steps[-1].technique if steps else None
+        codes.append(_report_code(report, a))
+        notes.append(report.get("note", ""))
+        solution = None
+        if last == SOLVED:       # the solved grid is drawn, so find it (bounded)
+            found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
+            solution = found.solutions[0] if found.solutions else None
+        explained.append((puzzle, steps, solution))
+    echo(explain_page(kind, explained, trace=a["trace"], notes=notes))
+    return _worst(codes)
+
+
+def _several(puzzle: Puzzle, a: dict[str, Any]) -> str | None:
+    """The opening line for a puzzle with several solutions (counted to 2 only)."""
+    return several_text(solution_count(puzzle, _budget(a)))
+
+
+def _explain_markdown(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
+    note = _several(puzzle, a)
+    try:
+        steps = list(explain_steps(puzzle, search=not a["no_search"], trace=a["trace"],
+                                   budget=_budget(a), max_steps=a["max_steps"]))
+    except BudgetExceeded as exc:
+        echo(steps_markdown(f"{kind.title or kind.name}: explained", [], False, str(exc)))
+        return EXIT_UNDECIDED
+    echo(steps_markdown(f"{kind.title or kind.name}: explained", steps, a["trace"], note or ""))
+    last = steps[-1] if steps else None
+    if a["max_steps"] is not None and last is not None and last.technique not in (SOLVED, STALLED):
+        return _multiple(EXIT_OK, bool(note))
+    return _multiple(_explain_code(last.technique if last else None, True), bool(note))
 
 
 def _explain_text(puzzle: Puzzle, a: dict[str, Any]) -> int:
     last = None
+    note = _several(puzzle, a)
+    if note:
+        echo(note)
     for number, step in enumerate(explain_steps(puzzle, search=not a["no_search"],
                                                 trace=a["trace"], budget=_budget(a),
                                                 max_steps=a["max_steps"]), 1):
         last = step
-        echo(f"{number:>3}. [{step.technique}] {step.text}")
-        if step.snapshot and (a["trace"] or step.technique in (SOLVED, STALLED)):
+        for line in step_text_lines(number, step, a["trace"]):
+            echo(line)
+        if step.snapshot and not a["trace"] and step.technique in (SOLVED, STALLED):
             echo(_indent(step.snapshot))
     if a["max_steps"] is not None and last is not None and last.technique not in (SOLVED, STALLED):
         err.print(f"[dim]stopped after {a['max_steps']} steps (--max-steps)[/]")
-        return EXIT_OK
-    return _explain_code(last.technique if last else None, True)
+        return _multiple(EXIT_OK, bool(note))
+    return _multiple(_explain_code(last.technique if last else None, True), bool(note))
 
 
 def _indent(text: str) -> str:
@@ -368,17 +486,29 @@ def _indent(text: str) -> str:
 
 
 def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
-    """numberplay hint KIND ..."""
+    """numberplay hint KIND ... [--state STATE] [--level 1|2|3]"""
     puzzles = _puzzles(kind, a, opts)
+    state_text = None
+    if a.get("state") is not None:
+        state_text = read_input(kind, a["state"], None)
+    fmt: Format = a["fmt"]
+    items = []
     for puzzle in puzzles:
-        step = next(iter(explain_steps(puzzle, budget=_budget(a), max_steps=1)), None)
-        if a["fmt"] is Format.json:
-            print_json({"kind": kind.name, "puzzle": puzzle.to_json(),
-                        "hint": step.to_json() if step else None})
-        elif step is None:
-            echo("no hint: nothing to deduce")
+        state = parse_state(puzzle, state_text) if state_text is not None else None
+        report, h = hint_report(puzzle, state, level=a["level"], budget=_budget(a))
+        if fmt is Format.json:
+            print_json(report)
+        elif fmt is Format.markdown:
+            echo(hint_markdown(kind, h))
+        elif fmt is Format.html:
+            items.append((puzzle, h))
         else:
-            echo(f"[{step.technique}] {step.text}")
+            for w in h.wrong:
+                echo(f"wrong: {w.text}")
+            tech = f"[{h.technique}] " if h.technique and a["level"] >= 3 else ""
+            echo(tech + h.text)
+    if items:
+        echo(hint_page(kind, items))
     return EXIT_OK
 
 
@@ -386,7 +516,7 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay generate KIND ..."""
     if a.get("id"):
         if a["size"] is not None or a["difficulty"] is not None or a["seed"] is not None \
-                or a["count"] != 1:
+                or a["count"] not in (None, 1):
             raise PuzzleError("--id names one puzzle: leave out --size, --difficulty, --seed "
                               "and --count")
         one = regenerate(a["id"], budget=Budget(seconds=a["timeout"]))
@@ -396,13 +526,15 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         _after_generate(kind, [one], a)
         _print_generated(kind, [one], a)
         return EXIT_OK
+    if kind.enumerates(opts):
+        return _generate_all(kind, a, opts)
     difficulty = a["difficulty"]
     kind.parse_params(a["size"], difficulty, **opts)  # bad parameters: one line, nothing else
     seed = a["seed"]
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**9))
         err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
-    count = a["count"]
+    count = a["count"] or 1
 
     def make(index: int) -> Generated:
         return generate_one(kind.name, seed=seed, index=index, size=a["size"],
@@ -416,6 +548,42 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     return EXIT_OK
 
 
+def _generate_all(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+    """Every puzzle the kind's options describe (e.g. a word list's `--all`): text
+    output streams one puzzle a line with its solution, JSON and --store get them
+    all (graded); the progress bar shows what was examined and found."""
+    kind.parse_params(a["size"], a["difficulty"], **opts)  # bad parameters: one line
+    fmt: Format = a["fmt"]
+    graded = fmt is not Format.text or a.get("store") is not None
+    budget = Budget(seconds=a["timeout"])
+    generated: list[Generated] = []
+    code = EXIT_OK
+    with progress_status(f"{kind.name}: every puzzle",
+                         enabled=not a["quiet"]) as update:
+        status = ""
+
+        def progress(done: int, total: int, text: str) -> None:
+            nonlocal status
+            status = text
+            update(done, total, text)
+
+        try:
+            for g in kind.generate_all(difficulty=a["difficulty"], budget=budget,
+                                       limit=a["count"], progress=progress, graded=graded,
+                                       **opts):
+                generated.append(g)
+                if fmt is Format.text:
+                    echo(f"{g.text}  ({g.solution.text})")
+        except BudgetExceeded as exc:
+            status, code = str(exc), EXIT_UNDECIDED
+    if status:
+        err.print(f"[{'yellow' if code else 'dim'}]{status}[/]")
+    if fmt is not Format.text:
+        _print_generated(kind, generated, a)
+    _after_generate(kind, generated, a)
+    return code
+
+
 def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
     """Hook for options that act on generated puzzles: --store keeps them."""
     if a.get("store") is not None:
@@ -427,25 +595,33 @@ def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -
 
 def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
     fmt: Format = a["fmt"]
+    answers = a["solution"] if a["solution"] is not None else fmt is not Format.text
     if fmt is Format.json:
-        print_json(generate_report(kind.name, generated))
+        report = generate_report(kind.name, generated)
+        if not answers:
+            for item in report["puzzles"]:
+                item.pop("solution", None)
+        print_json(report)
         return
-    if fmt in (Format.markdown, Format.html):
+    if fmt is Format.html:
+        echo(generate_page(kind, generated, answers), nl=False)
+        return
+    if fmt is Format.markdown:
         for i, g in enumerate(generated, 1):
-            echo(f"{'## ' if fmt is Format.markdown else '<h2>'}Puzzle {i} ({g.difficulty})"
-                 f"{'' if fmt is Format.markdown else '</h2>'}\n")
-            echo(kind.render(g.puzzle, None, fmt.value) + "\n")
-        echo("## Answers\n" if fmt is Format.markdown else "<h2>Answers</h2>\n")
-        for i, g in enumerate(generated, 1):
-            echo(f"{'### ' if fmt is Format.markdown else '<h3>'}Answer {i}"
-                 f"{'' if fmt is Format.markdown else '</h3>'}\n")
-            echo(kind.render(g.puzzle, g.solution, fmt.value) + "\n")
+            echo(f"## Puzzle {i} ({g.difficulty})\n")
+            echo(kind.render(g.puzzle, None, fmt.value).rstrip() + "\n")
+        if answers:
+            echo(f"{PAGE_BREAK}\n\n## Answers\n")
+            for i, g in enumerate(generated, 1):
+                echo(f"### Answer {i}\n")
+                echo(kind.render(g.puzzle, g.solution, fmt.value).rstrip() + "\n")
         return
     for i, g in enumerate(generated, 1):
         if i > 1:
             echo()
-        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, id {g.id}")
+        where = f"id {g.id}" if g.id else f"seed {g.seed}"
+        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, {where}")
         echo(g.text)
-        if a["solution"]:
+        if answers:
             echo("# answer")
             echo(kind.render(g.puzzle, g.solution, "text"))

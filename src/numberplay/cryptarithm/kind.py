@@ -9,8 +9,8 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
-from ..kinds import Kind, KindOption
-from ..model import Generated, Puzzle, Solution, Step
+from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
+from ..model import Generated, PlayState, Puzzle, Solution, Step
 from . import solver as S
 from .model import (
     DIGITS,
@@ -37,14 +37,24 @@ class CryptarithmKind(Kind):
     difficulties = ("easy", "medium", "hard")
     default_difficulty = None  # any grade, unless one is asked
     options = (
-        KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B"),
+        KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B",
+                   commands=PUZZLE_COMMANDS | GENERATE_COMMANDS),
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
-        KindOption("words", "Word list for generate (one word a line; default: bundled list).",
-                   type=str, commands=frozenset({"generate"}), metavar="FILE"),
+        KindOption("words", "Word list for generate: words separated by any whitespace, "
+                   "'#' starts a comment, case ignored (default: the bundled list).",
+                   type=str, commands=GENERATE_COMMANDS, metavar="FILE"),
         KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
-                   commands=frozenset({"generate"}), metavar="N..M"),
+                   commands=GENERATE_COMMANDS, metavar="N..M"),
+        KindOption("all", "Every sum of words of the list with exactly one solution, one a "
+                   "line with its solution (--count N stops after N; --timeout bounds the "
+                   "whole run).", type=bool,
+                   default=False, commands=GENERATE_COMMANDS),
+        KindOption("repeat", "With --all: an addend may be used more than once.", type=bool,
+                   default=False, commands=GENERATE_COMMANDS),
     )
+    draws_in_sequence = True
     cli_examples = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
+                    "numberplay generate cryptarithm --all --words planets.txt --addends 2..3",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
 
@@ -157,6 +167,29 @@ class CryptarithmKind(Kind):
         from .explain import explain_steps
         yield from explain_steps(self, puzzle, search=search, trace=trace, budget=budget)
 
+    # -- hints from where the player is ----------------------------------------------
+    @property
+    def state_help(self) -> str:  # type: ignore[override]
+        """The `hint --state` format."""
+        from .state import STATE_HELP
+        return STATE_HELP
+
+    def parse_state(self, puzzle, text: str) -> PlayState:
+        """The letters the player has decided: `A=1,B=2`."""
+        from .state import parse_state
+        comp = self._validate(puzzle)
+        return parse_state(set(comp.letters), puzzle.base, text)
+
+    def explain_from(self, puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation with the player's letters fixed too."""
+        from .state import explain_from
+        return explain_from(self, puzzle, state, search=search, trace=trace, budget=budget)
+
+    def solution_places(self, puzzle, solution) -> dict[str, int]:
+        """{letter: digit}."""
+        return dict(solution.assignment)
+
     def grade(self, puzzle) -> str:
         """easy / medium / hard by the search nodes needed to prove all solutions.
 
@@ -173,14 +206,25 @@ class CryptarithmKind(Kind):
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
         from .generate import generate_sum
+        options.pop("all", None)
         return generate_sum(self, rng, size, difficulty, ensure(budget), **options)
+
+    def enumerates(self, options: dict[str, Any]) -> bool:
+        return bool(options.get("all"))
+
+    def generate_all(self, *, difficulty=None, budget=None, limit=None, progress=None,
+                     graded=True, **options: Any) -> Iterator[Generated]:
+        from .generate import generate_all_sums
+        options.pop("all", None)
+        return generate_all_sums(self, difficulty=difficulty, budget=budget, limit=limit,
+                                 progress=progress, graded=graded, **options)
 
     # -- presenting ------------------------------------------------------------------------
     def letter_table(self, solution: Solution) -> str:
         """`A=1 B=2 ...` lines."""
         return "  ".join(f"{c}={d}" for c, d in solution.assignment)
 
-    def draw(self, puzzle, solution, fmt) -> str:
+    def render_as(self, puzzle, solution, fmt) -> str:
         text = solution.text if solution is not None else puzzle.formula
         if fmt == "html":
             body = f"<p><code>{html.escape(text)}</code></p>"
@@ -203,6 +247,12 @@ class CryptarithmKind(Kind):
 
     def size_of(self, puzzle) -> str:
         return str(len(S.compile_puzzle(puzzle.formula, puzzle.base).letters))
+
+    def draw(self, puzzle, solution=None, highlight=None) -> str:
+        """A column sum for sums of words, else the formula on one line (`svg.py`)."""
+        from .svg import draw_formula
+        digits = dict(solution.assignment) if solution is not None else None
+        return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base)
 
 
 def _base(value: Any) -> int:
