@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import inspect
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from ..budget import Budget
 from ..errors import PuzzleError
@@ -35,6 +37,8 @@ from .common import (
     EXIT_PARTIAL,
     EXIT_UNDECIDED,
     Format,
+    check_timeout,
+    command_started,
     echo,
     err,
     guard,
@@ -100,8 +104,11 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _format(), *_budget_params(60.0)],
     "check": lambda: [
         _source(), _example(),
+        _param("count", bool, typer.Option(
+            False, "--count", "-c",
+            help="Count every solution (check alone stops at the second).")),
         _param("limit", int | None, typer.Option(
-            None, "--limit", "-l", min=1, help="Stop counting after N solutions.")),
+            None, "--limit", "-l", min=1, help="With --count: stop counting after N solutions.")),
         _format(), *_budget_params(60.0)],
     "explain": lambda: [
         _source(), _example(),
@@ -133,7 +140,8 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
 
 HELP = {
     "solve": "Solve a puzzle: the first solution (and whether it is unique), every solution, or the count.",
-    "check": "Count solutions and say 'unique', 'N solutions' or 'no solution'.",
+    "check": "Say 'unique', 'multiple solutions' or 'no solution' (stops at the second "
+             "solution); --count gives the number.",
     "explain": "The deductions a person can follow, step by step.",
     "hint": "The next step only.",
     "generate": "Generate puzzles with exactly one solution (proved by search).",
@@ -205,8 +213,13 @@ def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle
     return puzzles
 
 
-def _budget(a: dict[str, Any]) -> Budget:
-    return Budget(nodes=a.get("max_nodes"), seconds=a.get("timeout"))
+def _budget(a: dict[str, Any], first: bool = False) -> Budget:
+    """The budget of one puzzle. The first puzzle's --timeout counts from the
+    start of the command, so reading and parsing the input count too."""
+    timeout = check_timeout(a.get("timeout"))
+    if first and timeout is not None:
+        timeout = max(0.0, timeout - (time.perf_counter() - command_started()))
+    return Budget(nodes=a.get("max_nodes"), seconds=timeout)
 
 
 def _solve_code(result: SearchResult) -> int:
@@ -226,13 +239,15 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay solve KIND ..."""
     puzzles = _puzzles(kind, a, opts)
     if a["no_search"]:
-        return _worst([_deduce_only(kind, p, a) for p in puzzles])
+        return _worst([_deduce_only(kind, p, a, i == 0) for i, p in enumerate(puzzles)])
     mode = "count" if a["count"] else "all" if a["all"] else "first"
     fmt: Format = a["fmt"]
     codes = []
     for index, puzzle in enumerate(puzzles):
-        report, result = solve_report(puzzle, mode=mode, limit=a["limit"], budget=_budget(a))
-        codes.append(_solve_code(result))
+        report, result = solve_report(puzzle, mode=mode, limit=a["limit"],
+                                      budget=_budget(a, index == 0))
+        codes.append(EXIT_UNDECIDED if mode == "count" and result.stopped == "budget"
+                     else _solve_code(result))
         if fmt is Format.json:
             print_json(report)
             continue
@@ -240,9 +255,11 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             echo()
         if mode == "count":
             label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
-            echo(f"{label}{result.count}{'' if result.complete else '+'}")
+            echo(f"{label}{result.count}" if result.complete
+                 else f"{label}at least {result.count}")
             if not result.complete:
-                err.print(f"[yellow]{result.message}[/]")
+                err.print(f"[yellow]at least {result.count} solution(s): "
+                          f"{escape(result.message)}[/]")
             continue
         for i, solution in enumerate(result.solutions):
             if i:
@@ -257,7 +274,7 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         reason = report.get("reason")
         if reason:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
-        err.print(status, style="dim" if result.count else "yellow")
+        err.print(escape(status), style="dim" if result.count else "yellow")
     return _worst(codes)
 
 
@@ -275,8 +292,8 @@ def _status(result: SearchResult, mode: str) -> str:
     return f"{result.count} solutions shown; {result.message}"
 
 
-def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
-    report = explain_report(puzzle, search=False, budget=_budget(a))
+def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
+    report = explain_report(puzzle, search=False, budget=_budget(a, first))
     steps = report["steps"]
     last = steps[-1] if steps else None
     code = _explain_code(last["technique"] if last else None, report["complete"])
@@ -289,9 +306,9 @@ def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
         err.print(f"[yellow]partial: deductions stall here ({len(steps) - 1} steps); "
                   "run without --no-search to finish by search[/]")
     elif code == EXIT_NONE and last is not None:
-        err.print(f"[yellow]no solution: {last['text']}[/]")
+        err.print(f"[yellow]no solution: {escape(last['text'])}[/]")
     elif code == EXIT_UNDECIDED:
-        err.print(f"[yellow]{report.get('message', 'stopped')}[/]")
+        err.print(f"[yellow]{escape(report.get('message', 'stopped'))}[/]")
     return code
 
 
@@ -308,9 +325,11 @@ def _explain_code(technique: str | None, complete: bool) -> int:
 def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay check KIND ..."""
     puzzles = _puzzles(kind, a, opts)
+    counting = a.get("count") or a.get("limit") is not None
     codes = []
-    for puzzle in puzzles:
-        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a))
+    for index, puzzle in enumerate(puzzles):
+        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a, index == 0),
+                                      decide=not counting)
         if result.count >= 2:
             codes.append(EXIT_MULTIPLE)
         elif result.count == 1 and result.complete:
@@ -332,7 +351,7 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     for index, puzzle in enumerate(puzzles):
         if a["fmt"] is Format.json:
             report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
-                                    budget=_budget(a), max_steps=a["max_steps"])
+                                    budget=_budget(a, index == 0), max_steps=a["max_steps"])
             last = report["steps"][-1]["technique"] if report["steps"] else None
             codes.append(_explain_code(last, report["complete"]) if a["max_steps"] is None
                          else EXIT_OK)
@@ -340,14 +359,14 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             continue
         if index:
             echo()
-        codes.append(_explain_text(puzzle, a))
+        codes.append(_explain_text(puzzle, a, index == 0))
     return _worst(codes)
 
 
-def _explain_text(puzzle: Puzzle, a: dict[str, Any]) -> int:
+def _explain_text(puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
     last = None
     for number, step in enumerate(explain_steps(puzzle, search=not a["no_search"],
-                                                trace=a["trace"], budget=_budget(a),
+                                                trace=a["trace"], budget=_budget(a, first),
                                                 max_steps=a["max_steps"]), 1):
         last = step
         echo(f"{number:>3}. [{step.technique}] {step.text}")
@@ -366,8 +385,8 @@ def _indent(text: str) -> str:
 def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay hint KIND ..."""
     puzzles = _puzzles(kind, a, opts)
-    for puzzle in puzzles:
-        step = next(iter(explain_steps(puzzle, budget=_budget(a), max_steps=1)), None)
+    for index, puzzle in enumerate(puzzles):
+        step = next(iter(explain_steps(puzzle, budget=_budget(a, index == 0), max_steps=1)), None)
         if a["fmt"] is Format.json:
             print_json({"kind": kind.name, "puzzle": puzzle.to_json(),
                         "hint": step.to_json() if step else None})
@@ -405,7 +424,7 @@ def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -
         from ..services.store import PuzzleStore
         with PuzzleStore(a["store"]) as store:
             new = store.add_many(generated, kind)
-        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {a['store']}[/]")
+        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {escape(str(a['store']))}[/]")
 
 
 def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ import html
 import json
 from typing import Any
 
+from .. import safejson
 from ..errors import PuzzleError
 from .model import Cells, CrossSetPuzzle, CrossSetSolution
 
@@ -31,8 +32,9 @@ def _parse_cell(token: str, n: int, r: int, c: int, line: int) -> tuple[int, ...
         part = part.strip()
         if not part:
             continue
-        if not part.isdigit() or not part.isascii():
-            raise PuzzleError(f"unreadable cell {token!r} (expected values 1..{n})",
+        if not part.isdigit() or not part.isascii() or len(part) > 4:
+            shown = token if len(token) <= 20 else token[:17] + "..."
+            raise PuzzleError(f"unreadable cell {shown!r} (expected values 1..{n})",
                               line=line, where=_where(r, c))
         v = int(part)
         if not 1 <= v <= n:
@@ -50,10 +52,7 @@ def parse_text(text: str) -> CrossSetPuzzle:
         raise PuzzleError("empty Cross Set puzzle: give one line of cells per row")
     stripped = text.strip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PuzzleError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        data = safejson.loads(stripped)
         if isinstance(data, dict) and "puzzle" in data and "cells" not in data:
             data = data["puzzle"]
         return CrossSetPuzzle(cells_from_json(data))

@@ -68,17 +68,43 @@ def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
     if not fixed:
         return {}
     if isinstance(fixed, dict):
-        return {str(k): int(v) for k, v in fixed.items()}
-    out: dict[str, int] = {}
-    for part in str(fixed).replace(";", ",").split(","):
+        out = {}
+        for k, v in fixed.items():
+            if not isinstance(k, str) or len(k) != 1 or not ("A" <= k <= "Z"):
+                raise PuzzleError(f"--fix: {str(k)[:20]!r} is not a capital letter A-Z")
+            if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 2:
+                v = int(v)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise PuzzleError(f"--fix: {k}={str(v)[:20]!r} is not a digit")
+            out[k] = v
+        return out
+    if not isinstance(fixed, str):
+        raise PuzzleError("--fix expects LETTER=DIGIT,... (a string or a dict)")
+    out = {}
+    for part in fixed.replace(";", ",").split(","):
         if not part.strip():
             continue
         name, sep, value = part.partition("=")
         name, value = name.strip(), value.strip()
-        if not sep or len(name) != 1 or not name.isupper() or not value.isdigit():
-            raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {part.strip()!r}")
+        if not sep or len(name) != 1 or not ("A" <= name <= "Z") or not value.isascii() \
+                or not value.isdigit() or len(value) > 2:
+            shown = part.strip() if len(part.strip()) <= 20 else part.strip()[:17] + "..."
+            raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {shown!r}")
         out[name] = int(value)
     return out
+
+
+def _base(base: Any) -> int:
+    """The --base value as an int (10 when not given); PuzzleError otherwise."""
+    if base is None:
+        return 10
+    if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
+            and len(base.strip()) <= 3:
+        return int(base)
+    if isinstance(base, bool) or not isinstance(base, int):
+        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
+    return base
 
 
 class CryptarithmKind(Kind):
@@ -135,7 +161,9 @@ class CryptarithmKind(Kind):
                   **_: Any) -> list[CryptarithmPuzzle]:
         if text is None:
             raise PuzzleError("no formula given")
-        base = 10 if base is None else int(base)
+        if not isinstance(text, str):
+            raise PuzzleError("a cryptarithm is text: one formula per line")
+        base = _base(base)
         if not 2 <= base <= 36:
             raise PuzzleError(f"--base must be 2 to 36, not {base}")
         fixed = parse_fixed(fix)

@@ -691,6 +691,29 @@ def parse_formula(text: str) -> Node:
     return conv.convert(tree.body)
 
 
+def is_statement(node: Node) -> bool:
+    """Is the formula a statement (true or false), not just a value? A
+    comparison, `not ...`, `and`/`or` of statements, or a constant truth."""
+    if isinstance(node, Compare):
+        return True
+    if isinstance(node, Unary):
+        return node.op == "not"
+    if isinstance(node, BoolOp):
+        return all(is_statement(v) for v in node.values)
+    if isinstance(node, Const):
+        return type(node.value) is bool
+    return False
+
+
+def check_statement(node: Node, text: str) -> None:
+    """PuzzleError unless the formula says something (`SEND + MORE` has a value
+    but is neither true nor false)."""
+    if not is_statement(node):
+        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
+        raise PuzzleError(f"{shown!r} is not a statement: write a comparison such as "
+                          "SEND + MORE = MONEY")
+
+
 def compile_formula(node: Node, index: dict[str, int], base: int) -> Callable[[Env], bool]:
     """env -> True when the formula's value is exactly True (False if it has no value)."""
     f = node.compile(index, base)
