@@ -15,8 +15,9 @@ from .canon import canonical_key
 from .explain import explain_masks
 from .generate import generate_masks
 from .model import CrossSetPuzzle, CrossSetSolution
+from .parse import parse_text
+from .render import render, to_text
 from .search import solve_masks
-from .textio import parse_text, render, to_text
 
 
 class CrossSetKind(Kind):
