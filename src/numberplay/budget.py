@@ -23,11 +23,14 @@ class Budget:
     __slots__ = ("max_nodes", "seconds", "used", "_deadline", "_start", "_next", "_stride",
                  "_last_poll", "_last_used")
 
-    def __init__(self, nodes: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, nodes: int | None = None, seconds: float | None = None,
+                 start: float | None = None) -> None:
+        """`start`: the `time.perf_counter()` the seconds count from (default: now;
+        the CLI passes the moment the command began)."""
         self.max_nodes = nodes
         self.seconds = seconds
         self.used = 0
-        self._start = time.perf_counter()
+        self._start = time.perf_counter() if start is None else start
         self._deadline = None if seconds is None else self._start + seconds
         self._stride = 1
         self._next = 1

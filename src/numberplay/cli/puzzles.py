@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import inspect
 import random
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -217,9 +216,8 @@ def _budget(a: dict[str, Any], first: bool = False) -> Budget:
     """The budget of one puzzle. The first puzzle's --timeout counts from the
     start of the command, so reading and parsing the input count too."""
     timeout = check_timeout(a.get("timeout"))
-    if first and timeout is not None:
-        timeout = max(0.0, timeout - (time.perf_counter() - command_started()))
-    return Budget(nodes=a.get("max_nodes"), seconds=timeout)
+    return Budget(nodes=a.get("max_nodes"), seconds=timeout,
+                  start=command_started() if first else None)
 
 
 def _solve_code(result: SearchResult) -> int:
@@ -401,18 +399,27 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay generate KIND ..."""
     difficulty = a["difficulty"]
     seed = a["seed"]
+    announce = seed is None
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**9))
-        err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
     count = a["count"]
 
     def make(index: int) -> Generated:
         return generate_one(kind.name, seed=seed, index=index, size=a["size"],
                             difficulty=difficulty, budget=Budget(seconds=a["timeout"]), **opts)
 
-    generated = [make(i) for i in progress_iter(range(count), total=count,
-                                                 label=f"generating {kind.name}",
-                                                 enabled=not a["quiet"] and count > 1)]
+    try:
+        generated = [make(i) for i in progress_iter(range(count), total=count,
+                                                     label=f"generating {kind.name}",
+                                                     enabled=not a["quiet"] and count > 1)]
+    except PuzzleError:
+        raise  # bad input: one line, no seed
+    except BaseException:
+        if announce:
+            err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+        raise
+    if announce:
+        err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
     _after_generate(kind, generated, a)
     _print_generated(kind, generated, a)
     return EXIT_OK

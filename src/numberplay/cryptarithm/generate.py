@@ -45,10 +45,12 @@ def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
         return default
     s = str(text).replace("-", "..")
     lo, _, hi = s.partition("..")
-    try:
-        a, b = int(lo), int(hi or lo)
-    except ValueError:
-        raise PuzzleError(f"--addends expects N or N..M, not {text!r}") from None
+    hi = hi or lo
+    if not all(x.strip().isascii() and x.strip().isdigit() and len(x.strip()) <= 6
+               for x in (lo, hi)):
+        shown = str(text) if len(str(text)) <= 20 else str(text)[:17] + "..."
+        raise PuzzleError(f"--addends expects N or N..M, not {shown!r}")
+    a, b = int(lo), int(hi)
     if not 2 <= a <= b <= 10:
         raise PuzzleError("--addends must be between 2 and 10")
     return a, b

@@ -27,6 +27,7 @@ MAX_CHARS = 20_000        # longest formula accepted
 MAX_WORD = 200            # longest word (letters)
 MAX_LITERAL = 100         # most digits in a number literal
 MAX_NEST = 50             # deepest bracket nesting
+MAX_OPERATORS = 2_000     # most operators (Python's parser recurses on long chains)
 MAX_DEPTH = 120           # deepest expression tree (after flattening + and -)
 MAX_BITS = 13_300         # about 4,000 decimal digits: the bound on every value
 MAX_EXPONENT_DEN = 1_000  # largest root taken by a fractional power
@@ -50,6 +51,8 @@ class TooBig(NoValue):
 
 _TOKEN = re.compile(r"\s+|[A-Za-z_][A-Za-z0-9_]*|\d+\.?\d*|\.\d+|==|!=|<=|>=|\*\*|//|.")
 _WORD = re.compile(r"[A-Z]+")
+_OPERATORS = frozenset({"+", "-", "*", "/", "//", "%", "**", "^", "x", "×", "=", "==", "!=",
+                        "<", "<=", ">", ">=", "and", "or", "not", "in", "is"})
 
 
 def preprocess(text: str) -> tuple[str, list[int]]:
@@ -61,6 +64,7 @@ def preprocess(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     cols: list[int] = []
     depth = 0
+    operators = 0
 
     def emit(s: str, col: int) -> None:
         out.append(s)
@@ -69,6 +73,11 @@ def preprocess(text: str) -> tuple[str, list[int]]:
     for m in _TOKEN.finditer(text):
         tok, col = m.group(), m.start() + 1
         first = tok[0]
+        if tok in _OPERATORS:
+            operators += 1
+            if operators > MAX_OPERATORS:
+                raise PuzzleError(f"too many operators (more than {MAX_OPERATORS:,})",
+                                  column=col)
         if tok.isspace():
             emit(" " * len(tok), col)
         elif first.isalpha() or first == "_":
