@@ -45,9 +45,9 @@ def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
         return default
     s = str(text).replace("-", "..")
     lo, _, hi = s.partition("..")
-    hi = hi or lo
-    if not all(x.strip().isascii() and x.strip().isdigit() and len(x.strip()) <= 6
-               for x in (lo, hi)):
+    lo = lo.strip()
+    hi = hi.strip() or lo
+    if not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in (lo, hi)):
         shown = str(text) if len(str(text)) <= 20 else str(text)[:17] + "..."
         raise PuzzleError(f"--addends expects N or N..M, not {shown!r}")
     a, b = int(lo), int(hi)

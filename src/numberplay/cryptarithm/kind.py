@@ -29,7 +29,7 @@ def _base(base: Any) -> int:
         return 10
     if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
             and len(base.strip()) <= 3:
-        return int(base)
+        return int(base.strip())
     if isinstance(base, bool) or not isinstance(base, int):
         shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
         raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
