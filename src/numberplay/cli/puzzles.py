@@ -266,7 +266,8 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
                 echo(f"solution {i + 1}:")
             echo(kind.render(puzzle, solution, fmt.value))
         if not result.solutions:
-            if fmt is Format.text:
+            if fmt is Format.text and result.stopped != "budget":
+                # (not after a budget ran out: rendering a big grid would overrun it)
                 echo(kind.render(puzzle, None, "text"))
         status = _status(result, mode)
         reason = report.get("reason")
