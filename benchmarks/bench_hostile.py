@@ -33,17 +33,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
+from typer.testing import CliRunner  # noqa: E402
+
+import numberplay  # noqa: E402
 from hostile_cases import (  # noqa: E402
     KINDS,
     Case,
     all_cases,
     api_text,
-    cli_args,
     clean_cli,
+    cli_args,
 )
-from typer.testing import CliRunner  # noqa: E402
-
-import numberplay  # noqa: E402
 from numberplay.cli import build_app  # noqa: E402
 from numberplay.errors import PuzzleError  # noqa: E402
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +70,9 @@ class Kind:
     options: tuple[KindOption, ...] = ()
     # Command lines shown under "Examples" in the kind's --help.
     cli_examples: tuple[str, ...] = ()
+    # True when `generate` walks its space without repeats: `generate_one` then
+    # passes `sequence=(run key, index)` so puzzle i of a run differs from 0..i-1.
+    draws_in_sequence: bool = False
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> Puzzle:
@@ -126,11 +129,32 @@ class Kind:
         """The puzzle's difficulty, one of `difficulties`."""
         raise NotImplementedError
 
+    def enumerates(self, options: dict[str, Any]) -> bool:
+        """True when these generate options ask for every puzzle of a family (a
+        word list's `--all`) rather than random ones; `generate_all` then runs."""
+        return False
+
+    def generate_all(self, *, difficulty: str | None = None, budget: Budget | None = None,
+                     limit: int | None = None,
+                     progress: Callable[[int, int, str], None] | None = None,
+                     graded: bool = True, **options: Any) -> Iterator[Generated]:
+        """Every puzzle the options describe, lazily, each with exactly one solution;
+        at most `limit`. `progress(done, total, status)` is called as the work goes;
+        `graded=False` lets a kind skip grading when no one reads the grade."""
+        raise NotImplementedError
+
     # -- presenting -------------------------------------------------------------
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
                fmt: str = "text") -> str:
         """Must: the puzzle (solved when `solution` is given) as "text",
-        "markdown", "html" or "json"."""
+        "markdown", "html", "json" or "svg" (the drawing, see `draw`)."""
+        raise NotImplementedError
+
+    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Any = None) -> str:
+        """The puzzle (solved when `solution` is given) drawn as an SVG document;
+        `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
+        explanation steps name them ("r2c3", "row 4", "M")."""
         raise NotImplementedError
 
     def canonical_key(self, puzzle: Puzzle) -> str:

@@ -65,7 +65,10 @@ class Shown:
         return self._render("markdown")
 
     def _repr_html_(self) -> str | None:
-        return self._render("html")
+        return self._render("svg") or self._render("html")
+
+    def _repr_svg_(self) -> str | None:
+        return self._render("svg")
 
     def __str__(self) -> str:
         return self._render("text") or repr(self.puzzle)

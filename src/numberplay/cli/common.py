@@ -172,9 +172,9 @@ def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False))
 
 
-def echo(text: str = "") -> None:
+def echo(text: str = "", nl: bool = True) -> None:
     """Plain text to stdout."""
-    typer.echo(text)
+    typer.echo(text, nl=nl)
 
 
 def check_timeout(value: float | None, flag: str = "--timeout") -> float | None:

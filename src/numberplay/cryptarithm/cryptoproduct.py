@@ -81,9 +81,12 @@ class CryptoProductKind(CryptarithmKind):
         return generate_product(self, rng, size, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        x, y, z = puzzle.words()
-        total = len(x) + len(y) + len(z)
-        return "easy" if total <= 5 else "medium" if total <= 8 else "custom"
+        """Seed 003's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium."""
+        x, y, _ = puzzle.words()
+        short, long_ = sorted((len(x), len(y)))
+        if long_ <= 2:
+            return "easy" if short == 1 else "medium"
+        return "custom"
 
     def size_of(self, puzzle) -> str:
         x, y, _ = puzzle.words()
@@ -92,7 +95,7 @@ class CryptoProductKind(CryptarithmKind):
     # -- presenting ------------------------------------------------------------------------
     def render(self, puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
         if fmt in ("html", "svg"):
-            return self.svg(puzzle, solution)
+            return self.draw(puzzle, solution)
         if fmt == "text" and puzzle.color:
             return self.ansi(puzzle, solution)
         return super().render(puzzle, solution, fmt)
@@ -123,33 +126,15 @@ class CryptoProductKind(CryptarithmKind):
                                    solution.assignment)
         return out
 
-    def svg(self, puzzle, solution: Solution | None) -> str:
-        """The product as rows of coloured circles (digits inside when solved)."""
-        x, y, z = puzzle.words()
-        digits = dict(solution.assignment) if solution is not None else {}
-        r, gap = 18, 6
-        width = max(len(x), len(y), len(z)) + 2
-        rows = [("", x), ("×", y), ("=", z)]
-        w_px = width * (2 * r + gap) + gap
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_px}" '
-               f'height="{3 * (2 * r + gap) + gap}" class="cryptoproduct">']
-        for row, (sign, word) in enumerate(rows):
-            cy = gap + r + row * (2 * r + gap)
-            if sign:
-                out.append(f'<text x="{gap + r}" y="{cy + 6}" text-anchor="middle" '
-                           f'font-size="20">{sign}</text>')
-            start = width - len(word)
-            for i, ch in enumerate(word):
-                cx = gap + r + (start + i) * (2 * r + gap)
-                fill = HEX.get(ch, "#888888")
-                out.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" '
-                           f'stroke="#333"><title>{COLOUR_NAMES.get(ch, ch)}</title></circle>')
-                if ch in digits:
-                    colour = "#000" if ch in "WYC" else "#fff"
-                    out.append(f'<text x="{cx}" y="{cy + 6}" text-anchor="middle" '
-                               f'font-size="18" fill="{colour}">{DIGITS[digits[ch]]}</text>')
-        out.append("</svg>")
-        return "".join(out)
+    def svg(self, puzzle, solution: Solution | None = None) -> str:
+        """The product as a long multiplication of coloured circles (see `draw`)."""
+        return self.draw(puzzle, solution)
+
+    def draw(self, puzzle, solution: Solution | None = None, highlight: Any = None) -> str:
+        """Coloured circles with the letter inside, digits too when solved (`svg.py`)."""
+        from .svg import draw_product
+        digits = dict(solution.assignment) if solution is not None else None
+        return draw_product(puzzle.words(), digits, highlight, HEX, COLOUR_NAMES)
 
 
 CRYPTOPRODUCT = CryptoProductKind()
