@@ -23,6 +23,21 @@ from .model import (
 __all__ = ["DIGITS", "KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution",
            "parse_fixed", "substitute"]
 
+def _base(base: Any) -> int:
+    """The --base value as an int (10 when not given); PuzzleError otherwise."""
+    if base is None:
+        return 10
+    if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
+            and len(base.strip()) <= 3:
+        return int(base.strip())
+    if isinstance(base, bool) or not isinstance(base, int):
+        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
+    if not 2 <= base <= 36:
+        raise PuzzleError(f"--base must be 2 to 36, not {base}")
+    return base
+
+
 class CryptarithmKind(Kind):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
@@ -90,6 +105,8 @@ class CryptarithmKind(Kind):
         writes); the `base` and `fix` options override them."""
         if text is None:
             raise PuzzleError("no formula given")
+        if not isinstance(text, str):
+            raise PuzzleError("a cryptarithm is text: one formula per line")
         if base is not None:
             base = _base(base)
         fixed = parse_fixed(fix) if fix else None
@@ -253,17 +270,6 @@ class CryptarithmKind(Kind):
         from .svg import draw_formula
         digits = dict(solution.assignment) if solution is not None else None
         return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base)
-
-
-def _base(value: Any) -> int:
-    """A number base 2..36 from an option or a `base` line."""
-    try:
-        base = int(value)
-    except (TypeError, ValueError):
-        raise PuzzleError(f"base must be a whole number 2 to 36, not {value!r}") from None
-    if not 2 <= base <= 36:
-        raise PuzzleError(f"base must be 2 to 36, not {base}")
-    return base
 
 
 KIND = CryptarithmKind()
