@@ -21,8 +21,8 @@ from batch_helpers import (  # noqa: F401
     toysum_fixture,
     write_jobs,
 )
+from numberplay.cli.batch_progress import BatchProgress, make_progress
 from numberplay.services.batch import BatchError, ResultsFile, run_batch
-from numberplay.services.batch_progress import BatchProgress, make_progress
 
 pytestmark = pytest.mark.usefixtures("toysum")
 

@@ -76,7 +76,7 @@ def test_render_formats():
     data = json.loads(numberplay.render(p, s, "json"))
     assert data["puzzle"] == p.to_json() and data["solution"][0] == [7, 6, 5]
     with pytest.raises(PuzzleError):
-        numberplay.render(p, s, "svg")
+        numberplay.render(p, s, "pdf")
 
 
 def apply_steps(puzzle, steps):

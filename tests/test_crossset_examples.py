@@ -81,7 +81,7 @@ def test_weeding_2_8_matches_the_seed_first_pass() -> None:
     locked = [i for i, d in enumerate(m) if d & (d - 1) == 0]
     while (move := naked_single(n, m)) is not None and move.fixed[0][0] in locked:
         apply(m, move)
-    from numberplay.crossset.textio import masks_text
+    from numberplay.crossset.render import masks_text
     assert masks_text(n, m) == WEEDED_2_8
 
 

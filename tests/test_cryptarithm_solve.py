@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import numberplay
 from numberplay import Budget
-from numberplay.cryptarithm.kind import substitute
+from numberplay.cryptarithm.model import substitute
 from numberplay.cryptarithm.solver import compile_puzzle
 from numberplay.services.examples import get_example
 

@@ -3,13 +3,12 @@
 A kind is an instance of a `Kind` subclass living in its own subpackage. The
 services (counting, reports, batch, store) and the front ends (CLI, API) use
 only this interface, so adding a family means one subpackage and one line in
-`_REGISTRY` below.
+`registry._REGISTRY`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import random
 from collections.abc import Iterator
@@ -17,19 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .budget import Budget, count_all
-from .errors import UnknownKind
 from .model import Generated, Puzzle, Solution, Step
+from .registry import all_kinds, get_kind, kind_names, register, unregister
 
-# name -> "module:attribute" of the Kind instance. One line per family.
-_REGISTRY: dict[str, str] = {
-    "crossproduct": "numberplay.crossproduct:KIND",
-    "cryptarithm": "numberplay.cryptarithm:KIND",
-    "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
-    "crossset": "numberplay.crossset:KIND",
-}
-
-_LOADED: dict[str, Kind] = {}
-
+__all__ = ["GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "all_kinds", "get_kind",
+           "kind_names", "register", "unregister"]
 
 @dataclass(frozen=True)
 class KindOption:
@@ -139,7 +130,14 @@ class Kind:
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
                fmt: str = "text") -> str:
         """Must: the puzzle (solved when `solution` is given) as "text",
-        "markdown", "html" or "json"."""
+        "markdown", "html", "json" or "svg" (the drawing, see `draw`)."""
+        raise NotImplementedError
+
+    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Any = None) -> str:
+        """The puzzle (solved when `solution` is given) drawn as an SVG document;
+        `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
+        explanation steps name them ("r2c3", "row 4", "M")."""
         raise NotImplementedError
 
     def canonical_key(self, puzzle: Puzzle) -> str:
@@ -151,47 +149,3 @@ class Kind:
     def size_of(self, puzzle: Puzzle) -> str:
         """The size label of a puzzle as `generate --size` would write it."""
         return ""
-
-
-def kind_names() -> list[str]:
-    """The registered kind names (without aliases), in registry order."""
-    return list(_REGISTRY)
-
-
-def all_kinds() -> list[Kind]:
-    """Every registered kind, loaded."""
-    return [get_kind(name) for name in _REGISTRY]
-
-
-def register(kind: Kind) -> Kind:
-    """Register a kind object at run time (tests and plug-ins)."""
-    _LOADED[kind.name] = kind
-    _REGISTRY.setdefault(kind.name, "")
-    return kind
-
-
-def unregister(name: str) -> None:
-    """Remove a kind registered with `register`."""
-    _LOADED.pop(name, None)
-    if _REGISTRY.get(name) == "":
-        del _REGISTRY[name]
-
-
-def get_kind(name: str | Kind) -> Kind:
-    """The kind called `name` (or one of its aliases); UnknownKind otherwise."""
-    if isinstance(name, Kind):
-        return name
-    key = str(name).strip().lower()
-    if key in _LOADED:
-        return _LOADED[key]
-    if key in _REGISTRY and _REGISTRY[key]:
-        module_name, _, attr = _REGISTRY[key].partition(":")
-        kind = getattr(importlib.import_module(module_name), attr)
-        _LOADED[key] = kind
-        return kind
-    for other in list(_REGISTRY):
-        kind = get_kind(other)
-        if key in kind.aliases:
-            return kind
-    known = ", ".join(kind_names()) or "none"
-    raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .registry import get_kind
+
 JSON = Any
 
 
@@ -30,7 +32,6 @@ class Puzzle:
         """Read a puzzle back from `to_json()`; on the base class, from a
         `{"kind": ..., "puzzle": {...}}` envelope."""
         if cls is Puzzle:
-            from .kinds import get_kind
             kind = get_kind(data["kind"])
             return kind.puzzle_type.from_json(data["puzzle"])
         raise NotImplementedError
@@ -55,7 +56,6 @@ class Shown:
     solution: Solution | None = None
 
     def _render(self, fmt: str) -> str | None:
-        from .kinds import get_kind
         try:
             return get_kind(self.puzzle.kind).render(self.puzzle, self.solution, fmt)
         except (NotImplementedError, ValueError):
@@ -65,7 +65,10 @@ class Shown:
         return self._render("markdown")
 
     def _repr_html_(self) -> str | None:
-        return self._render("html")
+        return self._render("svg") or self._render("html")
+
+    def _repr_svg_(self) -> str | None:
+        return self._render("svg")
 
     def __str__(self) -> str:
         return self._render("text") or repr(self.puzzle)

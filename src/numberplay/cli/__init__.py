@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from . import batch_cmd, meta, puzzles, store_cmd
+from . import batch_cmd, book_cmd, meta, puzzles, serve_cmd, store_cmd
 
 HELP = (
     "Solve, explain, check and generate digit-constraint puzzles: CrossProduct grids, "
@@ -14,7 +14,7 @@ HELP = (
 )
 
 # Modules whose register(app) adds commands; each takes the app and adds its own.
-COMMAND_MODULES = [puzzles, meta, batch_cmd, store_cmd]
+COMMAND_MODULES = [puzzles, meta, batch_cmd, store_cmd, book_cmd, serve_cmd]
 
 
 def build_app() -> typer.Typer:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from ..services.batch import run_batch
-from ..services.batch_progress import make_progress
+from .batch_progress import make_progress
 from .common import err, guard
 
 EXIT_INTERRUPTED = 130

@@ -13,6 +13,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
 from ..kinds import Kind
@@ -101,8 +102,9 @@ def guard() -> Iterator[None]:
 
 
 def _one_line(exc: BaseException) -> str:
+    """The message on one line, escaped for rich markup (a '[book]' stays as typed)."""
     text = " ".join(str(exc).split())
-    return text if len(text) <= 500 else text[:497] + "..."
+    return escape(text if len(text) <= 500 else text[:497] + "...")
 
 
 def print_json(data: Any) -> None:
@@ -110,6 +112,6 @@ def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False))
 
 
-def echo(text: str = "") -> None:
+def echo(text: str = "", nl: bool = True) -> None:
     """Plain text to stdout."""
-    typer.echo(text)
+    typer.echo(text, nl=nl)

@@ -17,7 +17,8 @@ import typer
 from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
-from ..model import SOLVED, STALLED, Generated, Puzzle
+from ..model import SOLVED, STALLED, Generated, Puzzle, Step
+from ..services.envelopes import read_envelopes
 from ..services.reports import (
     check_report,
     explain_report,
@@ -41,7 +42,10 @@ from .common import (
     print_json,
     read_input,
 )
+from .html_out import explain_page, generate_page, solve_page
 from .progress import progress_iter
+
+PAGE_BREAK = '<div style="page-break-after: always"></div>'
 
 Handler = Callable[[Kind, dict[str, Any], dict[str, Any]], int]
 
@@ -120,8 +124,10 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
                                           help="How many puzzles.")),
         _param("seed", str | None, typer.Option(
             None, "--seed", help="Random seed; the same seed gives the same puzzles.")),
-        _param("solution", bool, typer.Option(False, "--solution/--no-solution",
-                                              help="Also print each answer (text format).")),
+        _param("solution", bool | None, typer.Option(
+            None, "--solution/--no-solution",
+            help="Print the answers (after the puzzles) or not, in every format. "
+                 "Default: no in text, yes in markdown, html and json.")),
         _param("quiet", bool, typer.Option(False, "--quiet", "-q", help="No progress bar.")),
         _format(),
         _param("timeout", float | None, typer.Option(
@@ -199,6 +205,9 @@ def register(app: typer.Typer) -> None:
 
 def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle]:
     text = read_input(kind, a.get("source"), a.get("example"))
+    items = read_envelopes(text, kind) if text else None
+    if items is not None:        # JSON that numberplay printed: generate, solve, explain...
+        return [item.puzzle for item in items]
     puzzles = kind.parse_all(text, **opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
@@ -230,11 +239,17 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     mode = "count" if a["count"] else "all" if a["all"] else "first"
     fmt: Format = a["fmt"]
     codes = []
+    pages = []
     for index, puzzle in enumerate(puzzles):
         report, result = solve_report(puzzle, mode=mode, limit=a["limit"], budget=_budget(a))
         codes.append(_solve_code(result))
         if fmt is Format.json:
             print_json(report)
+            continue
+        if fmt is Format.html:
+            status = (f"{result.count}{'' if result.complete else '+'} solution(s)"
+                      if mode == "count" else _status(result, mode))
+            pages.append((puzzle, list(result.solutions), report.get("reason") or status))
             continue
         if len(puzzles) > 1 and mode != "count" and index:
             echo()
@@ -258,6 +273,8 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if reason:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
         err.print(status, style="dim" if result.count else "yellow")
+    if pages:
+        echo(solve_page(kind, pages))
     return _worst(codes)
 
 
@@ -329,6 +346,8 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay explain KIND ..."""
     puzzles = _puzzles(kind, a, opts)
     codes = []
+    if a["fmt"] is Format.html:
+        return _explain_html(kind, puzzles, a)
     for index, puzzle in enumerate(puzzles):
         if a["fmt"] is Format.json:
             report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
@@ -341,6 +360,21 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if index:
             echo()
         codes.append(_explain_text(puzzle, a))
+    return _worst(codes)
+
+
+def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
+    """explain --format html: one page with every puzzle and its steps."""
+    explained, codes = [], []
+    for puzzle in puzzles:
+        report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
+                                budget=_budget(a), max_steps=a["max_steps"])
+        steps = [Step.from_json(s) for s in report["steps"]]
+        last = steps[-1].technique if steps else None
+        codes.append(_explain_code(last, report["complete"]) if a["max_steps"] is None
+                     else EXIT_OK)
+        explained.append((puzzle, steps))
+    echo(explain_page(kind, explained, trace=a["trace"]))
     return _worst(codes)
 
 
@@ -410,25 +444,32 @@ def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -
 
 def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
     fmt: Format = a["fmt"]
+    answers = a["solution"] if a["solution"] is not None else fmt is not Format.text
     if fmt is Format.json:
-        print_json(generate_report(kind.name, generated))
+        report = generate_report(kind.name, generated)
+        if not answers:
+            for item in report["puzzles"]:
+                item.pop("solution", None)
+        print_json(report)
         return
-    if fmt in (Format.markdown, Format.html):
+    if fmt is Format.html:
+        echo(generate_page(kind, generated, answers), nl=False)
+        return
+    if fmt is Format.markdown:
         for i, g in enumerate(generated, 1):
-            echo(f"{'## ' if fmt is Format.markdown else '<h2>'}Puzzle {i} ({g.difficulty})"
-                 f"{'' if fmt is Format.markdown else '</h2>'}\n")
-            echo(kind.render(g.puzzle, None, fmt.value) + "\n")
-        echo("## Answers\n" if fmt is Format.markdown else "<h2>Answers</h2>\n")
-        for i, g in enumerate(generated, 1):
-            echo(f"{'### ' if fmt is Format.markdown else '<h3>'}Answer {i}"
-                 f"{'' if fmt is Format.markdown else '</h3>'}\n")
-            echo(kind.render(g.puzzle, g.solution, fmt.value) + "\n")
+            echo(f"## Puzzle {i} ({g.difficulty})\n")
+            echo(kind.render(g.puzzle, None, fmt.value).rstrip() + "\n")
+        if answers:
+            echo(f"{PAGE_BREAK}\n\n## Answers\n")
+            for i, g in enumerate(generated, 1):
+                echo(f"### Answer {i}\n")
+                echo(kind.render(g.puzzle, g.solution, fmt.value).rstrip() + "\n")
         return
     for i, g in enumerate(generated, 1):
         if i > 1:
             echo()
         echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, seed {g.seed}")
         echo(g.text)
-        if a["solution"]:
+        if answers:
             echo("# answer")
             echo(kind.render(g.puzzle, g.solution, "text"))

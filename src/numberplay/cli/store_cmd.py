@@ -14,6 +14,7 @@ import typer
 from ..errors import NumberplayError
 from ..services.store import PuzzleStore
 from .common import echo, guard, print_json
+from .html_out import store_page
 
 DEFAULT_DB = Path("puzzles.db")
 
@@ -23,6 +24,7 @@ class ExportFormat(StrEnum):
 
     jsonl = "jsonl"
     markdown = "markdown"
+    html = "html"
 
 
 class ShowFormat(StrEnum):
@@ -91,7 +93,10 @@ def list_puzzles(db: Path = _db(), kind: str | None = _kind(), size: str | None 
 def export(db: Path = _db(), kind: str | None = _kind(), size: str | None = _size(),
            difficulty: str | None = _difficulty(),
            fmt: ExportFormat = typer.Option(ExportFormat.jsonl, "--format", "-f",
-                                            help="jsonl, or markdown: puzzles then answers."),
+                                            help="jsonl, or markdown / html: puzzles, then "
+                                                 "answers after a page break."),
+           solution: bool = typer.Option(True, "--solution/--no-solution",
+                                         help="Include the answers (every format)."),
            output: Path | None = typer.Option(None, "--output", "-o", metavar="FILE",
                                               help="Write here instead of standard output.")
            ) -> None:
@@ -99,9 +104,13 @@ def export(db: Path = _db(), kind: str | None = _kind(), size: str | None = _siz
     with guard(), PuzzleStore(db, create=False) as store, _open(output) as out:
         filters = {"kind": kind, "size": size, "difficulty": difficulty}
         if fmt is ExportFormat.markdown:
-            n = store.export_markdown(out, **filters)
+            n = store.export_markdown(out, answers=solution, **filters)
+        elif fmt is ExportFormat.html:
+            rows = store.list(**filters)
+            out.write(store_page(rows, solution))
+            n = len(rows)
         else:
-            n = store.export_jsonl(out, **filters)
+            n = store.export_jsonl(out, answers=solution, **filters)
     if output is not None:
         typer.echo(f"exported {n} puzzle(s) to {output}", err=True)
 

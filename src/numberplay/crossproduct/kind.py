@@ -91,9 +91,17 @@ class CrossProductKind(Kind):
 
     def render(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
                fmt: str = "text") -> str:
-        """text, markdown, html or json."""
+        """text, markdown, html, json or svg."""
+        if fmt == "svg":
+            return self.draw(puzzle, solution)
         from .render import render
         return render(puzzle, solution, fmt)
+
+    def draw(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
+             highlight: Any = None) -> str:
+        """The grid as SVG, products outside (see `svg.draw`)."""
+        from .svg import draw
+        return draw(puzzle, solution, highlight)
 
     def canonical_key(self, puzzle: CrossProductPuzzle) -> str:
         """Equal for puzzles that differ by permuting rows, columns, or transposing."""

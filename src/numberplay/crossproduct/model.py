@@ -8,6 +8,9 @@ from typing import Any, ClassVar
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 
+MAX_LINES = 400        # at most this many rows, and this many columns
+MAX_DIGITS = 1000      # a product written with more digits than this is absurd
+
 
 @dataclass(frozen=True)
 class CrossProductPuzzle(Puzzle):
@@ -29,7 +32,6 @@ class CrossProductPuzzle(Puzzle):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CrossProductPuzzle:
         """Read `to_json()` back (checked like parsed input)."""
-        from .parse import puzzle_from_json
         return puzzle_from_json(data)
 
 
@@ -54,6 +56,53 @@ class CrossProductSolution(Solution):
                 if isinstance(v, bool) or not isinstance(v, int):
                     raise PuzzleError(f"r{r}c{c} is not a digit: {v!r}")
         return cls(tuple(tuple(row) for row in data))
+
+
+def puzzle_from_json(data: Any) -> CrossProductPuzzle:
+    """A puzzle from `{"rows": [...], "cols": [...]}` (checked)."""
+    if not isinstance(data, dict):
+        raise PuzzleError('a crossproduct puzzle in JSON is {"rows": [...], "cols": [...]}')
+    parts = {}
+    for key in ("rows", "cols"):
+        if key not in data:
+            raise PuzzleError(f'missing "{key}" in the JSON puzzle')
+        values = data[key]
+        if not isinstance(values, list):
+            raise PuzzleError(f'"{key}" must be a list of whole numbers', where=key)
+        check_count(len(values), key, {})
+        for i, v in enumerate(values):
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise PuzzleError(f"{v!r} is not a whole number", where=f"{key}[{i}]")
+        parts[key] = tuple(check_number(v, {"where": f"{key}[{i}]"})
+                           for i, v in enumerate(values))
+    return CrossProductPuzzle(parts["rows"], parts["cols"])
+
+
+def check_count(n: int, key: str, where: dict) -> None:
+    """Refuse more than MAX_LINES rows or columns."""
+    if n > MAX_LINES:
+        raise PuzzleError(f"too many {key}: at most {MAX_LINES}", **where)
+
+
+def check_number(token: Any, where: dict) -> int:
+    """A non-negative whole number from a token or JSON value."""
+    if isinstance(token, bool):
+        raise PuzzleError(f"{token!r} is not a whole number", **where)
+    if isinstance(token, int):
+        text = str(token)
+    elif isinstance(token, str):
+        text = token.strip()
+    else:
+        raise PuzzleError(f"{token!r} is not a whole number", **where)
+    if text.startswith("-"):
+        raise PuzzleError(f"{text!r} is negative: products are whole numbers >= 0", **where)
+    if text.startswith("+"):
+        text = text[1:]
+    if not text.isascii() or not text.isdigit():
+        raise PuzzleError(f"{text!r} is not a whole number", **where)
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        raise PuzzleError(f"number too large (more than {MAX_DIGITS} digits)", **where)
+    return int(text)
 
 
 Puzzle_ = CrossProductPuzzle

@@ -7,10 +7,7 @@ import re
 from typing import Any
 
 from ..errors import PuzzleError
-from .model import CrossProductPuzzle
-
-MAX_LINES = 400        # at most this many rows, and this many columns
-MAX_DIGITS = 1000      # a product written with more digits than this is absurd
+from .model import CrossProductPuzzle, check_count, check_number, puzzle_from_json
 
 _KEYWORDS = {"rows": "rows", "row": "rows", "cols": "cols", "col": "cols",
              "columns": "cols", "column": "cols"}
@@ -47,26 +44,6 @@ def _load_json(text: str) -> Any:
         raise PuzzleError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
 
 
-def puzzle_from_json(data: Any) -> CrossProductPuzzle:
-    """A puzzle from `{"rows": [...], "cols": [...]}` (checked)."""
-    if not isinstance(data, dict):
-        raise PuzzleError('a crossproduct puzzle in JSON is {"rows": [...], "cols": [...]}')
-    parts = {}
-    for key in ("rows", "cols"):
-        if key not in data:
-            raise PuzzleError(f'missing "{key}" in the JSON puzzle')
-        values = data[key]
-        if not isinstance(values, list):
-            raise PuzzleError(f'"{key}" must be a list of whole numbers', where=key)
-        _check_count(len(values), key, {})
-        for i, v in enumerate(values):
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise PuzzleError(f"{v!r} is not a whole number", where=f"{key}[{i}]")
-        parts[key] = tuple(_check_number(v, {"where": f"{key}[{i}]"})
-                           for i, v in enumerate(values))
-    return CrossProductPuzzle(parts["rows"], parts["cols"])
-
-
 def _parse_lines(text: str) -> dict[str, tuple[int, ...]]:
     """The `rows ...` and `cols ...` lines (blank and `#` lines ignored)."""
     got: dict[str, tuple[int, ...]] = {}
@@ -93,8 +70,8 @@ def _numbers(raw: str, start: int, key: str, lineno: int | None) -> tuple[int, .
     values = []
     for i, m in enumerate(_TOKEN.finditer(raw, start)):
         where = {"line": lineno, "column": m.start() + 1, "where": f"{key} item {i + 1}"}
-        values.append(_check_number(m.group(), where))
-        _check_count(len(values), key, where)
+        values.append(check_number(m.group(), where))
+        check_count(len(values), key, where)
     return tuple(values)
 
 
@@ -104,40 +81,14 @@ def _parse_option(value: Any, flag: str) -> tuple[int, ...]:
     if isinstance(value, str):
         values = []
         for i, m in enumerate(_TOKEN.finditer(value)):
-            values.append(_check_number(m.group(), {"where": f"{flag} item {i + 1}"}))
-            _check_count(len(values), key, {"where": flag})
+            values.append(check_number(m.group(), {"where": f"{flag} item {i + 1}"}))
+            check_count(len(values), key, {"where": flag})
         return tuple(values)
     if isinstance(value, (list, tuple)):
-        _check_count(len(value), key, {"where": flag})
-        return tuple(_check_number(v, {"where": f"{flag} item {i + 1}"})
+        check_count(len(value), key, {"where": flag})
+        return tuple(check_number(v, {"where": f"{flag} item {i + 1}"})
                      for i, v in enumerate(value))
     raise PuzzleError(f"{flag} must be numbers separated by commas or spaces")
-
-
-def _check_count(n: int, key: str, where: dict) -> None:
-    if n > MAX_LINES:
-        raise PuzzleError(f"too many {key}: at most {MAX_LINES}", **where)
-
-
-def _check_number(token: Any, where: dict) -> int:
-    """A non-negative whole number from a token or JSON value."""
-    if isinstance(token, bool):
-        raise PuzzleError(f"{token!r} is not a whole number", **where)
-    if isinstance(token, int):
-        text = str(token)
-    elif isinstance(token, str):
-        text = token.strip()
-    else:
-        raise PuzzleError(f"{token!r} is not a whole number", **where)
-    if text.startswith("-"):
-        raise PuzzleError(f"{text!r} is negative: products are whole numbers >= 0", **where)
-    if text.startswith("+"):
-        text = text[1:]
-    if not text.isascii() or not text.isdigit():
-        raise PuzzleError(f"{text!r} is not a whole number", **where)
-    if len(text.lstrip("0")) > MAX_DIGITS:
-        raise PuzzleError(f"number too large (more than {MAX_DIGITS} digits)", **where)
-    return int(text)
 
 
 def to_text(puzzle: CrossProductPuzzle) -> str:

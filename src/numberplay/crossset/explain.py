@@ -7,8 +7,8 @@ from collections.abc import Generator, Iterator
 from ..budget import Budget, ensure
 from ..model import SOLVED, STALLED, Step
 from . import techniques as T
+from .render import grid_text, masks_text
 from .search import solve_masks
-from .textio import grid_text, masks_text
 
 
 def cell_name(n: int, i: int) -> str:

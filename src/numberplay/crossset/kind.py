@@ -15,8 +15,9 @@ from .canon import canonical_key
 from .explain import explain_masks
 from .generate import generate_masks
 from .model import CrossSetPuzzle, CrossSetSolution
+from .parse import parse_text
+from .render import render, to_text
 from .search import solve_masks
-from .textio import parse_text, render, to_text
 
 
 class CrossSetKind(Kind):
@@ -102,8 +103,16 @@ class CrossSetKind(Kind):
     # -- presenting -----------------------------------------------------------------
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
                fmt: str = "text") -> str:
-        """text (seed format / solved digits), markdown, html or json."""
+        """text (seed format / solved digits), markdown, html, json or svg."""
+        if fmt == "svg":
+            return self.draw(puzzle, solution)
         return render(_p(puzzle), solution, fmt)  # type: ignore[arg-type]
+
+    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Any = None) -> str:
+        """The grid as SVG with candidates as pencil marks (see `svg.draw`)."""
+        from .svg import draw
+        return draw(_p(puzzle), solution, highlight)  # type: ignore[arg-type]
 
     def canonical_key(self, puzzle: Puzzle) -> str:
         """Invariant under row and column permutations, transposition and value renaming."""

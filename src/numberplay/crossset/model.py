@@ -10,6 +10,8 @@ from ..model import Puzzle, Solution
 
 Cells = tuple[tuple[tuple[int, ...], ...], ...]
 
+MAX_ORDER = 64
+
 
 @dataclass(frozen=True)
 class CrossSetPuzzle(Puzzle):
@@ -30,7 +32,6 @@ class CrossSetPuzzle(Puzzle):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CrossSetPuzzle:
         """Read `{"cells": ...}` back, validating it (PuzzleError naming row and column)."""
-        from .textio import cells_from_json
         return cls(cells_from_json(data))
 
     def masks(self) -> list[int]:
@@ -73,3 +74,72 @@ class CrossSetSolution(Solution):
         except (KeyError, TypeError, ValueError) as exc:
             raise PuzzleError(f"bad Cross Set solution JSON: {exc}") from None
         return cls(grid)
+
+
+def cell_where(r: int, c: int) -> str:
+    """`row r, column c` for error messages."""
+    return f"row {r}, column {c}"
+
+
+def parse_cell(token: str, n: int, r: int, c: int, line: int) -> tuple[int, ...]:
+    """The candidates of one cell token (1-based row r, column c)."""
+    if token in (".", "?"):
+        return tuple(range(1, n + 1))
+    if "," in token:
+        parts = token.split(",")
+    elif n <= 9:
+        parts = list(token)
+    else:
+        parts = [token]
+    values = set()
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        if not part.isdigit() or not part.isascii():
+            raise PuzzleError(f"unreadable cell {token!r} (expected values 1..{n})",
+                              line=line, where=cell_where(r, c))
+        v = int(part)
+        if not 1 <= v <= n:
+            raise PuzzleError(f"value {v} in cell {token!r} is outside 1..{n}",
+                              line=line, where=cell_where(r, c))
+        values.add(v)
+    if not values:
+        raise PuzzleError(f"cell {token!r} has no candidates", line=line, where=cell_where(r, c))
+    return tuple(sorted(values))
+
+
+def cells_from_json(data: Any) -> Cells:
+    """Validate `{"cells": [[[1, 2], ...], ...]}` into sorted tuples."""
+    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
+        raise PuzzleError('Cross Set JSON must be {"cells": [[[1, 2], [3], ...], ...]}')
+    grid = data["cells"]
+    n = len(grid)
+    if n == 0:
+        raise PuzzleError("empty Cross Set puzzle")
+    if n > MAX_ORDER:
+        raise PuzzleError(f"grid has {n} rows; at most {MAX_ORDER} are supported")
+    rows = []
+    for r, row in enumerate(grid, start=1):
+        if not isinstance(row, list) or len(row) != n:
+            k = len(row) if isinstance(row, list) else 0
+            raise PuzzleError(f"grid is not square: row {r} has {k} cells, expected {n}",
+                              where=cell_where(r, min(k, n) + 1))
+        out = []
+        for c, cell in enumerate(row, start=1):
+            if isinstance(cell, str):
+                out.append(parse_cell(cell, n, r, c, 0))
+                continue
+            if isinstance(cell, int) and not isinstance(cell, bool):
+                cell = [cell]
+            if not isinstance(cell, list) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in cell):
+                raise PuzzleError(f"unreadable cell {cell!r}", where=cell_where(r, c))
+            if not cell:
+                raise PuzzleError("cell has no candidates", where=cell_where(r, c))
+            for v in cell:
+                if not 1 <= v <= n:
+                    raise PuzzleError(f"value {v} is outside 1..{n}", where=cell_where(r, c))
+            out.append(tuple(sorted(set(cell))))
+        rows.append(tuple(out))
+    return tuple(rows)

@@ -9,47 +9,26 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption
 from ..model import Generated, Solution
-from .kind import DIGITS, CryptarithmKind, CryptarithmPuzzle, CryptarithmSolution
+from .kind import CryptarithmKind
+from .model import (
+    ANSI_BG,
+    COLOUR_NAMES,
+    DIGITS,
+    HEX,
+    PRODUCT_SHAPE,
+    CryptoProductPuzzle,
+    CryptoProductSolution,
+)
 
-COLOURS = "RGBWOYPCMT"
-COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "W": "white", "O": "orange",
-                "Y": "yellow", "P": "purple", "C": "cyan", "M": "magenta", "T": "teal"}
-HEX = {"R": "#d62728", "G": "#2ca02c", "B": "#1f77b4", "W": "#f4f4f4", "O": "#ff7f0e",
-       "Y": "#ffd700", "P": "#7b3fa0", "C": "#17becf", "M": "#e377c2", "T": "#008080"}
-ANSI_BG = {"R": "on red", "G": "on green", "B": "on blue", "W": "on white",
-           "O": "on dark_orange", "Y": "on yellow", "P": "on purple", "C": "on cyan",
-           "M": "on magenta", "T": "on dark_cyan"}
-_SHAPE = re.compile(r"^\s*([A-Z]+)\s*(?:x|\*|×)\s*([A-Z]+)\s*(?:==?)\s*([A-Z]+)\s*$")
 _PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([A-Z,\s]*)\]\s*,\s*\[([A-Z,\s]*)\]\s*,"
                      r"\s*\[([A-Z,\s]*)\]\s*\)\.?")
-
-
-@dataclass(frozen=True)
-class CryptoProductPuzzle(CryptarithmPuzzle):
-    """`X x Y = Z`; `color` only changes the text rendering."""
-
-    kind: ClassVar[str] = "cryptoproduct"
-    color: bool = field(default=False, compare=False)
-
-    def words(self) -> tuple[str, str, str]:
-        """(X, Y, Z)."""
-        m = _SHAPE.match(self.formula)
-        assert m is not None
-        return m.group(1), m.group(2), m.group(3)
-
-
-@dataclass(frozen=True)
-class CryptoProductSolution(CryptarithmSolution):
-    """A digit per colour and the product with digits."""
-
-    kind: ClassVar[str] = "cryptoproduct"
 
 
 class CryptoProductKind(CryptarithmKind):
@@ -86,7 +65,7 @@ class CryptoProductKind(CryptarithmKind):
         if m:
             x, y, z = (g.replace(",", "").replace(" ", "") for g in m.groups())
             line = f"{x} x {y} = {z}"
-        m = _SHAPE.match(line)
+        m = PRODUCT_SHAPE.match(line)
         if not m:
             raise PuzzleError("a crypto-product is 'X x Y = Z' with three words of capital "
                               f"letters, not {line[:40]!r}")
@@ -98,7 +77,7 @@ class CryptoProductKind(CryptarithmKind):
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
-        from .generate import generate_product
+        from .cryptoproduct_generate import generate_product
         return generate_product(self, rng, size, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
@@ -113,7 +92,7 @@ class CryptoProductKind(CryptarithmKind):
     # -- presenting ------------------------------------------------------------------------
     def render(self, puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
         if fmt in ("html", "svg"):
-            return self.svg(puzzle, solution)
+            return self.draw(puzzle, solution)
         if fmt == "text" and puzzle.color:
             return self.ansi(puzzle, solution)
         return super().render(puzzle, solution, fmt)
@@ -144,33 +123,15 @@ class CryptoProductKind(CryptarithmKind):
                                    solution.assignment)
         return out
 
-    def svg(self, puzzle, solution: Solution | None) -> str:
-        """The product as rows of coloured circles (digits inside when solved)."""
-        x, y, z = puzzle.words()
-        digits = dict(solution.assignment) if solution is not None else {}
-        r, gap = 18, 6
-        width = max(len(x), len(y), len(z)) + 2
-        rows = [("", x), ("×", y), ("=", z)]
-        w_px = width * (2 * r + gap) + gap
-        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_px}" '
-               f'height="{3 * (2 * r + gap) + gap}" class="cryptoproduct">']
-        for row, (sign, word) in enumerate(rows):
-            cy = gap + r + row * (2 * r + gap)
-            if sign:
-                out.append(f'<text x="{gap + r}" y="{cy + 6}" text-anchor="middle" '
-                           f'font-size="20">{sign}</text>')
-            start = width - len(word)
-            for i, ch in enumerate(word):
-                cx = gap + r + (start + i) * (2 * r + gap)
-                fill = HEX.get(ch, "#888888")
-                out.append(f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" '
-                           f'stroke="#333"><title>{COLOUR_NAMES.get(ch, ch)}</title></circle>')
-                if ch in digits:
-                    colour = "#000" if ch in "WYC" else "#fff"
-                    out.append(f'<text x="{cx}" y="{cy + 6}" text-anchor="middle" '
-                               f'font-size="18" fill="{colour}">{DIGITS[digits[ch]]}</text>')
-        out.append("</svg>")
-        return "".join(out)
+    def svg(self, puzzle, solution: Solution | None = None) -> str:
+        """The product as a long multiplication of coloured circles (see `draw`)."""
+        return self.draw(puzzle, solution)
+
+    def draw(self, puzzle, solution: Solution | None = None, highlight: Any = None) -> str:
+        """Coloured circles with the letter inside, digits too when solved (`svg.py`)."""
+        from .svg import draw_product
+        digits = dict(solution.assignment) if solution is not None else None
+        return draw_product(puzzle.words(), digits, highlight, HEX, COLOUR_NAMES)
 
 
 CRYPTOPRODUCT = CryptoProductKind()

@@ -16,7 +16,7 @@ from typing import Any
 from ..budget import Budget, ensure
 from ..model import SOLVED, STALLED, Step
 from . import solver as S
-from .kind import substitute
+from .model import substitute
 
 
 def _candidates(plan: S.Plan, i: int, env: list[int], used: list[bool], nonzero: list[bool],

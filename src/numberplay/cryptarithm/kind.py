@@ -5,81 +5,23 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption
 from ..model import Generated, Puzzle, Solution, Step
 from . import solver as S
+from .model import (
+    DIGITS,
+    CryptarithmPuzzle,
+    CryptarithmSolution,
+    parse_fixed,
+    substitute,
+)
 
-DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-@dataclass(frozen=True)
-class CryptarithmPuzzle(Puzzle):
-    """A formula, its base and the letters fixed in advance."""
-
-    kind: ClassVar[str] = "cryptarithm"
-    formula: str
-    base: int = 10
-    fixed: tuple[tuple[str, int], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"formula": self.formula, "base": self.base, "fixed": dict(self.fixed)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CryptarithmPuzzle:
-        return cls(data["formula"], int(data.get("base", 10)),
-                   tuple(sorted((k, int(v)) for k, v in (data.get("fixed") or {}).items())))
-
-
-@dataclass(frozen=True)
-class CryptarithmSolution(Solution):
-    """A digit for every letter, and the formula with the digits written in."""
-
-    kind: ClassVar[str] = "cryptarithm"
-    assignment: tuple[tuple[str, int], ...]
-    text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"assignment": dict(self.assignment), "text": self.text}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> CryptarithmSolution:
-        return cls(tuple(sorted((k, int(v)) for k, v in data["assignment"].items())),
-                   data["text"])
-
-    @property
-    def mapping(self) -> dict[str, int]:
-        """The assignment as a dict."""
-        return dict(self.assignment)
-
-
-def substitute(formula: str, assignment: dict[str, int]) -> str:
-    """The formula with each letter replaced by its digit (0-9, then A-Z)."""
-    table = {ord(c): DIGITS[d] for c, d in assignment.items()}
-    return formula.translate(table)
-
-
-def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
-    """`A=1,B=2` (or a dict) as {letter: digit}."""
-    if not fixed:
-        return {}
-    if isinstance(fixed, dict):
-        return {str(k): int(v) for k, v in fixed.items()}
-    out: dict[str, int] = {}
-    for part in str(fixed).replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        name, sep, value = part.partition("=")
-        name, value = name.strip(), value.strip()
-        if not sep or len(name) != 1 or not name.isupper() or not value.isdigit():
-            raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {part.strip()!r}")
-        out[name] = int(value)
-    return out
-
+__all__ = ["DIGITS", "KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution",
+           "parse_fixed", "substitute"]
 
 class CryptarithmKind(Kind):
     """Alphametics and the whole formula language of Norvig's notebook."""
@@ -234,8 +176,10 @@ class CryptarithmKind(Kind):
             if solution is not None:
                 data["solution"] = solution.to_json()
             return json.dumps(data)
+        if fmt == "svg":
+            return self.draw(puzzle, solution)
         text = solution.text if solution is not None else puzzle.formula
-        if fmt in ("html", "svg"):
+        if fmt == "html":
             body = f"<p><code>{html.escape(text)}</code></p>"
             if solution is not None:
                 cells = "".join(f"<td>{html.escape(c)}</td><td>{d}</td>"
@@ -256,6 +200,12 @@ class CryptarithmKind(Kind):
 
     def size_of(self, puzzle) -> str:
         return str(len(S.compile_puzzle(puzzle.formula, puzzle.base).letters))
+
+    def draw(self, puzzle, solution=None, highlight=None) -> str:
+        """A column sum for sums of words, else the formula on one line (`svg.py`)."""
+        from .svg import draw_formula
+        digits = dict(solution.assignment) if solution is not None else None
+        return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base)
 
 
 KIND = CryptarithmKind()

@@ -253,7 +253,7 @@ def run_batch(jobs_path: str | os.PathLike[str], results_path: str | os.PathLike
       before its result line is written, so an interrupted run never has a
       result whose puzzles were not stored.
     progress: an object with `start(total, done, failed)`, `advance(ok)` and
-      `refresh()` (see `services.batch_progress`), or None.
+      `refresh()` (see `cli.batch_progress`), or None.
     """
     start = time.perf_counter()
     if timeout is not None and not timeout > 0:

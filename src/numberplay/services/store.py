@@ -196,22 +196,30 @@ class PuzzleStore:
         return {"total": sum(g["count"] for g in groups), "groups": groups}
 
     # -- exporting -----------------------------------------------------------------
-    def export_jsonl(self, out: TextIO, **filters: Any) -> int:
-        """One JSON line per matching puzzle; the number written."""
+    def export_jsonl(self, out: TextIO, answers: bool = True, **filters: Any) -> int:
+        """One JSON line per matching puzzle (without `"solution"` unless
+        `answers`); the number written."""
         n = 0
         for stored in self.iter(**filters):
-            out.write(json.dumps(stored.to_json(), ensure_ascii=False) + "\n")
+            data = stored.to_json()
+            if not answers:
+                data.pop("solution", None)
+            out.write(json.dumps(data, ensure_ascii=False) + "\n")
             n += 1
         return n
 
-    def export_markdown(self, out: TextIO, title: str = "Puzzles", **filters: Any) -> int:
-        """The matching puzzles, then their answers, ready to print; the number written."""
+    def export_markdown(self, out: TextIO, title: str = "Puzzles", answers: bool = True,
+                        **filters: Any) -> int:
+        """The matching puzzles, then (when `answers`) their answers after a page
+        break, ready to print; the number written."""
         rows = self.list(**filters)
         out.write(f"# {title}\n\n")
         for i, stored in enumerate(rows, 1):
             kind, puzzle, _ = stored.objects()
             out.write(f"## {i}. {_heading(kind, stored)}\n\n")
             out.write(kind.render(puzzle, fmt="markdown").rstrip() + "\n\n")
+        if not answers:
+            return len(rows)
         out.write(f"{PAGE_BREAK}\n\n# Answers\n\n")
         for i, stored in enumerate(rows, 1):
             kind, puzzle, solution = stored.objects()

@@ -1,0 +1,376 @@
+"""Puzzle books: the kinds' SVG drawings laid out on pages and typeset as a PDF.
+
+    entries = generated_entries(["crossproduct:6x6:hard", "crossset:7"], count=4, seed=1)
+    pdf = build_pdf(entries, BookOptions(title="Holiday puzzles", per_page=4))
+
+A book is a title page (with each kind's rules), the numbered puzzles
+(`per_page` to a page, each headed by its number, kind, size and difficulty),
+then the answers together at the end, smaller, twelve to a page. Layout is
+computed here, to the millimetre, so the page count is known in advance; the
+typesetting is done by Typst (the `typst` package, imported only when a PDF is
+made). A front end: it knows no kind, only the kind interface.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .budget import Budget
+from .errors import NumberplayError, PuzzleError
+from .kinds import Kind, get_kind
+from .model import Puzzle, Solution
+from .services.envelopes import read_envelopes
+from .services.reports import generate_one
+from .services.search import search
+
+INSTALL_HINT = "the book needs Typst: pip install 'numberplay[book]' (or: pip install typst)"
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PER_PAGE = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}   # columns, rows
+ANSWERS_GRID = (3, 4)                                     # twelve answers to a page
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 16.0, 16.0, 20.0
+GUTTER = 8.0
+HEADING = 10.0          # mm above each puzzle for its number, kind, size, difficulty
+ANSWER_HEADING = 5.0
+ANSWERS_TITLE = 12.0    # mm for "Answers" at the top of each answer page
+MAX_SCALE = 0.34        # mm per SVG unit: a CrossProduct cell is at most ~15 mm
+ANSWER_MAX_SCALE = 0.2
+SLACK = 3.0             # mm kept free at the foot of every page (paragraph spacing)
+
+
+class BookError(NumberplayError):
+    """The book cannot be made (no puzzles, no Typst, a puzzle without answer...)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of the book with its answer (None when none was found)."""
+
+    kind: Kind
+    puzzle: Puzzle
+    solution: Solution | None
+    difficulty: str = ""
+    size: str = ""
+
+    @property
+    def label(self) -> str:
+        """"CrossProduct · size 6x6 · hard"."""
+        parts = [self.kind.title or self.kind.name]
+        if self.size:
+            parts.append(f"size {self.size}")
+        if self.difficulty:
+            parts.append(self.difficulty)
+        return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class BookOptions:
+    """How the book looks."""
+
+    title: str = "Puzzles"
+    per_page: int = 4
+    paper: str = "a4"
+    answers: bool = True
+
+    def check(self) -> None:
+        """PuzzleError for options out of range."""
+        if self.per_page not in PER_PAGE:
+            raise PuzzleError(f"--per-page must be one of 1, 2, 4, 6, not {self.per_page}")
+        if self.paper not in PAPERS:
+            raise PuzzleError(f"--paper must be a4 or letter, not {self.paper!r}")
+
+
+# --- where the puzzles come from ---------------------------------------------------
+
+
+def _entry(kind: Kind, puzzle: Puzzle, solution: Solution | None, difficulty: str = "",
+           size: str | None = None) -> Entry:
+    if size is None:
+        try:
+            size = kind.size_of(puzzle)
+        except NumberplayError:
+            size = ""
+    return Entry(kind, puzzle, solution, difficulty or "", size or "")
+
+
+def parse_spec(spec: str, size: str | None = None,
+               difficulty: str | None = None) -> tuple[Kind, str | None, str | None]:
+    """`KIND[:SIZE[:DIFFICULTY]]` with defaults from --size and --difficulty."""
+    name, _, rest = spec.partition(":")
+    spec_size, _, spec_difficulty = rest.partition(":")
+    return get_kind(name), spec_size or size, spec_difficulty or difficulty
+
+
+def generated_entries(specs: Sequence[str], *, count: int, seed: str | int | None,
+                      size: str | None = None, difficulty: str | None = None,
+                      seconds: float | None = 300.0,
+                      progress: Callable[[Iterable, int, str], Iterable] | None = None
+                      ) -> list[Entry]:
+    """`count` new puzzles of each spec (`KIND[:SIZE[:DIFFICULTY]]`), in order."""
+    entries = []
+    for spec in specs:
+        kind, spec_size, spec_difficulty = parse_spec(spec, size, difficulty)
+        indices: Iterable[int] = range(count)
+        if progress is not None:
+            indices = progress(indices, count, f"generating {kind.name}")
+        for i in indices:
+            g = generate_one(kind.name, seed=seed, index=i, size=spec_size,
+                             difficulty=spec_difficulty, budget=Budget(seconds=seconds))
+            entries.append(_entry(kind, g.puzzle, g.solution, g.difficulty))
+    return entries
+
+
+def store_entries(db: str | Path, *, kind: str | None = None, size: str | None = None,
+                  difficulty: str | None = None, limit: int | None = None) -> list[Entry]:
+    """The stored puzzles matching the filters, oldest first."""
+    from .services.store import PuzzleStore
+    with PuzzleStore(db, create=False) as store:
+        rows = store.list(kind=kind, size=size, difficulty=difficulty, limit=limit)
+    out = []
+    for row in rows:
+        the_kind, puzzle, solution = row.objects()
+        out.append(_entry(the_kind, puzzle, solution, row.difficulty, row.size or None))
+    return out
+
+
+def text_entries(text: str, kind: str | None = None, *,
+                 seconds: float | None = 60.0) -> list[Entry]:
+    """Puzzles from a text: numberplay JSON (any kinds, e.g. `generate --format json`,
+    `store export` lines) or, with `kind`, the kind's own input format. Puzzles
+    without a solution are solved (bounded by `seconds` each)."""
+    items = read_envelopes(text, kind)
+    if items is not None:
+        entries = [_entry(i.kind, i.puzzle, i.solution, i.difficulty) for i in items]
+    elif kind is None:
+        raise PuzzleError("give the kind of the puzzles in the file (numberplay book KIND "
+                          "--input FILE), or a file of numberplay JSON")
+    else:
+        the_kind = get_kind(kind)
+        entries = [_entry(the_kind, p, None) for p in the_kind.parse_all(text)]
+    return [solved(e, seconds) for e in entries]
+
+
+def solved(entry: Entry, seconds: float | None = 60.0) -> Entry:
+    """The entry with its answer: the first solution found within `seconds`."""
+    if entry.solution is not None:
+        return entry
+    result = search(entry.puzzle, limit=1, keep=1, budget=Budget(seconds=seconds))
+    if not result.solutions:
+        why = "it has no solution" if result.complete else result.message
+        raise BookError(f"no answer for the {entry.kind.name} puzzle "
+                        f"{entry.kind.to_text(entry.puzzle).strip()[:60]!r}: {why}")
+    return Entry(entry.kind, entry.puzzle, result.solutions[0], entry.difficulty, entry.size)
+
+
+# --- layout ------------------------------------------------------------------------------
+
+
+def page_count(n: int, options: BookOptions) -> int:
+    """Pages of a book of `n` puzzles: title, puzzle pages, answer pages."""
+    pages = 1 + math.ceil(n / options.per_page)
+    if options.answers:
+        pages += math.ceil(n / (ANSWERS_GRID[0] * ANSWERS_GRID[1]))
+    return pages
+
+
+_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    """The width and height (SVG units) of a drawing made by a kind."""
+    m = _SIZE.search(svg[:2000])
+    if not m:
+        raise BookError("a drawing has no width and height")
+    return float(m.group(1)), float(m.group(2))
+
+
+def _fit(svg: str, width: float, height: float, max_scale: float) -> float:
+    """The width in mm at which a drawing fits `width` x `height` mm."""
+    w, h = svg_size(svg)
+    scale = min(width / w, height / h, max_scale)
+    return round(w * scale, 2)
+
+
+def _s(text: str) -> str:
+    """A Typst string literal."""
+    clean = "".join(ch for ch in text if ch >= " " or ch == "\n")
+    return '"' + clean.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _grid(cells: list[str], cols: int, rows: int, cell_w: float, cell_h: float) -> str:
+    cells = cells + ["[]"] * (cols * rows - len(cells))
+    return (f"#grid(columns: ({', '.join([f'{cell_w:.2f}mm'] * cols)}), "
+            f"rows: ({', '.join([f'{cell_h:.2f}mm'] * rows)}), "
+            f"column-gutter: {GUTTER}mm, row-gutter: {GUTTER}mm,\n  "
+            + ",\n  ".join(cells) + ")\n")
+
+
+def typst_source(entries: Sequence[Entry], options: BookOptions,
+                 drawings: Sequence[tuple[str, str | None]]) -> str:
+    """The Typst document; `drawings[i]` = (puzzle SVG, answer SVG) of entry i, which
+    the document reads as `p{i}.svg` and `a{i}.svg`."""
+    paper_w, paper_h = PAPERS[options.paper]
+    area_w = paper_w - 2 * MARGIN_X
+    area_h = paper_h - MARGIN_TOP - MARGIN_BOTTOM - SLACK
+    out = [
+        f'#set page(paper: "{"us-letter" if options.paper == "letter" else "a4"}", '
+        f"margin: (x: {MARGIN_X}mm, top: {MARGIN_TOP}mm, bottom: {MARGIN_BOTTOM}mm), "
+        "footer: context { let n = counter(page).get().first(); "
+        "if n > 1 { align(center, text(size: 9pt, str(n))) } })",
+        '#set text(font: ("Libertinus Serif", "New Computer Modern"), size: 11pt, '
+        'lang: "en")',
+        "#set document(title: " + _s(options.title) + ")",
+        "",
+    ]
+    out += _title_page(entries, options)
+    cols, rows = PER_PAGE[options.per_page]
+    cell_w = (area_w - (cols - 1) * GUTTER) / cols
+    cell_h = (area_h - (rows - 1) * GUTTER) / rows
+    image_h = cell_h - HEADING
+    per = cols * rows
+    for start in range(0, len(entries), per):
+        cells = []
+        for i in range(start, min(start + per, len(entries))):
+            e = entries[i]
+            width = _fit(drawings[i][0], cell_w, image_h, MAX_SCALE)
+            cells.append(
+                f"stack(dir: ttb, box(height: {HEADING}mm, width: 100%)["
+                f"#text(size: 13pt, weight: \"bold\")[{i + 1}.] #h(1.5mm) "
+                f"#text(size: 10pt, fill: rgb(\"#444444\"), {_s(e.label)})], "
+                f"box(width: 100%, height: {image_h:.2f}mm, align(center + top, "
+                f'image("p{i}.svg", width: {width}mm))))')
+        out.append("#pagebreak()")
+        out.append(_grid(cells, cols, rows, cell_w, cell_h))
+    if options.answers:
+        acols, arows = ANSWERS_GRID
+        aw = (area_w - (acols - 1) * GUTTER) / acols
+        ah = (area_h - ANSWERS_TITLE - (arows - 1) * GUTTER) / arows
+        per = acols * arows
+        for start in range(0, len(entries), per):
+            cells = []
+            for i in range(start, min(start + per, len(entries))):
+                answer = drawings[i][1]
+                if answer is None:
+                    cells.append(f"[#text(size: 9pt)[{i + 1}. no answer found]]")
+                    continue
+                width = _fit(answer, aw, ah - ANSWER_HEADING, ANSWER_MAX_SCALE)
+                cells.append(
+                    f"stack(dir: ttb, box(height: {ANSWER_HEADING}mm)[#text(size: 9pt, "
+                    f"weight: \"bold\")[{i + 1}.] #text(size: 8pt, fill: rgb(\"#555555\"), "
+                    f"{_s(entries[i].kind.title or entries[i].kind.name)})], "
+                    f"box(width: 100%, height: {ah - ANSWER_HEADING:.2f}mm, "
+                    f'align(center + top, image("a{i}.svg", width: {width}mm))))')
+            out.append("#pagebreak()")
+            out.append(f'#block(height: {ANSWERS_TITLE}mm, spacing: 0pt)[#text(size: 16pt, '
+                       f'weight: "bold")[Answers]]')
+            out.append(_grid(cells, acols, arows, aw, ah))
+    return "\n".join(out)
+
+
+def _title_page(entries: Sequence[Entry], options: BookOptions) -> list[str]:
+    kinds: dict[str, Kind] = {}
+    for e in entries:
+        kinds.setdefault(e.kind.name, e.kind)
+    rules = []
+    for kind in kinds.values():
+        summary = (kind.summary or "").strip().rstrip(".")
+        if summary:
+            summary = summary[0].upper() + summary[1:] + "."
+        rules.append(f"  #text(weight: \"bold\", {_s(kind.title or kind.name)}): "
+                     f"#text({_s(summary)})\n")
+    n = len(entries)
+    first_answer = 2 + math.ceil(n / options.per_page)
+    lines = [
+        "#v(30%)",
+        "#align(center)[",
+        f"  #text(size: 30pt, weight: \"bold\", {_s(options.title)})",
+        "  #v(6mm)",
+        f"  #text(size: 14pt, {_s(f'{n} puzzle' + ('s' if n != 1 else ''))})",
+        "]",
+        "#v(16mm)",
+        "#block(inset: (x: 12mm))[",
+        '  #text(size: 12pt, weight: "bold")[How to play]',
+        "  #v(2mm)",
+        "  #set par(spacing: 0.9em)",
+        *rules,
+    ]
+    if options.answers:
+        lines.append(f"  #v(4mm) #text(size: 10pt, style: \"italic\", "
+                     f"{_s(f'The answers start on page {first_answer}.')})")
+    lines.append("]")
+    return lines
+
+
+# --- output ------------------------------------------------------------------------------
+
+
+def drawings_of(entries: Sequence[Entry], answers: bool) -> list[tuple[str, str | None]]:
+    """(puzzle SVG, answer SVG or None) for each entry, drawn by its kind."""
+    out = []
+    for e in entries:
+        answer = e.kind.draw(e.puzzle, e.solution) if answers and e.solution else None
+        out.append((e.kind.draw(e.puzzle), answer))
+    return out
+
+
+def _typst():
+    """The typst module, or a BookError saying how to install it."""
+    try:
+        import typst
+    except ImportError:
+        raise BookError(INSTALL_HINT) from None
+    return typst
+
+
+def build_pdf(entries: Sequence[Entry], options: BookOptions) -> bytes:
+    """The book as PDF bytes."""
+    options.check()
+    if not entries:
+        raise BookError("no puzzles to put in the book")
+    typst = _typst()
+    drawings = drawings_of(entries, options.answers)
+    source = typst_source(entries, options, drawings)
+    with tempfile.TemporaryDirectory(prefix="numberplay-book-") as tmp:
+        root = Path(tmp)
+        for i, (puzzle_svg, answer_svg) in enumerate(drawings):
+            (root / f"p{i}.svg").write_text(puzzle_svg, encoding="utf-8")
+            if answer_svg is not None:
+                (root / f"a{i}.svg").write_text(answer_svg, encoding="utf-8")
+        main = root / "book.typ"
+        main.write_text(source, encoding="utf-8")
+        try:
+            return typst.compile(str(main), root=str(root), format="pdf")
+        except Exception as exc:   # noqa: BLE001 - Typst's own error type varies by version
+            message = getattr(exc, "message", None) or str(exc)
+            raise BookError(f"typesetting failed: {' '.join(str(message).split())[:300]}") \
+                from None
+
+
+def write_svgs(entries: Sequence[Entry], directory: str | Path, answers: bool) -> list[Path]:
+    """`puzzle-001.svg` (and `answer-001.svg`) per entry in `directory`; the files."""
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BookError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    width = max(3, len(str(len(entries))))
+    written = []
+    for i, (puzzle_svg, answer_svg) in enumerate(drawings_of(entries, answers), 1):
+        name = f"{i:0{width}d}"
+        written.append(folder / f"puzzle-{name}.svg")
+        written[-1].write_text(puzzle_svg, encoding="utf-8")
+        if answer_svg is not None:
+            written.append(folder / f"answer-{name}.svg")
+            written[-1].write_text(answer_svg, encoding="utf-8")
+    index = [{"number": i, "kind": e.kind.name, "size": e.size, "difficulty": e.difficulty,
+              "puzzle": e.puzzle.to_json()} for i, e in enumerate(entries, 1)]
+    (folder / "index.json").write_text(json.dumps(index, ensure_ascii=False) + "\n",
+                                       encoding="utf-8")
+    written.append(folder / "index.json")
+    return written

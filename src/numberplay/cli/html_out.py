@@ -1,0 +1,88 @@
+"""The whole HTML pages of `solve`, `generate` and `explain --format html`.
+
+Each builds `services.pages.Block`s from the kind's drawing (`Kind.draw`) and
+hands them to the shared page frame; no kind is named here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..kinds import Kind
+from ..model import Generated, Puzzle, Solution, Step
+from ..services.pages import Block, heading_meta, page
+
+
+def _drawing(kind: Kind, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Sequence[str] | None = None) -> str:
+    """The kind's SVG, or its HTML fragment when it has no drawing."""
+    try:
+        return kind.draw(puzzle, solution, highlight=highlight)
+    except NotImplementedError:
+        return kind.render(puzzle, solution, "html")
+
+
+def _title(kind: Kind) -> str:
+    return kind.title or kind.name
+
+
+def solve_page(kind: Kind, results: Sequence[tuple[Puzzle, list[Solution], str]]) -> str:
+    """The puzzles, then their solutions after a page break; `results` holds
+    (puzzle, solutions shown, status line) per puzzle."""
+    many = len(results) > 1
+    blocks, answers = [], []
+    for i, (puzzle, solutions, status) in enumerate(results, 1):
+        label = f"Puzzle {i}" if many else _title(kind)
+        meta = heading_meta(kind.size_of(puzzle))
+        blocks.append(Block(label, _drawing(kind, puzzle), meta=meta, note=status))
+        for j, solution in enumerate(solutions, 1):
+            name = f"Solution {j}" if len(solutions) > 1 else "Solution"
+            if many:
+                name = f"{name} of puzzle {i}"
+            answers.append(Block(name, _drawing(kind, puzzle, solution)))
+    return page(f"{_title(kind)}: solved", blocks, answers, answers_title="Solutions")
+
+
+def generate_page(kind: Kind, generated: Sequence[Generated], answers: bool) -> str:
+    """Numbered puzzles, then (unless `answers` is false) the answers after a page break."""
+    blocks = [Block(f"Puzzle {i}", _drawing(kind, g.puzzle),
+                    meta=heading_meta(kind.size_of(g.puzzle), g.difficulty))
+              for i, g in enumerate(generated, 1)]
+    answer_blocks = [Block(f"Answer {i}", _drawing(kind, g.puzzle, g.solution))
+                     for i, g in enumerate(generated, 1)] if answers else []
+    return page(f"{_title(kind)} puzzles", blocks, answer_blocks)
+
+
+def explain_page(kind: Kind, explained: Sequence[tuple[Puzzle, list[Step]]],
+                 trace: bool = False) -> str:
+    """Each puzzle drawn, then its steps (with the places each step looks at
+    highlighted when `trace` is on), the solved grid last."""
+    blocks = []
+    for i, (puzzle, steps) in enumerate(explained, 1):
+        label = f"Puzzle {i}" if len(explained) > 1 else _title(kind)
+        rows = []
+        for step in steps:
+            extra = ""
+            if trace and step.cells:
+                extra = _drawing(kind, puzzle, None, highlight=step.cells)
+            elif trace and step.snapshot:
+                extra = step.snapshot
+            rows.append((step.technique, step.text, extra))
+        blocks.append(Block(label, _drawing(kind, puzzle),
+                            meta=heading_meta(kind.size_of(puzzle)), steps=rows))
+        last = steps[-1] if steps else None
+        if last is not None and last.technique == "solved" and last.snapshot:
+            blocks.append(Block(f"{label}: solved", pre=last.snapshot))
+    return page(f"{_title(kind)}: explained", blocks)
+
+
+def store_page(rows: Sequence, answers: bool, title: str = "Puzzles") -> str:
+    """`store export --format html`: stored puzzles (any kinds), then their answers."""
+    blocks, answer_blocks = [], []
+    for i, stored in enumerate(rows, 1):
+        kind, puzzle, solution = stored.objects()
+        meta = heading_meta(stored.size, stored.difficulty)
+        blocks.append(Block(f"{i}. {_title(kind)}", _drawing(kind, puzzle), meta=meta))
+        if answers:
+            answer_blocks.append(Block(f"{i}. {_title(kind)}", _drawing(kind, puzzle, solution)))
+    return page(title, blocks, answer_blocks)

@@ -1,0 +1,68 @@
+"""The CrossProduct drawing: the grid, column products above it, row products to its right."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, Svg, read_places, text_width
+from .model import CrossProductPuzzle, CrossProductSolution
+
+MARGIN = 6
+PRODUCT_SIZE = 17      # font size of the products
+MIN_CELL = 44
+MAX_CELL = 90          # wider column products (7 digits and more) are written upright
+
+
+def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
+         highlight: Iterable[str] | str | None = None) -> str:
+    """The puzzle (with its digits when `solution` is given) as an SVG document.
+
+    `highlight`: places to emphasise, as explanation steps name them
+    ("r2c3", "row 4", "col 2").
+    """
+    R, C = puzzle.shape
+    places = read_places(highlight)
+    col_texts = [str(p) for p in puzzle.cols]
+    row_texts = [str(p) for p in puzzle.rows]
+    widest_col = max((text_width(t, PRODUCT_SIZE) for t in col_texts), default=0)
+    upright = widest_col + 20 > MAX_CELL
+    cell = MIN_CELL if upright else max(MIN_CELL, widest_col + 20)
+    header = widest_col + 14 if upright else PRODUCT_SIZE + 16
+    side = max((text_width(t, PRODUCT_SIZE) for t in row_texts), default=0) + 16
+    x0, y0 = MARGIN, MARGIN + header
+    svg = Svg(2 * MARGIN + C * cell + side, y0 + R * cell + MARGIN, "crossproduct",
+              title=f"CrossProduct {R}x{C}")
+
+    for c, text in enumerate(col_texts):
+        cx = x0 + (c + 0.5) * cell
+        if c + 1 in places.cols:
+            svg.rect(x0 + c * cell + 2, MARGIN, cell - 4, header - 4, fill=HIGHLIGHT, rx=3)
+        if upright:
+            svg.text(cx, y0 - 8, text, size=PRODUCT_SIZE, anchor="start", weight="bold",
+                     cls="product", rotate=-90)
+        else:
+            svg.text(cx, y0 - header / 2 + 1, text, size=PRODUCT_SIZE, weight="bold",
+                     cls="product")
+    for r, text in enumerate(row_texts):
+        cy = y0 + (r + 0.5) * cell
+        if r + 1 in places.rows:
+            svg.rect(x0 + C * cell + 4, y0 + r * cell + 2, side - 6, cell - 4,
+                     fill=HIGHLIGHT, rx=3)
+        svg.text(x0 + C * cell + 10, cy, text, size=PRODUCT_SIZE, anchor="start",
+                 weight="bold", cls="product")
+
+    for r in range(R):
+        for c in range(C):
+            place = f"r{r + 1}c{c + 1}"
+            fill = "#ffffff"
+            if (r + 1, c + 1) in places.cells:
+                fill = HIGHLIGHT
+            elif places.cell(r + 1, c + 1):
+                fill = HIGHLIGHT_LINE
+            svg.rect(x0 + c * cell, y0 + r * cell, cell, cell, fill=fill, stroke=GRID,
+                     width=1, cls="cell", place=place)
+            if solution is not None:
+                svg.text(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
+                         str(solution.grid[r][c]), size=cell * 0.5, fill=INK, cls="digit")
+    svg.rect(x0, y0, C * cell, R * cell, stroke=INK, width=2.5)
+    return str(svg)

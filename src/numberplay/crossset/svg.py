@@ -1,0 +1,70 @@
+"""The Cross Set drawing: an N×N grid whose cells show their candidates as pencil marks.
+
+Each value has a fixed place in its cell (1 top left ... 9 bottom right at order 9,
+as pencil marks are written in Sudoku), so a missing candidate is a gap the eye
+finds at once. A cell with one candidate shows it as a large given; a cell open
+to every value is left blank.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, Svg, read_places
+from .model import CrossSetPuzzle, CrossSetSolution
+
+MARGIN = 6
+SOLVED_INK = "#1d4f91"     # digits found by solving; givens stay black and bold
+
+
+def layout(n: int) -> tuple[int, int, float]:
+    """(columns, rows) of the pencil-mark places in a cell, and the cell size."""
+    k = max(1, math.ceil(math.sqrt(n)))
+    rows = math.ceil(n / k)
+    slot = 18 if n <= 9 else 17
+    return k, rows, max(48.0, k * slot + 6)
+
+
+def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
+         highlight: Iterable[str] | str | None = None) -> str:
+    """The puzzle (with the solved square when `solution` is given) as an SVG document.
+
+    `highlight`: cells or lines to emphasise ("r2c3", "row 4", "col 2").
+    """
+    n = puzzle.n
+    places = read_places(highlight)
+    k, krows, cell = layout(n)
+    slot_w, slot_h = (cell - 6) / k, (cell - 6) / max(krows, 1)
+    digits = len(str(n))
+    mark = min(14.0, slot_h * 0.78, (slot_w - 1) / (0.62 * digits))
+    svg = Svg(2 * MARGIN + n * cell, 2 * MARGIN + n * cell, "crossset",
+              title=f"Cross Set, order {n}")
+    x0 = y0 = MARGIN
+    for r in range(n):
+        for c in range(n):
+            x, y = x0 + c * cell, y0 + r * cell
+            fill = "#ffffff"
+            if (r + 1, c + 1) in places.cells:
+                fill = HIGHLIGHT
+            elif places.cell(r + 1, c + 1):
+                fill = HIGHLIGHT_LINE
+            svg.rect(x, y, cell, cell, fill=fill, stroke=GRID, width=1, cls="cell",
+                     place=f"r{r + 1}c{c + 1}")
+            candidates = puzzle.cells[r][c]
+            given = len(candidates) == 1
+            if solution is not None:
+                svg.text(x + cell / 2, y + cell / 2, str(solution.grid[r][c]),
+                         size=cell * 0.5, weight="bold" if given else "normal",
+                         fill=INK if given else SOLVED_INK, cls="digit")
+            elif given:
+                svg.text(x + cell / 2, y + cell / 2, str(candidates[0]), size=cell * 0.5,
+                         weight="bold", cls="given")
+            elif len(candidates) < n:
+                for v in candidates:
+                    i, j = divmod(v - 1, k)
+                    svg.text(x + 3 + (j + 0.5) * slot_w, y + 3 + (i + 0.5) * slot_h, str(v),
+                             size=mark, cls="candidate")
+    # thin lines inside, a thick frame outside
+    svg.rect(x0, y0, n * cell, n * cell, stroke=INK, width=2.5)
+    return str(svg)

@@ -1,0 +1,151 @@
+"""Small helpers the kinds share to draw their puzzles as SVG.
+
+Each kind draws its own puzzle in its subpackage (`<kind>/svg.py`); this module
+only holds what every drawing needs: an SVG builder that escapes its text, the
+fonts and greys of the house style, and the reading of `highlight` places
+("r2c3", "row 4", "col 2", "M") as the explanation steps name them.
+
+An SVG made here is a whole document (`xmlns`, `width`, `height`, `viewBox`)
+that a browser, Typst and a notebook all accept; every cell of the puzzle is one
+shape with `class="cell"` and a `data-place` attribute.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+FONT = "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif"
+INK = "#111111"
+GRID = "#444444"
+FAINT = "#9a9a9a"
+HIGHLIGHT = "#ffe08a"      # a pale yellow: a light grey in grey-scale print
+HIGHLIGHT_LINE = "#fff3c4"
+
+_CELL = re.compile(r"^r(\d+)\s*c(\d+)$")
+_LINE = re.compile(r"^(row|col|column)\s*(\d+)$")
+
+
+def _num(value: float) -> str:
+    """A coordinate without needless decimals."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return text if text != "-0" else "0"
+
+
+@dataclass
+class Svg:
+    """An SVG document built shape by shape; `str()` gives the markup."""
+
+    width: float
+    height: float
+    css_class: str = ""
+    title: str = ""
+    parts: list[str] = field(default_factory=list)
+
+    def add(self, markup: str) -> None:
+        """Raw markup (already escaped)."""
+        self.parts.append(markup)
+
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str = "none",
+             stroke: str | None = None, width: float = 1.0, cls: str = "",
+             place: str = "", rx: float = 0) -> None:
+        """A rectangle; `place` names the cell it draws (data-place)."""
+        attrs = [f'x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}"',
+                 f'fill="{fill}"']
+        if stroke:
+            attrs.append(f'stroke="{stroke}" stroke-width="{_num(width)}"')
+        if rx:
+            attrs.append(f'rx="{_num(rx)}"')
+        if cls:
+            attrs.append(f'class="{cls}"')
+        if place:
+            attrs.append(f"data-place={quoteattr(place)}")
+        self.parts.append(f"<rect {' '.join(attrs)}/>")
+
+    def circle(self, cx: float, cy: float, r: float, *, fill: str, stroke: str = INK,
+               width: float = 1.5, cls: str = "", place: str = "", title: str = "") -> None:
+        """A circle (with a tooltip when `title` is given)."""
+        attrs = (f'cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{fill}" '
+                 f'stroke="{stroke}" stroke-width="{_num(width)}"')
+        if cls:
+            attrs += f' class="{cls}"'
+        if place:
+            attrs += f" data-place={quoteattr(place)}"
+        if title:
+            self.parts.append(f"<circle {attrs}><title>{escape(title)}</title></circle>")
+        else:
+            self.parts.append(f"<circle {attrs}/>")
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = GRID,
+             width: float = 1.0) -> None:
+        """A straight line."""
+        self.parts.append(f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" '
+                          f'y2="{_num(y2)}" stroke="{stroke}" stroke-width="{_num(width)}" '
+                          'stroke-linecap="square"/>')
+
+    def text(self, x: float, y: float, content: str, *, size: float = 16,
+             anchor: str = "middle", weight: str = "normal", fill: str = INK,
+             cls: str = "", rotate: float = 0, italic: bool = False) -> None:
+        """Text whose baseline is placed so that it is centred on y (digits and capitals)."""
+        base = y + size * 0.36
+        attrs = [f'x="{_num(x)}" y="{_num(base)}" font-size="{_num(size)}"',
+                 f'text-anchor="{anchor}"', f'fill="{fill}"']
+        if weight != "normal":
+            attrs.append(f'font-weight="{weight}"')
+        if italic:
+            attrs.append('font-style="italic"')
+        if cls:
+            attrs.append(f'class="{cls}"')
+        if rotate:
+            attrs.append(f'transform="rotate({_num(rotate)} {_num(x)} {_num(y)})"')
+        self.parts.append(f"<text {' '.join(attrs)}>{escape(content)}</text>")
+
+    def __str__(self) -> str:
+        w, h = _num(self.width), _num(self.height)
+        cls = f' class="numberplay {self.css_class}"' if self.css_class else ' class="numberplay"'
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+                f'viewBox="0 0 {w} {h}"{cls} font-family="{FONT}">')
+        title = f"<title>{escape(self.title)}</title>" if self.title else ""
+        return head + title + "".join(self.parts) + "</svg>"
+
+
+def text_width(text: str, size: float) -> float:
+    """A generous estimate of the width of `text` at `size` (digits ~0.62 em)."""
+    wide = sum(1 for ch in text if ch.isupper() or ch in "MW×=+")
+    return size * (0.62 * (len(text) - wide) + 0.74 * wide)
+
+
+@dataclass(frozen=True)
+class Places:
+    """Highlighted places read from strings: cells (row, col) 1-based, whole rows,
+    whole columns and names (letters)."""
+
+    cells: frozenset[tuple[int, int]] = frozenset()
+    rows: frozenset[int] = frozenset()
+    cols: frozenset[int] = frozenset()
+    names: frozenset[str] = frozenset()
+
+    def cell(self, r: int, c: int) -> bool:
+        """Is cell (r, c) (1-based) highlighted, alone or through its line?"""
+        return (r, c) in self.cells or r in self.rows or c in self.cols
+
+
+def read_places(highlight: Iterable[str] | str | None) -> Places:
+    """`["r2c3", "row 4", "col 2", "M"]` as Places (unknown strings count as names)."""
+    if highlight is None:
+        return Places()
+    if isinstance(highlight, str):
+        highlight = [highlight]
+    cells, rows, cols, names = set(), set(), set(), set()
+    for item in highlight:
+        text = str(item).strip()
+        low = text.lower()
+        if m := _CELL.match(low):
+            cells.add((int(m.group(1)), int(m.group(2))))
+        elif m := _LINE.match(low):
+            (rows if m.group(1) == "row" else cols).add(int(m.group(2)))
+        elif text:
+            names.add(text)
+    return Places(frozenset(cells), frozenset(rows), frozenset(cols), frozenset(names))

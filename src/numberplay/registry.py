@@ -1,0 +1,69 @@
+"""The registry of puzzle kinds: name -> the `Kind` object, loaded on first use.
+
+Kept apart from `kinds.py` (the interface) so that the value classes in
+`model.py` can find a puzzle's kind without importing the interface back.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from .errors import UnknownKind
+
+if TYPE_CHECKING:
+    from .kinds import Kind
+
+# name -> "module:attribute" of the Kind instance. One line per family.
+_REGISTRY: dict[str, str] = {
+    "crossproduct": "numberplay.crossproduct:KIND",
+    "cryptarithm": "numberplay.cryptarithm:KIND",
+    "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
+    "crossset": "numberplay.crossset:KIND",
+}
+
+_LOADED: dict[str, Kind] = {}
+
+
+def kind_names() -> list[str]:
+    """The registered kind names (without aliases), in registry order."""
+    return list(_REGISTRY)
+
+
+def all_kinds() -> list[Kind]:
+    """Every registered kind, loaded."""
+    return [get_kind(name) for name in _REGISTRY]
+
+
+def register(kind: Kind) -> Kind:
+    """Register a kind object at run time (tests and plug-ins)."""
+    _LOADED[kind.name] = kind
+    _REGISTRY.setdefault(kind.name, "")
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Remove a kind registered with `register`."""
+    _LOADED.pop(name, None)
+    if _REGISTRY.get(name) == "":
+        del _REGISTRY[name]
+
+
+def get_kind(name: str | Kind) -> Kind:
+    """The kind called `name` (or one of its aliases); UnknownKind otherwise."""
+    if not isinstance(name, str):
+        return name
+    key = str(name).strip().lower()
+    if key in _LOADED:
+        return _LOADED[key]
+    if key in _REGISTRY and _REGISTRY[key]:
+        module_name, _, attr = _REGISTRY[key].partition(":")
+        kind = getattr(importlib.import_module(module_name), attr)
+        _LOADED[key] = kind
+        return kind
+    for other in list(_REGISTRY):
+        kind = get_kind(other)
+        if key in kind.aliases:
+            return kind
+    known = ", ".join(kind_names()) or "none"
+    raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")

@@ -1,0 +1,112 @@
+"""Reading back any JSON numberplay prints about puzzles.
+
+`generate --format json`, `solve`/`check`/`explain`/`hint --format json`,
+`store export` lines and batch results all carry `"kind"` and the puzzle as
+the kind's `to_json()`; `read_envelopes` turns such a text (one document, a
+list of them, or JSON lines) back into puzzles, with their solutions and
+difficulties when the document has them. Built on the kind interface only.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import NumberplayError, PuzzleError
+from ..kinds import Kind, get_kind
+from ..model import Puzzle, Solution
+
+
+@dataclass(frozen=True)
+class Item:
+    """A puzzle read from a numberplay JSON document."""
+
+    kind: Kind
+    puzzle: Puzzle
+    solution: Solution | None = None
+    difficulty: str = ""
+
+
+def looks_like_envelope(text: str | None) -> bool:
+    """Does the text start like JSON that names a kind (so not a kind's own JSON)?"""
+    if not text:
+        return False
+    head = text.lstrip()
+    if not head.startswith(("{", "[")):
+        return False
+    return '"kind"' in head[:200_000] or '"result"' in head[:200_000]
+
+
+def _documents(text: str) -> list[Any]:
+    """One JSON document, or one per line (JSON lines)."""
+    try:
+        return [json.loads(text)]
+    except json.JSONDecodeError:
+        pass
+    docs = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            docs.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise PuzzleError(f"bad JSON: {exc.msg}", line=number, column=exc.colno) from None
+    return docs
+
+
+def read_envelopes(text: str, kind: Kind | str | None = None) -> list[Item] | None:
+    """The puzzles in numberplay JSON, or None when the text is not such JSON.
+
+    With `kind`, every puzzle must be of that kind (aliases allowed)."""
+    if not looks_like_envelope(text):
+        return None
+    want = get_kind(kind) if kind is not None else None
+    items: list[Item] = []
+    for doc in _documents(text):
+        for entry in doc if isinstance(doc, list) else [doc]:
+            items.extend(_items(entry, want))
+    if not items:
+        return None
+    return items
+
+
+def _items(doc: Any, want: Kind | None) -> list[Item]:
+    if not isinstance(doc, dict):
+        return []
+    if "result" in doc and "ok" in doc:           # a batch result line
+        if not doc.get("ok"):
+            return []
+        return _items(doc["result"], want)
+    if "kind" not in doc:
+        return []
+    try:
+        kind = get_kind(str(doc["kind"]))
+    except NumberplayError:
+        raise PuzzleError(f"unknown puzzle kind {doc['kind']!r} in the JSON input") from None
+    if want is not None and kind.name != want.name:
+        raise PuzzleError(f"the JSON holds a {kind.name} puzzle, not {want.name}")
+    if isinstance(doc.get("puzzles"), list):        # generate --format json
+        return [_item(kind, entry.get("puzzle"), entry.get("solution"),
+                      entry.get("difficulty"), f"puzzles[{i}]")
+                for i, entry in enumerate(doc["puzzles"]) if isinstance(entry, dict)]
+    if "puzzle" not in doc:
+        return []
+    solution = doc.get("solution")
+    if solution is None and doc.get("solutions"):   # solve --format json
+        solution = doc["solutions"][0]
+    return [_item(kind, doc["puzzle"], solution, doc.get("difficulty"), "puzzle")]
+
+
+def _item(kind: Kind, puzzle: Any, solution: Any, difficulty: Any, where: str) -> Item:
+    if not isinstance(puzzle, dict | list):
+        raise PuzzleError(f"the JSON has no {kind.name} puzzle", where=where)
+    try:
+        p = kind.puzzle_type.from_json(puzzle)
+        s = kind.solution_type.from_json(solution) if solution is not None else None
+    except NumberplayError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise PuzzleError(f"unreadable {kind.name} puzzle in the JSON: {exc}",
+                          where=where) from None
+    return Item(kind, p, s, str(difficulty or ""))

@@ -1,0 +1,192 @@
+"""The FastAPI app: the JSON API and the play page.
+
+Every API request runs in a worker process under a time budget (see `pool`),
+so the server itself never searches; the answers come from the same services
+the CLI uses (`jobs`).
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from .pool import GRACE_SECONDS, WorkerPool
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY_BYTES = 64 * 1024
+DEFAULT_TIMEOUT = 10.0
+
+PuzzleInput = str | dict[str, Any]
+
+
+class PuzzleBody(BaseModel):
+    """A puzzle request, as on the command line."""
+
+    kind: str = Field(description="The kind of puzzle (see GET /api/kinds); aliases work.")
+    puzzle: PuzzleInput = Field(description="The puzzle in the kind's text form, or the "
+                                "JSON object the CLI prints under \"puzzle\".")
+    limit: int | None = Field(None, ge=1, description="Stop after N solutions (as --limit).")
+    options: dict[str, Any] = Field(default_factory=dict, description=(
+        "The kind's own options (e.g. base, fix) and the command's flags "
+        "(solve: all, count, no_search; explain: trace, no_search, max_steps)."))
+
+
+class HintBody(PuzzleBody):
+    """A hint request: the puzzle and, optionally, where the player is."""
+
+    state: str | None = Field(None, description=(
+        "The player's position in the kind's state format (a grid: one line per row, "
+        "digits and '.'; candidate grids in their own format; letters: A=1,B=2)."))
+    level: int | None = Field(None, ge=1, le=3, description=(
+        "1: the technique and the line; 2: also the cell or letter; 3: the whole step."))
+
+
+class GenerateBody(BaseModel):
+    """A generation request, as `numberplay generate KIND`."""
+
+    kind: str
+    size: str | None = None
+    difficulty: str | None = None
+    seed: int | str | None = None
+    count: int = Field(1, ge=1, le=20)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over `limit` bytes gets 413."""
+
+    def __init__(self, app: Any, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    if int(value) > self.limit:
+                        await self._too_large(send)
+                        return
+                except ValueError:
+                    pass
+        messages: list[dict] = []
+        total = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            total += len(message.get("body", b""))
+            if total > self.limit:
+                await self._too_large(send)
+                return
+            if not message.get("more_body"):
+                break
+
+        async def replay() -> dict:
+            if messages:
+                return messages.pop(0)
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, send: Any) -> None:
+        body = json.dumps({"error": f"request body larger than {self.limit // 1024} KiB"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
+               worker_command: list[str] | None = None, grace: float = GRACE_SECONDS) -> FastAPI:
+    """The web app. `timeout`: seconds of work allowed per request; `workers`:
+    worker processes (default: the number of cores); a job still running
+    `grace` seconds after its budget has its worker killed and replaced."""
+    pool = WorkerPool(workers, command=worker_command, grace=grace)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await pool.start()
+        try:
+            yield
+        finally:
+            await pool.close()
+
+    app = FastAPI(title="numberplay", lifespan=lifespan, description=(
+        "Solve, check, explain, hint and generate digit puzzles. Each answer is the "
+        "object `numberplay COMMAND KIND --format json` prints; bad input gets 400 "
+        "with {\"error\": the CLI's one-line message}; a request that runs out of its "
+        f"budget ({timeout:g} s) gets 503."))
+    app.state.pool = pool
+    app.state.timeout = timeout
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        message = first.get("msg", "invalid request")
+        return JSONResponse({"error": f"{where}: {message}" if where else message},
+                            status_code=400)
+
+    async def answer(op: str, body: dict[str, Any]) -> JSONResponse:
+        status, data = await pool.run(op, body, timeout)
+        return JSONResponse(data, status_code=status)
+
+    @app.get("/api/kinds", summary="The kinds (numberplay kinds --json)")
+    async def kinds() -> JSONResponse:
+        return await answer("kinds", {})
+
+    @app.get("/api/examples", summary="The bundled examples (numberplay examples --json)")
+    async def examples() -> JSONResponse:
+        return await answer("examples", {})
+
+    @app.get("/api/examples/{kind}", summary="One kind's examples")
+    async def kind_examples(kind: str) -> JSONResponse:
+        return await answer("examples", {"kind": kind})
+
+    @app.get("/api/examples/{kind}/{name}", summary="One example's text")
+    async def example(kind: str, name: str) -> JSONResponse:
+        return await answer("examples", {"kind": kind, "name": name})
+
+    @app.post("/api/solve", summary="numberplay solve KIND --format json")
+    async def solve(body: PuzzleBody) -> JSONResponse:
+        return await answer("solve", body.model_dump())
+
+    @app.post("/api/check", summary="numberplay check KIND --format json")
+    async def check(body: PuzzleBody) -> JSONResponse:
+        return await answer("check", body.model_dump())
+
+    @app.post("/api/explain", summary="numberplay explain KIND --format json")
+    async def explain(body: PuzzleBody) -> JSONResponse:
+        return await answer("explain", body.model_dump())
+
+    @app.post("/api/hint", summary="numberplay hint KIND [--state S --level L] --format json")
+    async def hint(body: HintBody) -> JSONResponse:
+        return await answer("hint", body.model_dump())
+
+    @app.post("/api/generate", summary="numberplay generate KIND --format json")
+    async def generate(body: GenerateBody) -> JSONResponse:
+        return await answer("generate", body.model_dump())
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{kind}", include_in_schema=False)
+    async def play(kind: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    return app

@@ -1,0 +1,265 @@
+"""The work behind each API endpoint, run inside a worker process.
+
+Every function takes the request body as plain JSON values and returns
+`(status, answer)`: 200 and the object the CLI prints with `--format json`,
+400 and `{"error": ...}` for bad input (the CLI's one-line message), 503 when
+the time budget ran out. Nothing here imports the web framework, so worker
+processes start light; nothing here names a kind.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+from typing import Any
+
+from .. import api
+from ..budget import Budget
+from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
+from ..kinds import Kind, all_kinds, get_kind
+from ..model import Puzzle
+from ..services import reports
+from ..services.examples import get_example, list_examples
+
+Answer = tuple[int, Any]
+
+# Caps that keep one answer small: the CLI has none, a server needs them.
+MAX_SOLUTIONS = 1000
+MAX_GENERATE = 20
+MAX_STEPS = 10_000
+
+# Flags of the CLI commands that the API takes in "options" (beside the kind's own).
+COMMAND_FLAGS: dict[str, dict[str, type]] = {
+    "solve": {"all": bool, "count": bool, "no_search": bool},
+    "check": {},
+    "explain": {"trace": bool, "no_search": bool, "max_steps": int},
+    "hint": {},
+    "generate": {},
+}
+
+
+def one_line(exc: BaseException) -> str:
+    """An error message on one line, as the CLI prints it."""
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 500 else text[:497] + "..."
+
+
+def error(message: str, status: int = 400, **extra: Any) -> Answer:
+    """An error answer."""
+    return status, {"error": message, **extra}
+
+
+# --- reading a request ------------------------------------------------------------
+
+
+def _kind(body: dict[str, Any]) -> Kind:
+    name = body.get("kind")
+    if not isinstance(name, str) or not name.strip():
+        raise PuzzleError("missing \"kind\" (see GET /api/kinds)")
+    return get_kind(name)
+
+
+def split_options(kind: Kind, command: str,
+                  options: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(command flags, kind options) from a request's "options", each checked
+    against what the CLI's `command KIND` accepts, with the CLI's types."""
+    flags: dict[str, Any] = {}
+    kind_opts: dict[str, Any] = {}
+    known_flags = COMMAND_FLAGS[command]
+    known_kind = {o.name: o for o in kind.options if command in o.commands}
+    for key, value in (options or {}).items():
+        name = str(key).lstrip("-").replace("-", "_")
+        if name in known_flags:
+            flags[name] = _typed(name, value, known_flags[name])
+        elif name in known_kind:
+            kind_opts[name] = _typed(name, value, known_kind[name].type)
+        else:
+            known = ", ".join(sorted([*known_flags, *known_kind])) or "none"
+            raise PuzzleError(f"unknown option {key!r} for {command} {kind.name} (known: {known})")
+    return flags, kind_opts
+
+
+def _typed(name: str, value: Any, typ: type) -> Any:
+    if value is None:
+        return None
+    ok = (isinstance(value, bool) if typ is bool
+          else isinstance(value, int) and not isinstance(value, bool) if typ is int
+          else isinstance(value, int | float) and not isinstance(value, bool) if typ is float
+          else isinstance(value, str))
+    if not ok:
+        raise PuzzleError(f"option {name!r} must be {typ.__name__}, not {json.dumps(value)}")
+    return value
+
+
+def read_puzzle(kind: Kind, puzzle: Any, kind_opts: dict[str, Any]) -> Puzzle:
+    """One puzzle from the request's "puzzle": its text form, or the JSON object
+    the CLI prints under "puzzle" (checked by reading its text form back)."""
+    if isinstance(puzzle, dict):
+        try:
+            obj = kind.puzzle_type.from_json(puzzle)
+            kind.parse(kind.to_text(obj))
+        except PuzzleError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any malformed object is bad input
+            raise PuzzleError(f"not a {kind.name} puzzle object: {one_line(exc)}") from None
+        return obj
+    if not isinstance(puzzle, str) or not puzzle.strip():
+        raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
+    puzzles = kind.parse_all(puzzle, **kind_opts)
+    if not puzzles:
+        raise PuzzleError("the input holds no puzzle")
+    if len(puzzles) > 1:
+        raise PuzzleError(f"the input holds {len(puzzles)} puzzles; send one per request")
+    return puzzles[0]
+
+
+def _limit(body: dict[str, Any]) -> int | None:
+    limit = body.get("limit")
+    if limit is None:
+        return None
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise PuzzleError("\"limit\" must be a whole number of at least 1")
+    return limit
+
+
+# --- the endpoints ------------------------------------------------------------------
+
+
+def kinds(body: dict[str, Any], budget: Budget) -> Answer:
+    """What `numberplay kinds --json` prints."""
+    rows = [{
+        "name": k.name, "aliases": list(k.aliases), "title": k.title, "summary": k.summary,
+        "difficulties": list(k.difficulties), "options": [o.cli_flag for o in k.options],
+    } for k in all_kinds()]
+    return 200, rows
+
+
+def examples(body: dict[str, Any], budget: Budget) -> Answer:
+    """What `numberplay examples [KIND [NAME]] --json` prints."""
+    kind, name = body.get("kind"), body.get("name")
+    if kind and name:
+        example = get_example(get_kind(kind).name, name)
+        return 200, {"kind": example.kind, "name": example.name, "text": example.text}
+    return 200, [{"kind": e.kind, "name": e.name, "description": e.description}
+                 for e in list_examples(kind)]
+
+
+def solve(body: dict[str, Any], budget: Budget) -> Answer:
+    """What `numberplay solve KIND --format json` prints."""
+    kind = _kind(body)
+    flags, kind_opts = split_options(kind, "solve", body.get("options"))
+    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    limit = _limit(body)
+    if flags.get("no_search"):
+        return 200, reports.explain_report(puzzle, search=False, budget=budget,
+                                           max_steps=MAX_STEPS)
+    mode = "count" if flags.get("count") else "all" if flags.get("all") else "first"
+    if mode == "all":
+        limit = min(limit or MAX_SOLUTIONS, MAX_SOLUTIONS)
+    elif limit is not None:
+        limit = min(limit, MAX_SOLUTIONS)
+    report, _ = reports.solve_report(puzzle, mode=mode, limit=limit, budget=budget)
+    return 200, report
+
+
+def check(body: dict[str, Any], budget: Budget) -> Answer:
+    """What `numberplay check KIND --format json` prints."""
+    kind = _kind(body)
+    _, kind_opts = split_options(kind, "check", body.get("options"))
+    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    report, _ = reports.check_report(puzzle, limit=_limit(body), budget=budget)
+    return 200, report
+
+
+def explain(body: dict[str, Any], budget: Budget) -> Answer:
+    """What `numberplay explain KIND --format json` prints."""
+    kind = _kind(body)
+    flags, kind_opts = split_options(kind, "explain", body.get("options"))
+    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    max_steps = min(flags.get("max_steps") or MAX_STEPS, MAX_STEPS)
+    return 200, reports.explain_report(puzzle, search=not flags.get("no_search"),
+                                       trace=bool(flags.get("trace")), budget=budget,
+                                       max_steps=max_steps)
+
+
+def hint_takes_state() -> bool:
+    """Does the installed hint function take the player's position (`state`, `level`)?"""
+    return "state" in inspect.signature(api.hint).parameters
+
+
+def hint(body: dict[str, Any], budget: Budget) -> Answer:
+    """What `numberplay hint KIND [--state S] [--level L] --format json` prints."""
+    kind = _kind(body)
+    _, kind_opts = split_options(kind, "hint", body.get("options"))
+    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    state, level = body.get("state"), body.get("level")
+    if state is not None and not isinstance(state, str):
+        raise PuzzleError("\"state\" must be text in the kind's state format")
+    if level is not None and (isinstance(level, bool) or level not in (1, 2, 3)):
+        raise PuzzleError("\"level\" must be 1, 2 or 3")
+    report_of = getattr(reports, "hint_report", None)
+    state_of = getattr(reports, "parse_state", None)
+    if hint_takes_state() and report_of is not None and state_of is not None:
+        # Hints from the player's position: the CLI's own report.
+        position = state_of(puzzle, state) if state is not None else None
+        report, _ = report_of(puzzle, position, level=level or 3, budget=budget)
+        return 200, report
+    answer: dict[str, Any] = {"kind": kind.name, "puzzle": puzzle.to_json()}
+    if hint_takes_state():
+        found = api.hint(puzzle, state=state, level=level or 3, budget=budget)
+    else:
+        # Hints from the player's position have not landed: the first step.
+        found = api.hint(puzzle, budget=budget)
+        if state is not None:
+            answer["from_start"] = True
+    answer["hint"] = found.to_json() if found is not None else None
+    return 200, answer
+
+
+def generate(body: dict[str, Any], budget: Budget) -> Answer:
+    """What `numberplay generate KIND --format json` prints."""
+    kind = _kind(body)
+    _, kind_opts = split_options(kind, "generate", body.get("options"))
+    count = body.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_GENERATE:
+        raise PuzzleError(f"\"count\" must be 1 to {MAX_GENERATE}")
+    seed = body.get("seed")
+    if seed is None:
+        seed = str(random.SystemRandom().randrange(10**9))
+    elif not isinstance(seed, str | int) or isinstance(seed, bool):
+        raise PuzzleError("\"seed\" must be a number or text")
+    size, difficulty = body.get("size"), body.get("difficulty")
+    for name, value in (("size", size), ("difficulty", difficulty)):
+        if value is not None and not isinstance(value, str):
+            raise PuzzleError(f"\"{name}\" must be text")
+    generated = [reports.generate_one(kind.name, seed=seed, index=i, size=size or None,
+                                      difficulty=difficulty or None, budget=budget.child(),
+                                      **kind_opts)
+                 for i in range(count)]
+    return 200, reports.generate_report(kind.name, generated)
+
+
+OPS = {"kinds": kinds, "examples": examples, "solve": solve, "check": check,
+       "explain": explain, "hint": hint, "generate": generate}
+
+
+def run_job(op: str, body: dict[str, Any], seconds: float) -> Answer:
+    """Run endpoint `op` on `body` within `seconds`; never raises."""
+    budget = Budget(seconds=seconds)
+    try:
+        return OPS[op](body if isinstance(body, dict) else {}, budget)
+    except PuzzleError as exc:
+        return error(one_line(exc))
+    except BudgetExceeded as exc:
+        return error(f"stopped: {one_line(exc)}", 503, stopped="budget")
+    except GenerationError as exc:
+        return error(f"generation failed: {one_line(exc)}", 503)
+    except NumberplayError as exc:
+        return error(one_line(exc))
+    except RecursionError:
+        return error("the input is nested too deeply", 400)
+    except MemoryError:
+        return error("internal error: out of memory", 500)
+    except Exception as exc:  # noqa: BLE001 - one request's bug must not take the server down
+        return error(f"internal error: {type(exc).__name__}: {one_line(exc)}", 500)

@@ -1,0 +1,166 @@
+"""A small pool of worker processes that run API jobs under a time budget.
+
+Each worker is a separate Python process (`python -m numberplay.web.worker`)
+fed one JSON line per job through a pipe. A job that outlives its budget (plus
+a grace period) gets its worker killed and replaced; a worker that dies (a
+crash, out of memory) is replaced too. Either way only that request fails:
+the server and the other workers go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import select
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from .jobs import Answer, error
+
+GRACE_SECONDS = 2.0
+STARTUP_SECONDS = 60.0
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def worker_command() -> list[str]:
+    """The command line that starts one worker."""
+    return [sys.executable, "-m", "numberplay.web.worker"]
+
+
+class WorkerDied(Exception):
+    """The worker process ended while running a job."""
+
+
+class Worker:
+    """One worker process and the pipes to it."""
+
+    def __init__(self, command: list[str] | None = None) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
+        self.process = subprocess.Popen(command or worker_command(), stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, env=env, bufsize=0)
+        # Wait until it has imported everything (it says "ready").
+        stdout = self.process.stdout
+        assert stdout is not None
+        ready, _, _ = select.select([stdout], [], [], STARTUP_SECONDS)
+        if not ready or stdout.readline().strip() != b"ready":
+            self.kill()
+            raise WorkerDied("the worker process did not start")
+
+    def call(self, message: tuple[str, Any, float], timeout: float) -> Answer:
+        """Send a job and wait for its answer; TimeoutError or WorkerDied."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        try:
+            stdin.write((json.dumps(message) + "\n").encode())
+            ready, _, _ = select.select([stdout], [], [], timeout)
+            line = stdout.readline() if ready else None
+        except (OSError, ValueError) as exc:
+            raise WorkerDied(str(exc)) from None
+        if line is None:
+            raise TimeoutError
+        if not line:
+            raise WorkerDied("the worker closed its output")
+        status, answer = json.loads(line)
+        return status, answer
+
+    def kill(self) -> None:
+        """Stop the process now."""
+        try:
+            self.process.kill()
+        except OSError:
+            pass
+        self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                pipe.close()
+
+    def close(self) -> None:
+        """Close its input so it finishes; kill it if it does not."""
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+            self.process.wait(2)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        self.kill()
+
+
+class WorkerPool:
+    """`await pool.run(op, body, seconds)`: the answer of one job, from a worker."""
+
+    def __init__(self, size: int | None = None, max_waiting: int = 500,
+                 command: list[str] | None = None, grace: float = GRACE_SECONDS) -> None:
+        """`command`: how to start a worker (tests pass one that misbehaves);
+        `grace`: how long past its budget a job may run before its worker is killed."""
+        self.grace = grace
+        self._command = command
+        self.size = max(1, size or min(os.cpu_count() or 2, 8))
+        self.max_waiting = max_waiting
+        self._threads = ThreadPoolExecutor(max_workers=self.size + 2,
+                                           thread_name_prefix="numberplay-web")
+        self._idle: asyncio.Queue[Worker] | None = None
+        self._all: set[Worker] = set()
+        self._waiting = 0
+        self.restarts = 0
+
+    async def start(self) -> None:
+        """Start the worker processes."""
+        loop = asyncio.get_running_loop()
+        self._idle = asyncio.Queue()
+        workers = await asyncio.gather(*[loop.run_in_executor(self._threads, Worker, self._command)
+                                         for _ in range(self.size)])
+        for worker in workers:
+            self._all.add(worker)
+            self._idle.put_nowait(worker)
+
+    async def close(self) -> None:
+        """Stop every worker."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*[loop.run_in_executor(self._threads, w.close)
+                               for w in list(self._all)])
+        self._all.clear()
+        self._threads.shutdown(wait=False)
+
+    async def run(self, op: str, body: Any, seconds: float) -> Answer:
+        """Run a job; the job goes on (and its worker comes back) even if the
+        client stops waiting."""
+        if self._waiting >= self.max_waiting:
+            return error("server busy: too many requests waiting; try again", 503)
+        task = asyncio.ensure_future(self._run(op, body, seconds))
+        return await asyncio.shield(task)
+
+    async def _run(self, op: str, body: Any, seconds: float) -> Answer:
+        assert self._idle is not None, "WorkerPool.start() was not called"
+        loop = asyncio.get_running_loop()
+        self._waiting += 1
+        try:
+            worker = await self._idle.get()
+        finally:
+            self._waiting -= 1
+        try:
+            try:
+                return await loop.run_in_executor(self._threads, worker.call,
+                                                  (op, body, seconds), seconds + self.grace)
+            except TimeoutError:
+                answer = error(f"stopped: no answer within the {seconds:g} s budget", 503,
+                               stopped="budget")
+            except WorkerDied:
+                answer = error("internal error: the worker process died on this request", 500)
+            worker = await loop.run_in_executor(self._threads, self._replace, worker)
+            return answer
+        finally:
+            self._idle.put_nowait(worker)
+
+    def _replace(self, worker: Worker) -> Worker:
+        worker.kill()
+        self._all.discard(worker)
+        self.restarts += 1
+        fresh = Worker(self._command)
+        self._all.add(fresh)
+        return fresh

@@ -1,0 +1,176 @@
+"""The SVG drawings of every kind: valid XML, one shape per cell, the right texts."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import numberplay
+from numberplay.kinds import get_kind
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == NS + "svg"
+    assert float(root.get("width")) > 0 and float(root.get("height")) > 0
+    assert root.get("viewBox")
+    return root
+
+
+def shapes(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def texts(root: ET.Element, cls: str) -> list[str]:
+    return [e.text for e in shapes(root, cls) if e.tag == NS + "text"]
+
+
+def by_position(root: ET.Element, cls: str) -> list[str]:
+    """Texts of class `cls` sorted top to bottom, left to right."""
+    items = [(round(float(e.get("y"))), float(e.get("x")), e.text)
+             for e in shapes(root, cls) if e.tag == NS + "text"]
+    return [t for _, _, t in sorted(items)]
+
+
+CASES = [
+    ("crossproduct", "rows 210 144 54 135 4 49\ncols 6615 15552 420"),
+    ("crossproduct", "rows 8 8 1\ncols 8 8 1"),
+    ("crossset", "612 563 513 534 62 462\n245 12 462 24 623 261\n534 562 23 235 16 145\n"
+                 "612 13 456 245 45 241\n25 463 645 13 16 43\n35 251 341 126 45 613"),
+    ("cryptarithm", "SEND + MORE = MONEY"),
+    ("cryptarithm", "YOU = ME ^ 2"),
+    ("cryptoproduct", "GR x RG = RBR"),
+]
+
+
+def expected_cells(puzzle) -> int:
+    """The number of cells, counted from the puzzle itself."""
+    data = puzzle.to_json()
+    if "rows" in data:
+        return len(data["rows"]) * len(data["cols"])
+    if "cells" in data:
+        return len(data["cells"]) ** 2
+    return sum(ch.isupper() for ch in data["formula"])
+
+
+@pytest.mark.parametrize("kind_name,text", CASES)
+def test_one_shape_per_cell_solved_or_not(kind_name, text):
+    kind = get_kind(kind_name)
+    puzzle = kind.parse(text)
+    solution = numberplay.solve(puzzle)
+    for sol in (None, solution):
+        svg = kind.draw(puzzle, sol)
+        assert svg == kind.render(puzzle, sol, "svg")
+        root = parse(svg)
+        assert len(shapes(root, "cell")) == expected_cells(puzzle)
+        places = [e.get("data-place") for e in shapes(root, "cell")]
+        assert len(set(places)) == len(places)
+    # the unsolved drawing gives nothing away
+    assert not texts(parse(kind.draw(puzzle)), "digit")
+
+
+def test_crossproduct_products_outside_and_digits_inside():
+    p = numberplay.parse("crossproduct", "rows 210 144 54 135 4 49\ncols 6615 15552 420")
+    s = numberplay.solve(p)
+    root = parse(get_kind("crossproduct").draw(p, s))
+    assert sorted(texts(root, "product")) == sorted(map(str, p.rows + p.cols))
+    assert by_position(root, "digit") == [str(v) for row in s.grid for v in row]
+    # the column products sit above the grid, the row products to its right
+    cells = shapes(root, "cell")
+    top = min(float(c.get("y")) for c in cells)
+    right = max(float(c.get("x")) + float(c.get("width")) for c in cells)
+    for e in shapes(root, "product"):
+        assert float(e.get("y")) < top or float(e.get("x")) > right
+
+
+def test_crossproduct_long_products_are_written_upright():
+    p = numberplay.parse("crossproduct", "rows 9 9 9 9 9 9 9 9 9 9\n"
+                         "cols 3486784401 3486784401")
+    root = parse(get_kind("crossproduct").draw(p))
+    assert all("rotate" in e.get("transform", "") for e in shapes(root, "product")
+               if e.text == "3486784401")
+
+
+def test_crossset_candidates_as_pencil_marks():
+    kind = get_kind("crossset")
+    g = numberplay.generate_full("crossset", size="9", difficulty="medium", seed=4)
+    n = g.puzzle.n
+    root = parse(kind.draw(g.puzzle))
+    marks = [c for row in g.puzzle.cells for c in row if 1 < len(c) < n]
+    assert len(texts(root, "candidate")) == sum(len(c) for c in marks)
+    givens = [c[0] for row in g.puzzle.cells for c in row if len(c) == 1]
+    assert sorted(texts(root, "given")) == sorted(map(str, givens))
+    # readable at order 9: marks at least 10 units high on a grid ~500 wide
+    sizes = {float(e.get("font-size")) for e in shapes(root, "candidate")}
+    assert min(sizes) >= 10 and float(root.get("width")) <= 600
+    solved = parse(kind.draw(g.puzzle, g.solution))
+    assert by_position(solved, "digit") == [str(v) for row in g.solution.grid for v in row]
+
+
+def test_cryptarithm_sum_is_a_column_sum():
+    kind = get_kind("cryptarithm")
+    p = kind.parse("SEND + MORE = MONEY")
+    root = parse(kind.draw(p))
+    cells = shapes(root, "cell")
+    rows: dict[float, list[ET.Element]] = {}
+    for c in cells:
+        rows.setdefault(float(c.get("y")), []).append(c)
+    assert [len(rows[y]) for y in sorted(rows)] == [4, 4, 5]
+    # right-aligned: the last letters of SEND, MORE, MONEY in one column
+    rights = {max(float(c.get("x")) for c in rows[y]) for y in rows}
+    assert len(rights) == 1
+    solved = parse(kind.draw(p, numberplay.solve(p)))
+    assert by_position(solved, "digit") == list("9567" "1085" "10652")
+
+
+def test_other_formulas_on_one_line():
+    kind = get_kind("cryptarithm")
+    root = parse(kind.draw(kind.parse("YOU = ME ^ 2")))
+    assert len({c.get("y") for c in shapes(root, "cell")}) == 1
+
+
+def test_cryptoproduct_circles_readable_in_grey():
+    from numberplay.cryptarithm.cryptoproduct import HEX
+    kind = get_kind("cryptoproduct")
+    p = kind.parse("GR x RG = RBR")
+    root = parse(kind.draw(p))
+    circles = shapes(root, "cell")
+    assert all(c.tag == NS + "circle" for c in circles)
+    assert [c.get("fill") for c in circles] == [HEX[ch] for ch in "GRRGRBR"]
+    assert texts(root, "letter") == list("GRRGRBR")
+    # every colour carries its letter in black or white with strong contrast in grey
+    for fill in HEX.values():
+        grey = _grey(fill)
+        from numberplay.cryptarithm.svg import _ink_on
+        ink = _grey(_ink_on(fill))
+        assert abs(grey - ink) >= 100, fill
+
+
+def _grey(colour: str) -> float:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@pytest.mark.parametrize("kind_name,text,places,lit", [
+    ("crossproduct", "rows 210 144 54 135 4 49\ncols 6615 15552 420", ["r2c3"], ["r2c3"]),
+    ("crossset", "12 12\n12 12", ["r1c2"], ["r1c2"]),
+    ("cryptarithm", "SEND + MORE = MONEY", ["M"], ["M@2.1", "M@3.1"]),
+])
+def test_highlight(kind_name, text, places, lit):
+    kind = get_kind(kind_name)
+    p = kind.parse(text)
+    plain = {c.get("data-place"): c.get("fill") for c in shapes(parse(kind.draw(p)), "cell")}
+    marked = {c.get("data-place"): c.get("fill")
+              for c in shapes(parse(kind.draw(p, highlight=places)), "cell")}
+    changed = sorted(k for k in plain if plain[k] != marked[k])
+    assert changed == sorted(lit)
+
+
+def test_notebook_display_uses_the_drawing():
+    p = numberplay.parse("crossproduct", "rows 8 8 1\ncols 8 8 1")
+    shown = numberplay.show(p)
+    assert shown._repr_svg_().startswith("<svg")
+    assert "<svg" in shown._repr_html_()

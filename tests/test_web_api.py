@@ -1,0 +1,298 @@
+"""The web API: each answer is the CLI's --format json object; bad input is a 400
+with the CLI's one-line message; big bodies get 413; every request runs in a
+worker process under a time budget, so a hung or crashed request never takes
+the server down."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+pytest.importorskip("httpx", reason="httpx (for FastAPI's TestClient) is not installed")
+
+from fastapi.testclient import TestClient  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from numberplay import api  # noqa: E402
+from numberplay.cli import app as cli_app  # noqa: E402
+from numberplay.errors import PuzzleError  # noqa: E402
+from numberplay.kinds import all_kinds, get_kind  # noqa: E402
+from numberplay.services.examples import list_examples  # noqa: E402
+from numberplay.web import create_app  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+BAD_WORKER = [sys.executable, str(HERE / "web_bad_worker.py")]
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(timeout=10, workers=2)) as c:
+        yield c
+
+
+def cli_json(*args: str):
+    result = CliRunner().invoke(cli_app, [*args, "--format", "json"])
+    assert result.exit_code in (0, 1, 4), result.output
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def one_example_per_kind():
+    seen = {}
+    for e in list_examples():
+        if e.kind in seen:
+            continue
+        puzzles = get_kind(e.kind).parse_all(e.text)
+        if len(puzzles) == 1:
+            seen[e.kind] = e
+    return list(seen.values())
+
+
+EXAMPLES = one_example_per_kind()
+
+
+def test_every_kind_has_a_single_puzzle_example():
+    assert {e.kind for e in EXAMPLES} == {k.name for k in all_kinds()}
+
+
+def test_kinds_and_examples_match_the_cli(client):
+    kinds = CliRunner().invoke(cli_app, ["kinds", "--json"])
+    assert client.get("/api/kinds").json() == json.loads(kinds.stdout)
+    listing = CliRunner().invoke(cli_app, ["examples", "--json"])
+    assert client.get("/api/examples").json() == json.loads(listing.stdout)
+    e = EXAMPLES[0]
+    one = CliRunner().invoke(cli_app, ["examples", e.kind, "--json"])
+    assert client.get(f"/api/examples/{e.kind}").json() == json.loads(one.stdout)
+    text = CliRunner().invoke(cli_app, ["examples", e.kind, e.name, "--json"])
+    assert client.get(f"/api/examples/{e.kind}/{e.name}").json() == json.loads(text.stdout)
+    missing = client.get(f"/api/examples/{e.kind}/no-such-example")
+    assert missing.status_code == 400 and "no-such-example" in missing.json()["error"]
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e.kind}-{e.name}")
+def test_solve_check_explain_hint_match_the_cli(client, example):
+    kind, text = example.kind, example.text
+    body = {"kind": kind, "puzzle": text}
+    assert client.post("/api/solve", json=body).json() == cli_json("solve", kind, text)
+    counted = client.post("/api/solve", json={**body, "options": {"count": True}}).json()
+    assert counted == cli_json("solve", kind, text, "--count")
+    assert client.post("/api/check", json=body).json() == cli_json("check", kind, text)
+    explained = client.post("/api/explain", json={**body, "options": {"max_steps": 3}})
+    assert explained.json() == cli_json("explain", kind, text, "--max-steps", "3")
+    assert client.post("/api/hint", json=body).json() == cli_json("hint", kind, text)
+
+
+def test_puzzle_as_json_object_is_the_same_puzzle(client):
+    for example in EXAMPLES:
+        by_text = client.post("/api/solve", json={"kind": example.kind, "puzzle": example.text})
+        obj = by_text.json()["puzzle"]
+        by_object = client.post("/api/solve", json={"kind": example.kind, "puzzle": obj})
+        assert by_object.status_code == 200
+        assert by_object.json() == by_text.json()
+
+
+def test_solve_all_and_limit(client):
+    body = {"kind": "crossproduct", "puzzle": "rows 8 8 1\ncols 8 8 1"}
+    every = client.post("/api/solve", json={**body, "options": {"all": True}}).json()
+    assert every == cli_json("solve", "crossproduct", body["puzzle"], "--all")
+    assert every["count"] == 4 and len(every["solutions"]) == 4
+    # Each solution really multiplies out (checked here, not by the solver).
+    kind = get_kind("crossproduct")
+    puzzle = kind.parse(body["puzzle"])
+    for s in every["solutions"]:
+        assert kind.verify(puzzle, kind.solution_type.from_json(s))
+    two = client.post("/api/solve", json={**body, "limit": 2, "options": {"all": True}}).json()
+    assert two["count"] == 2 and two["complete"] is False
+
+
+@pytest.mark.parametrize("kind,size", [("crossset", "4"), ("crossproduct", "3x3"),
+                                       ("cryptarithm", None), ("cryptoproduct", None)])
+def test_generate_matches_the_cli_and_is_unique(client, kind, size):
+    body = {"kind": kind, "seed": 7, "difficulty": "easy"}
+    args = ["generate", kind, "--seed", "7", "--difficulty", "easy", "-q"]
+    if size:
+        body["size"] = size
+        args += ["--size", size]
+    answer = client.post("/api/generate", json=body).json()
+    assert answer == cli_json(*args)
+    item = answer["puzzles"][0]
+    puzzle = get_kind(kind).parse(item["text"])
+    assert api.count(puzzle, limit=2) == 1
+
+
+def test_hint_takes_the_players_state(client):
+    """With the explanation service's state-aware hint, the state and level are
+    passed on; until it lands, the hint is the first step, flagged `from_start`."""
+    text = "12 12 123\n123 123 123\n123 3 123\n"
+    state = "2 1 3\n123 123 123\n123 3 123\n"
+    answer = client.post("/api/hint", json={"kind": "crossset", "puzzle": text,
+                                            "state": state, "level": 3})
+    assert answer.status_code == 200
+    data = answer.json()
+    if "from_start" in data:
+        first = next(api.explain(get_kind("crossset").parse(text)))
+        assert data["hint"] == first.to_json()
+    else:
+        assert data == cli_json("hint", "crossset", text, "--state", state, "--level", "3")
+
+
+def test_bad_input_gets_400_with_the_cli_message(client):
+    bad = "rows 12 x\ncols 3 4"
+    with pytest.raises(PuzzleError) as raised:
+        get_kind("crossproduct").parse(bad)
+    answer = client.post("/api/solve", json={"kind": "crossproduct", "puzzle": bad})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": " ".join(str(raised.value).split())}
+    cli = CliRunner().invoke(cli_app, ["solve", "crossproduct", bad])
+    assert cli.exit_code == 2 and answer.json()["error"] in " ".join(cli.output.split())
+
+
+@pytest.mark.parametrize("path,body,needle", [
+    ("/api/solve", {"kind": "nosuchkind", "puzzle": "x"}, "unknown puzzle kind"),
+    ("/api/solve", {"puzzle": "x"}, "kind"),
+    ("/api/solve", {"kind": "crossset"}, "puzzle"),
+    ("/api/solve", {"kind": "crossset", "puzzle": ""}, "puzzle"),
+    ("/api/solve", {"kind": "crossset", "puzzle": "1 2\n2 1", "limit": 0}, "limit"),
+    ("/api/solve", {"kind": "crossset", "puzzle": "1 2\n2 1", "options": {"frobnicate": 1}},
+     "frobnicate"),
+    ("/api/solve", {"kind": "cryptarithm", "puzzle": "A+B=C", "options": {"base": "ten"}}, "base"),
+    ("/api/solve", {"kind": "cryptarithm", "puzzle": "A+B=C\nA+A=B"}, "one per request"),
+    ("/api/solve", {"kind": "crossset", "puzzle": {"cells": "nope"}}, "cells"),
+    ("/api/solve", [1, 2, 3], "dictionary"),
+    ("/api/hint", {"kind": "crossset", "puzzle": "1 2\n2 1", "level": 7}, "level"),
+    ("/api/generate", {"kind": "crossset", "count": 1000}, "count"),
+    ("/api/generate", {"kind": "crossset", "difficulty": "impossible"}, "difficulty"),
+    ("/api/generate", {"kind": "crossset", "size": "banana"}, ""),
+])
+def test_bad_bodies(client, path, body, needle):
+    answer = client.post(path, json=body)
+    assert answer.status_code == 400, answer.text
+    data = answer.json()
+    assert set(data) == {"error"} and needle in data["error"]
+    assert "\n" not in data["error"] and "Traceback" not in data["error"]
+
+
+def test_not_json_is_400(client):
+    answer = client.post("/api/solve", content=b"{not json", headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and "error" in answer.json()
+
+
+def test_body_over_64_kib_gets_413(client):
+    big = {"kind": "crossset", "puzzle": "1" * (64 * 1024)}
+    answer = client.post("/api/solve", json=big)
+    assert answer.status_code == 413 and "64 KiB" in answer.json()["error"]
+
+    def chunks():  # no content-length: the limit is counted as the body arrives
+        for _ in range(80):
+            yield b"x" * 1024
+
+    answer = client.post("/api/solve", content=chunks(), headers={"content-type": "application/json"})
+    assert answer.status_code == 413
+    # Just under the limit is read (and refused for what it says, not its size).
+    small = {"kind": "crossset", "puzzle": "z" * (60 * 1024)}
+    assert client.post("/api/solve", json=small).status_code == 400
+
+
+def test_budget_stops_a_long_search():
+    hard = "\n".join([" ".join(["."] * 9)] * 9)  # an empty 9x9: ~5.5e27 Latin squares
+    with TestClient(create_app(timeout=0.3, workers=1)) as c:
+        start = time.monotonic()
+        answer = c.post("/api/solve", json={"kind": "crossset", "puzzle": hard,
+                                            "options": {"count": True}})
+        elapsed = time.monotonic() - start
+        assert answer.status_code in (200, 503)
+        data = answer.json()
+        if answer.status_code == 200:  # the search reported its budget, as the CLI does
+            assert data["complete"] is False and data["stopped"] == "budget"
+        else:
+            assert data["stopped"] == "budget"
+        assert elapsed < 5
+
+
+def test_hung_and_crashed_workers_are_replaced():
+    with TestClient(create_app(timeout=0.3, workers=1, worker_command=BAD_WORKER, grace=0.5)) as c:
+        start = time.monotonic()
+        hung = c.post("/api/solve", json={"kind": "hang", "puzzle": "x"})
+        assert hung.status_code == 503 and hung.json()["stopped"] == "budget"
+        assert time.monotonic() - start < 10
+        fine = c.post("/api/solve", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
+        assert fine.status_code == 200 and fine.json()["verdict"] == "unique"
+        crashed = c.post("/api/solve", json={"kind": "crash", "puzzle": "x"})
+        assert crashed.status_code == 500 and "worker" in crashed.json()["error"]
+        again = c.post("/api/check", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
+        assert again.status_code == 200 and again.json()["text"] == "unique"
+
+
+def test_openapi_and_docs(client):
+    schema = client.get("/openapi.json").json()
+    for path in ("/api/kinds", "/api/examples", "/api/examples/{kind}", "/api/solve",
+                 "/api/check", "/api/explain", "/api/hint", "/api/generate"):
+        assert path in schema["paths"], path
+    assert client.get("/docs").status_code == 200
+
+
+def test_pages_and_static_files(client):
+    home = client.get("/")
+    assert home.status_code == 200 and "numberplay" in home.text
+    assert client.get("/play/crossset?seed=1").text == home.text
+    for kind in (k["name"] for k in client.get("/api/kinds").json()):
+        module = client.get(f"/static/kinds/{kind}.js")
+        assert module.status_code == 200 and "export default" in module.text, kind
+    assert client.get("/static/app.js").status_code == 200
+
+
+def test_cli_starts_without_fastapi_and_serve_says_how_to_install():
+    block = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('fastapi', 'uvicorn', 'starlette'):\n"
+        "            raise ImportError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "from numberplay.cli import main\n"
+        "assert 'fastapi' not in sys.modules\n"
+        "sys.argv = ['numberplay'] + sys.argv[1:]\n"
+        "main()\n"
+    )
+    from web_server import SRC
+    env = {"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"}
+    ok = subprocess.run([sys.executable, "-c", block, "kinds"], capture_output=True, text=True,
+                        env=env, timeout=60)
+    assert ok.returncode == 0 and "crossset" in ok.stdout
+    serve = subprocess.run([sys.executable, "-c", block, "serve"], capture_output=True, text=True,
+                           env=env, timeout=60)
+    assert serve.returncode == 2
+    assert "pip install 'numberplay[web]'" in serve.stderr and "Traceback" not in serve.stderr
+
+
+def test_real_server_answers_50_concurrent_mixed_requests_and_stops_on_ctrl_c():
+    from web_server import Server
+
+    server = Server("--timeout", "10")
+    try:
+        jobs = []
+        for i in range(50):
+            if i % 3 == 0:
+                jobs.append(("/api/solve", {"kind": "cryptarithm", "puzzle": "SEND + MORE = MONEY"}))
+            elif i % 3 == 1:
+                jobs.append(("/api/hint", {"kind": "crossset", "puzzle": EXAMPLES_BY_KIND["crossset"]}))
+            else:
+                jobs.append(("/api/generate", {"kind": "crossproduct", "size": "3x3", "seed": i}))
+        with ThreadPoolExecutor(max_workers=50) as pool:
+            results = list(pool.map(lambda job: server.post(*job), jobs))
+        assert [status for status, _ in results] == [200] * 50
+        assert all(data["kind"] for _, data in results)
+    finally:
+        code, out, err = server.stop()
+    assert code == 0, err
+    assert "serving on http://127.0.0.1:" in out
+    assert "Traceback" not in err
+
+
+EXAMPLES_BY_KIND = {e.kind: e.text for e in EXAMPLES}
