@@ -54,7 +54,7 @@ def generate_page(kind: Kind, generated: Sequence[Generated], answers: bool) -> 
 
 
 def explain_page(kind: Kind, explained: Sequence[tuple[Puzzle, list[Step]]],
-                 trace: bool = False) -> str:
+                 trace: bool = False, notes: Sequence[str] | None = None) -> str:
     """Each puzzle drawn, then its steps (with the places each step looks at
     highlighted when `trace` is on), the solved grid last."""
     blocks = []
@@ -68,7 +68,8 @@ def explain_page(kind: Kind, explained: Sequence[tuple[Puzzle, list[Step]]],
             elif trace and step.snapshot:
                 extra = step.snapshot
             rows.append((step.technique, step.text, extra))
-        blocks.append(Block(label, _drawing(kind, puzzle),
+        note = notes[i - 1] if notes and i <= len(notes) else ""
+        blocks.append(Block(label, _drawing(kind, puzzle), note=note,
                             meta=heading_meta(kind.size_of(puzzle)), steps=rows))
         last = steps[-1] if steps else None
         if last is not None and last.technique == "solved" and last.snapshot:
