@@ -14,38 +14,34 @@ carry of a sum its candidate values. Techniques, easiest first (the ladder):
 4. `different letters`: letters take distinct digits (a group of k letters
    that share k digits between them keeps those digits to itself: Hall's
    condition, the same filtering as Régin's all-different);
-5. `trial`: suppose a letter (or carry) has one value; the techniques above
-   lead to a contradiction, so it has not (bounded: one level);
-6. `nested trial`: the same with trials inside the supposition (two levels);
-7. `guess` (not a deduction): a plainly labelled branch, undone by a
-   `backtrack` step when it fails.
+5. `two columns`: two neighbouring columns read as one equation, the carry
+   between them eliminated (`N + R + c1 = E + 10` with `E + 1 = N`).
 
-The grade of a puzzle is the hardest rung it needs.
+Where they stall, the shared driver (`numberplay.deduce`) makes trials
+("suppose E = 4: ... contradiction, so E ≠ 4", nested at most two deep) and
+only then a plainly labelled guess with its backtrack.
+The grade is the hardest rung used: easy (techniques only), medium (single
+trials), hard (nested trials or a guess).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
+from .. import deduce as D
 from ..budget import Budget, ensure
+from ..model import Step
 from .columns import Column, Model, Product, build
+from .model import substitute
 
 ENUM_LIMIT = 20_000       # candidate tuples a product or condition technique may enumerate
 COLUMN_NODES = 200_000    # nodes one column filter may visit before it gives up (too wide)
 PAIR_NODES = 30_000       # the same for two columns read together
-TRIAL_EFFORT = 4_000      # basic steps the trials of one step may take before giving up
 SUBSET_MAX = 6            # largest group the different-letters rule looks at beyond 12 letters
 
-RUNGS = {"given": 0, "leading digit": 0, "column": 1, "last digits": 1, "product length": 1,
-         "casting out nines": 1, "condition": 1, "different letters": 1, "two columns": 1, "trial": 2,
-         "nested trial": 3, "guess": 4}
-
-
-class _Effort(Exception):
-    """The trials of one step used up their effort bound."""
 
 
 class Contradiction(Exception):
@@ -351,9 +347,9 @@ def _terms(col: Column, base: int, value: Callable[[str], int | None]) -> tuple[
         left.append(str(col.const))
     elif col.const < 0:
         right.append(str(-col.const))
-    if col.cin:
+    if col.cin and value(col.cin) != 0:
         left.append(col.cin if value(col.cin) is None else str(value(col.cin)))
-    if col.cout:
+    if col.cout and value(col.cout) != 0:
         v = value(col.cout)
         right.append(f"{base}·{col.cout}" if v is None else str(base * v))
     return " + ".join(left) or "0", " + ".join(right) or "0"
@@ -367,9 +363,9 @@ def column_text(model: Model, col: Column, old: Position, new: Position | None) 
             and len(col.coef) == 1 and col.coef[0][1] == -1):
         letter = col.letters[0]
         if new.value(letter) == 1 and max(old.carry[col.cin]) == 1:
-            return (f"{col.label}: {eq}: the result is one digit longer than the numbers "
-                    f"added, so {letter} is the carry {col.cin}, which is at most 1; "
-                    f"{letter} begins a word, so it is not 0: {letter} = 1")
+            return (f"{col.label}: {eq}: the sum is one digit longer than the numbers "
+                    f"added, so {letter} is the carry {col.cin}: at most 1, and not 0 since "
+                    f"{letter} begins a word, so {letter} = 1")
     known = {v for v in _column_vars(col) if old.value(v) is not None}
     slhs, srhs = _terms(col, model.base, old.value)
     text = f"{col.label}: {eq}"
@@ -698,7 +694,9 @@ def tech_different(model: Model, pos: Position) -> Found | None:
                                                                          who[0]), new)
     top = len(open_) if len(open_) <= 12 else SUBSET_MAX
     for size in range(2, top + 1):
-        for group in combinations(open_, size):
+        # a group of `size` letters sharing `size` digits has no letter with more
+        small = [c for c in open_ if pos.dom[c].bit_count() <= size]
+        for group in combinations(small, size):
             union = 0
             for c in group:
                 union |= pos.dom[c]
@@ -723,39 +721,17 @@ def tech_different(model: Model, pos: Position) -> Found | None:
     return None
 
 
-BASIC: tuple[Callable[[Model, Position], Found | None], ...] = (
-    tech_column, tech_last_digit, tech_product_length, tech_last_digits, tech_nines,
-    tech_condition, tech_different, tech_two_columns)
-
-
-# -- the ladder -------------------------------------------------------------------------------
-def _check_solved(model: Model, pos: Position) -> Found | None:
-    """A contradiction when every letter is decided but the formula is false."""
+# -- the ladder on the shared driver ---------------------------------------------------------
+def _check_solved(model: Model, pos: Position) -> str | None:
+    """What is wrong when every letter is decided but the formula is false."""
     if pos.solved():
         env = [pos.value(c) for c in model.letters]
         if model.holds is not None and not model.holds(env):
-            return Found("condition", "every letter has a digit, but the formula is false",
-                         ("the formula",), None)
+            return "every letter has a digit, but the formula is false"
     return None
 
 
-def basic_step(model: Model, pos: Position, budget: Budget) -> Found | None:
-    """The first basic technique that changes the position, settled."""
-    bad = _check_solved(model, pos)
-    if bad is not None:
-        return bad
-    for tech in BASIC:
-        budget.tick()
-        f = tech(model, pos)
-        if f is None:
-            continue
-        if f.pos is not None:
-            f = _settled(model, pos, f)
-        return f
-    return None
-
-
-def _settled(model: Model, old: Position, f: Found) -> Found:
+def _settled(model: Model, f: Found) -> Found:
     """The finding with the decided letters' digits removed from the others."""
     assert f.pos is not None
     before = {c for c in f.pos.dom if f.pos.value(c) is not None}
@@ -769,204 +745,102 @@ def _settled(model: Model, old: Position, f: Found) -> Found:
     return Found(f.technique, text, f.cells, p, f.inner)
 
 
-def propagate(model: Model, pos: Position, budget: Budget, effort: list[int] | None = None
-              ) -> tuple[Position | None, list[Found]]:
-    """Basic techniques until nothing changes: (final position or None, the steps).
-
-    `effort` counts down the basic steps allowed (raises _Effort at 0)."""
-    steps: list[Found] = []
-    while True:
-        if effort is not None:
-            effort[0] -= 1
-            if effort[0] < 0:
-                raise _Effort
-        f = basic_step(model, pos, budget)
+def _technique(model: Model, name: str, rung: int,
+               find: Callable[[Model, Position], Found | None]) -> D.Technique:
+    """A driver technique: apply `find` in place and describe it as a Step."""
+    def run(pos: Position) -> Step | None:
+        f = find(model, pos)
         if f is None:
-            return pos, steps
-        steps.append(f)
+            return None
+        if f.pos is not None:
+            f = _settled(model, f)
         if f.pos is None:
-            return None, steps
-        pos = f.pos
-        if pos.solved() and _check_solved(model, pos) is None:
-            return pos, steps
+            raise D.Contradiction(f.text, f.cells)
+        removed, fixed = diff(pos, f.pos)
+        pos.dom, pos.carry = f.pos.dom, f.pos.carry
+        return Step(f.technique, f.text, f.cells, tuple(removed), tuple(fixed))
+    return D.Technique(name, rung, run)
 
 
-def _trial_vars(model: Model, pos: Position) -> list[str]:
-    """Open letters and carries, fewest candidates first (letters before carries)."""
-    out = [(len(pos.values(c)), 0, c) for c in model.letters if pos.value(c) is None]
-    out += [(len(v), 1, c) for c, v in pos.carry.items() if len(v) > 1]
-    return [c for _, _, c in sorted(out)]
+class CryptarithmRules(D.Rules):
+    """The cryptarithm ladder for one formula (the model belongs to the puzzle)."""
 
+    grades = ("easy", "medium", "hard", "hard")
+    solved_text = "Solved: every letter has its digit and the formula holds."
 
-def _suppose(model: Model, pos: Position, var: str, v: int) -> Position | None:
-    try:
-        return settle(model, pos.restrict(var, (v,)))
-    except Contradiction:
-        return None
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.last_solved: Position | None = None
+        self.techniques = tuple(_technique(model, name, 0, fn) for name, fn in (
+            ("column", tech_column), ("last digits", tech_last_digit),
+            ("product length", tech_product_length), ("last digits", tech_last_digits),
+            ("casting out nines", tech_nines), ("condition", tech_condition),
+            ("different letters", tech_different), ("two columns", tech_two_columns)))
 
+    def copy(self, pos: Position) -> Position:
+        return pos.copy()
 
-def _trial_found(var: str, v: int, pos: Position, steps: list[Found], model: Model,
-                 technique: str) -> Found:
-    inner = "; ".join(s.text for s in steps) if steps else \
-        "the other letters have no digit left"
-    new = pos.restrict(var, [x for x in pos.values(var) if x != v])
-    text = f"suppose {var} = {v}: then {inner}. So {var} ≠ {v}"
-    return Found(technique, text, (var,), new, steps)
+    def contradiction(self, pos: Position) -> str | None:
+        for c, m in pos.dom.items():
+            if not m:
+                return f"{c} has no digit left"
+        for c, v in pos.carry.items():
+            if not v:
+                return f"the carry {c} has no value left"
+        return _check_solved(self.model, pos)
 
+    def solved(self, pos: Position) -> bool:
+        done = pos.solved() and _check_solved(self.model, pos) is None
+        if done:
+            self.last_solved = pos      # the driver asks just before its SOLVED step
+        return done
 
-def trial(model: Model, pos: Position, budget: Budget, effort: list[int] | None = None
-          ) -> Found | None:
-    """The shortest single supposition that ends in a contradiction."""
-    best: tuple[int, str, int, list[Found]] | None = None
-    best_size = None
-    for var in _trial_vars(model, pos):
-        size = len(pos.values(var))
-        if best is not None and size > best_size:
-            break
-        for v in pos.values(var):
-            budget.tick()
-            p = _suppose(model, pos, var, v)
-            if p is None:
-                steps: list[Found] = []
-                end = None
-            else:
-                end, steps = propagate(model, p, budget, effort)
-            if end is None and (best is None or len(steps) < best[0]):
-                best, best_size = (len(steps), var, v, steps), size
-    if best is None:
-        return None
-    _, var, v, steps = best
-    return _settled(model, pos, _trial_found(var, v, pos, steps, model, "trial"))
+    def candidates(self, pos: Position) -> list[tuple[str, list[int]]]:
+        out = [(c, list(bits(pos.dom[c]))) for c in self.model.letters
+               if pos.value(c) is None]
+        return out + [(c, sorted(v)) for c, v in pos.carry.items() if len(v) > 1]
 
-
-def _refute_nested(model: Model, p: Position, budget: Budget, effort: list[int]
-                   ) -> list[Found] | None:
-    """Steps (basic and single trials) from p to a contradiction, or None."""
-    steps: list[Found] = []
-    while True:
-        end, more = propagate(model, p, budget, effort)
-        steps += more
-        if end is None:
-            return steps
-        if end.solved():
-            return None
-        t = trial(model, end, budget, effort)
-        if t is None:
-            return None
-        steps.append(t)
-        if t.pos is None:
-            return steps
-        p = t.pos
-
-
-def nested_trial(model: Model, pos: Position, budget: Budget, effort: list[int] | None = None
-                 ) -> Found | None:
-    """A supposition refuted with single trials inside it (two levels); the letters and
-    carries with at most three candidates are supposed."""
-    effort = effort if effort is not None else [TRIAL_EFFORT]
-    for var in _trial_vars(model, pos):
-        if len(pos.values(var)) > 3:
-            break
-        for v in pos.values(var):
-            budget.tick()
-            p = _suppose(model, pos, var, v)
-            steps = [] if p is None else _refute_nested(model, p, budget, effort)
-            if steps is not None:
-                return _settled(model, pos, _trial_found(var, v, pos, steps, model,
-                                                         "nested trial"))
-    return None
-
-
-def next_step(model: Model, pos: Position, budget: Budget, depth: int = 2) -> Found | None:
-    """The easiest step from pos: basic techniques, then trials up to `depth` levels."""
-    f = basic_step(model, pos, budget)
-    if f is not None or depth < 1:
-        return f
-    effort = [TRIAL_EFFORT]
-    try:
-        f = trial(model, pos, budget, effort)
-        if f is not None or depth < 2:
-            return f
-        return nested_trial(model, pos, budget, effort)
-    except _Effort:
-        return None
-
-
-@dataclass
-class Record:
-    """One step of an explanation: a finding, a guess, a backtrack or the end."""
-
-    technique: str
-    text: str
-    cells: tuple[str, ...]
-    before: Position
-    after: Position | None
-    inner: list[Found] = field(default_factory=list)
-
-
-def run(model: Model, pos: Position, budget: Budget, *, search: bool = True, depth: int = 2,
-        level: int = 0) -> Iterator[Record]:
-    """Records from pos to the end; the generator's return value is the solved position
-    (None when the position has no solution, or when it stalled without search)."""
-    while True:
-        if pos.solved() and _check_solved(model, pos) is None:
-            return pos
-        f = next_step(model, pos, budget, depth)
-        if f is not None:
-            yield Record(f.technique, f.text, f.cells, pos, f.pos, f.inner)
-            if f.pos is None:
-                return None
-            pos = f.pos
-            continue
-        if not search:
-            yield Record("stalled", "no technique applies and no trial up to "
-                         f"{depth} levels deep ends in a contradiction (within "
-                         f"{TRIAL_EFFORT:,} steps); deduction stops here",
-                         (), pos, pos)
-            return None
-        var = _trial_vars(model, pos)[0]
-        v = pos.values(var)[0]
-        sub = _suppose(model, pos, var, v)
-        yield Record("guess", f"no technique applies and no trial up to {depth} levels "
-                     f"deep closes (within {TRIAL_EFFORT:,} steps), so this is a guess (not a deduction): {var} = {v}, the "
-                     f"smallest of {fmt_values(pos.values(var))}", (var,), pos,
-                     sub if sub is not None else pos.restrict(var, (v,)))
-        end = None
-        if sub is not None:
-            end = yield from run(model, sub, budget, search=True, depth=depth,
-                                 level=level + 1)
-        if end is not None:
-            return end
-        rest = pos.restrict(var, [x for x in pos.values(var) if x != v])
+    def _set(self, pos: Position, new: Position) -> None:
         try:
-            rest = settle(model, rest)
+            settle(self.model, new)
         except Contradiction as exc:
-            yield Record("backtrack", f"backtrack: the guess {var} = {v} failed, so "
-                         f"{var} ≠ {v}; then {exc}", (var,), pos, None)
-            return None
-        yield Record("backtrack", f"backtrack: the guess {var} = {v} failed, so {var} ≠ {v}",
-                     (var,), pos, rest)
-        pos = rest
+            raise D.Contradiction(str(exc)) from None
+        pos.dom, pos.carry = new.dom, new.carry
+
+    def assume(self, pos: Position, place: str, value: int) -> None:
+        self._set(pos, pos.restrict(place, (value,)))
+
+    def exclude(self, pos: Position, place: str, value: int) -> None:
+        self._set(pos, pos.restrict(place, [v for v in pos.values(place) if v != value]))
+
+    def snapshot(self, pos: Position) -> str:
+        known = pos.assignment()
+        text = substitute(self.model.formula, known)
+        open_ = [f"{c}: {fmt_values(bits(m))}" for c, m in pos.dom.items() if c not in known]
+        return text + ("\n" + "  ".join(open_) if open_ else "")
 
 
-def grade_of(records: list[Record]) -> str:
-    """easy: no trial; medium: single trials; hard: nested trials or a guess."""
-    top = max((RUNGS.get(r.technique, 0) for r in records), default=0)
-    return "easy" if top <= 1 else "medium" if top == 2 else "hard"
+LIMITS = D.Limits(trial_depth=2, max_chain=60, max_trials=400)
+SHALLOW = D.Limits(trial_depth=1, max_chain=60, max_trials=400)
 
 
-def model_of(formula: str, base: int) -> Model:
-    """A fresh model (its column cache belongs to one explanation)."""
-    return build(formula, base)
+def first_position(model: Model, fixed: dict[str, int] | None = None) -> Position:
+    """The position before any technique: leading letters not 0, fixed letters set."""
+    return settle(model, start(model, fixed))
 
 
-def deduce(formula: str, base: int = 10, fixed: dict[str, int] | None = None,
-           budget: Budget | None = None, *, search: bool = True) -> list[Record]:
-    """Every record of the explanation of a formula (a convenience for tests and grading)."""
-    budget = ensure(budget)
-    model = model_of(formula, base)
+def explanation(formula: str, base: int = 10, fixed: dict[str, int] | None = None, *,
+                search: bool = True, trace: bool = False, budget: Budget | None = None,
+                limits: D.Limits | None = None) -> D.Explanation:
+    """The driver's explanation of a formula from the formula alone (iterate it for the
+    steps; afterwards `.grade` is the hardest rung used)."""
+    model = build(formula, base)
+    rules = CryptarithmRules(model)
     try:
-        pos = settle(model, start(model, fixed))
+        pos = first_position(model, fixed)
     except Contradiction:
-        return [Record("contradiction", "the given letters clash", (), start(model), None)]
-    return list(run(model, pos, budget, search=search))
+        pos = start(model, fixed)       # the driver reports what ran out
+    if limits is None:      # nested trials only where the techniques bite (sums, products)
+        limits = LIMITS if model.columns or model.products else SHALLOW
+    return D.Explanation(rules, pos, search=search, trace=trace, budget=ensure(budget),
+                         limits=limits)
