@@ -22,8 +22,10 @@ from pathlib import Path
 import numberplay
 from numberplay.budget import Budget
 from numberplay.cryptarithm.deduce import explanation
+from numberplay.cryptarithm.explain import grade_label
 from numberplay.errors import BudgetExceeded
 
+GRADES: dict[str, str] = {}
 LEVEL = {-1: "techniques", 0: "techniques", 1: "single trials", 2: "nested trials",
          3: "guess"}
 
@@ -41,6 +43,7 @@ def explain_one(formula: str, base: int = 10, seconds: float = 120.0
     guess = any(s.technique == "guess" for s in steps)
     level = "guess" if guess else LEVEL.get(run.hardest, "guess")
     end = run.rules.last_solved.assignment() if steps[-1].technique == "solved" else None
+    GRADES[formula] = grade_label(run.hardest, run.trial_count, run.guesses)
     return level, dt, end
 
 
@@ -103,6 +106,8 @@ def main() -> None:
     print(f"## {len(formulas)} unique alphametics ({data.name})\n")
     table(rows, order)
     print(f"\nexplanations ending elsewhere than the unique solution: {wrong}")
+    grades = [GRADES.get(f, "?") for f, _ in formulas]
+    print("grades: " + ", ".join(f"{g} {grades.count(g)}" for g in ("easy", "medium", "hard")))
     print("\nslowest:")
     for dt, level, f in sorted(slow, reverse=True)[:8]:
         print(f"  {1000 * dt:8.0f} ms  {level:14s} {f}")

@@ -163,4 +163,6 @@ def test_grade_names_the_hardest_technique() -> None:
     kind = numberplay.get_kind("cryptarithm")
     assert kind.grade(numberplay.parse("cryptarithm", "EAT + THAT = APPLE")) == "easy"
     assert kind.grade(numberplay.parse("cryptarithm", "ALPHABET + LETTERS = SCRABBLE")) == \
-        "medium"
+        "medium"        # two single trials
+    assert kind.grade(numberplay.parse("cryptarithm", "THATS + THE + THEORY = ANYWAY")) == \
+        "hard"          # many trials

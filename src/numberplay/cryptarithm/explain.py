@@ -54,9 +54,21 @@ def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = 
         yield step
 
 
+HARD_TRIALS = 3     # this many single trials (or any nested trial, or a guess) is hard
+
+
 def grade_of(puzzle: Any, budget: Budget | None = None) -> str:
-    """easy (techniques only), medium (single trials), hard (nested trials or a guess)."""
+    """easy: techniques only; medium: one or two single trials; hard: three or more
+    trials, a nested trial or a guess."""
     run = explanation(puzzle.formula, puzzle.base, dict(puzzle.fixed), budget=budget)
     for _ in run:
         pass
-    return run.grade
+    return grade_label(run.hardest, run.trial_count, run.guesses)
+
+
+def grade_label(hardest: int, trials: int, guesses: int) -> str:
+    """The difficulty from the hardest rung (0 techniques, 1 single trial, 2 nested trial,
+    3 guess) and the number of trials."""
+    if hardest >= 2 or guesses or trials >= HARD_TRIALS:
+        return "hard"
+    return "medium" if trials else "easy"

@@ -175,8 +175,9 @@ class CryptarithmKind(Kind):
         return dict(solution.assignment)
 
     def grade(self, puzzle) -> str:
-        """The hardest technique the explanation needs: easy (columns, product digits,
-        different letters), medium (single trials), hard (nested trials or a guess)."""
+        """By the hardest technique the explanation needs: easy (columns, product digits,
+        different letters: no trial), medium (one or two single trials), hard (three or
+        more trials, a nested trial, or a guess)."""
         from .explain import grade_of
         try:
             return grade_of(puzzle, Budget(seconds=GRADE_SECONDS))
