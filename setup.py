@@ -8,6 +8,11 @@ as the reference the tests compare against.
 from setuptools import Extension, setup
 
 # One line per compiled core: Extension("numberplay.<kind>._<name>", ["src/numberplay/<kind>/_<name>.c"], ...)
-EXTENSIONS: list[Extension] = []
+EXTENSIONS: list[Extension] = [
+    Extension("numberplay.cryptarithm._columns", ["src/numberplay/cryptarithm/_columns.c"],
+              optional=True),
+    Extension("numberplay.crossset._latin", ["src/numberplay/crossset/_latin.c"],
+              optional=True),
+]
 
 setup(ext_modules=EXTENSIONS)

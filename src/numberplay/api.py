@@ -88,7 +88,7 @@ def grade(puzzle: Puzzle) -> str:
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
-    """The puzzle (solved when `solution` is given) as text, markdown, html or json."""
+    """The puzzle (solved when `solution` is given) as text, markdown, html, json or svg."""
     return get_kind(puzzle.kind).render(puzzle, solution, fmt)
 
 

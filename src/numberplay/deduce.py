@@ -95,6 +95,8 @@ class Rules:
 
     techniques: Sequence[Technique] = ()
     grades: Sequence[str] = ()
+    # The rungs a trial's consequences may use, tried in turn (None: all); see Limits.
+    trial_rungs: tuple[int | None, ...] | None = None
     solved_text: str = "Solved: every place is decided and every rule checks."
 
     def copy(self, pos: Position) -> Position:
@@ -163,6 +165,10 @@ class Limits:
     trial_depth: int = 1
     max_chain: int = 60
     max_trials: int = 400
+    # Rungs the consequences of a trial may use, tried in turn: first only the
+    # techniques up to the first rung (cheap chains, as players make them), then
+    # up to the next (None: the whole ladder). Kinds set their own in Rules.
+    trial_rungs: tuple[int | None, ...] = (None,)
 
 
 def _as_contradiction(found: Contradiction | str | None) -> Contradiction | None:
@@ -175,10 +181,14 @@ def _check(rules: Rules, pos: Position) -> Contradiction | None:
     return _as_contradiction(rules.contradiction(pos))
 
 
-def next_step(rules: Rules, pos: Position, budget: Budget | None = None) -> Step | None:
-    """The easiest technique step available (applied to `pos`), or None.
-    Raises Contradiction when a technique finds the position impossible."""
+def next_step(rules: Rules, pos: Position, budget: Budget | None = None,
+              max_rung: int | None = None) -> Step | None:
+    """The easiest technique step available (applied to `pos`), or None; only
+    techniques up to `max_rung` when given. Raises Contradiction when a technique
+    finds the position impossible."""
     for technique in rules.techniques:
+        if max_rung is not None and technique.rung > max_rung:
+            break
         if budget is not None:
             budget.tick()
         step = technique.find(pos)
@@ -203,7 +213,8 @@ class _Trial:
 
 
 def _run_chain(rules: Rules, pos: Position, depth: int, limit: int, limits: Limits,
-               budget: Budget) -> tuple[list[Step], Contradiction] | None:
+               budget: Budget, max_rung: int | None = None
+               ) -> tuple[list[Step], Contradiction] | None:
     """Deduce in `pos` (a copy) until a contradiction; None if it stalls, solves,
     or runs past `limit` steps. `depth` = nested trials still allowed."""
     chain: list[Step] = []
@@ -214,13 +225,14 @@ def _run_chain(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
         if len(chain) >= limit:
             return None
         try:
-            step = next_step(rules, pos, budget)
+            step = next_step(rules, pos, budget, max_rung)
         except Contradiction as exc:
             return chain, exc
         if step is None:
             if depth <= 0 or rules.solved(pos):
                 return None
-            trial = find_trial(rules, pos, depth, limit - len(chain) - 1, limits, budget)
+            trial = find_trial(rules, pos, depth, limit - len(chain) - 1, limits, budget,
+                               max_rung)
             if trial is None:
                 return None
             step = trial_step(rules, trial)
@@ -237,7 +249,7 @@ def _chain_len(chain: list[Step]) -> int:
 
 
 def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limits,
-               budget: Budget) -> _Trial | None:
+               budget: Budget, max_rung: int | None = None) -> _Trial | None:
     """The assumption whose consequences reach a contradiction soonest (at most
     `limit` steps, nested trials `depth - 1` deep), trying places with the fewest
     values first and stopping after the first group that yields one."""
@@ -265,7 +277,7 @@ def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
                 rules.assume(work, place, value)
             except Contradiction as exc:
                 return _Trial(place, value, [], exc)
-            result = _run_chain(rules, work, depth - 1, bound, limits, budget)
+            result = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
             if result is None:
                 continue
             chain, end = result
@@ -412,11 +424,16 @@ class Explanation:
     def _trial(self, pos: Position) -> _Trial | None:
         if not self.trials:
             return None
+        rungs = self.rules.trial_rungs or self.limits.trial_rungs
+        # later passes (a longer ladder inside each trial) cost more: try fewer
+        later = replace(self.limits, max_trials=max(20, self.limits.max_trials // 10))
         for depth in range(1, self.limits.trial_depth + 1):
-            trial = find_trial(self.rules, pos, depth, self.limits.max_chain, self.limits,
-                               self.budget)
-            if trial is not None:
-                return trial
+            for k, max_rung in enumerate(rungs):
+                limits = self.limits if k == 0 else later
+                trial = find_trial(self.rules, pos, depth, limits.max_chain, limits,
+                                   self.budget, max_rung)
+                if trial is not None:
+                    return trial
         return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +70,9 @@ class Kind:
     options: tuple[KindOption, ...] = ()
     # Command lines shown under "Examples" in the kind's --help.
     cli_examples: tuple[str, ...] = ()
+    # True when `generate` walks its space without repeats: `generate_one` then
+    # passes `sequence=(run key, index)` so puzzle i of a run differs from 0..i-1.
+    draws_in_sequence: bool = False
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> Puzzle:
@@ -144,6 +147,20 @@ class Kind:
 
     def grade(self, puzzle: Puzzle) -> str:
         """The puzzle's difficulty, one of `difficulties`."""
+        raise NotImplementedError
+
+    def enumerates(self, options: dict[str, Any]) -> bool:
+        """True when these generate options ask for every puzzle of a family (a
+        word list's `--all`) rather than random ones; `generate_all` then runs."""
+        return False
+
+    def generate_all(self, *, difficulty: str | None = None, budget: Budget | None = None,
+                     limit: int | None = None,
+                     progress: Callable[[int, int, str], None] | None = None,
+                     graded: bool = True, **options: Any) -> Iterator[Generated]:
+        """Every puzzle the options describe, lazily, each with exactly one solution;
+        at most `limit`. `progress(done, total, status)` is called as the work goes;
+        `graded=False` lets a kind skip grading when no one reads the grade."""
         raise NotImplementedError
 
     # -- presenting -------------------------------------------------------------

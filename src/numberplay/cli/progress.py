@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 from rich.progress import (
@@ -33,3 +34,21 @@ def progress_iter(items: Iterable[T], *, total: int, label: str,
         for item in items:
             yield item
             progress.advance(task)
+
+
+@contextlib.contextmanager
+def progress_status(label: str, *, enabled: bool = True
+                    ) -> Iterator[Callable[[int, int, str], None]]:
+    """A bar on stderr (when it is a terminal) moved by `update(done, total, text)`."""
+    if not enabled or not sys.stderr.isatty():
+        yield lambda done, total, text: None
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[status]}"), TimeElapsedColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task(label, total=None, status="")
+
+        def update(done: int, total: int, text: str) -> None:
+            progress.update(task, completed=done, total=total, status=text)
+
+        yield update

@@ -31,7 +31,7 @@ from ..services.reports import (
     solution_count,
     solve_report,
 )
-from ..services.search import SearchResult
+from ..services.search import SearchResult, search
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,
@@ -47,7 +47,7 @@ from .common import (
     read_input,
 )
 from .html_out import explain_page, generate_page, solve_page
-from .progress import progress_iter
+from .progress import progress_iter, progress_status
 from .steps_out import hint_markdown, hint_page, step_text_lines, steps_markdown, text_page
 
 PAGE_BREAK = '<div style="page-break-after: always"></div>'
@@ -136,8 +136,9 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _param("size", str | None, typer.Option(None, "--size", "-s", help="Puzzle size.")),
         _param("difficulty", str | None, typer.Option(None, "--difficulty", "-d",
                                                          help="Difficulty level.")),
-        _param("count", int, typer.Option(1, "--count", "-n", min=1, max=100_000,
-                                          help="How many puzzles.")),
+        _param("count", int | None, typer.Option(
+            None, "--count", "-n", min=1, max=100_000,
+            help="How many puzzles (default 1; with a kind's enumerating option: all).")),
         _param("seed", str | None, typer.Option(
             None, "--seed", help="Random seed; the same seed gives the same puzzles.")),
         _param("solution", bool | None, typer.Option(
@@ -425,9 +426,14 @@ def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
         report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
                                 budget=_budget(a), max_steps=a["max_steps"])
         steps = [Step.from_json(s) for s in report["steps"]]
+        last = steps[-1].technique if steps else None
         codes.append(_report_code(report, a))
-        explained.append((puzzle, steps))
         notes.append(report.get("note", ""))
+        solution = None
+        if last == SOLVED:       # the solved grid is drawn, so find it (bounded)
+            found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
+            solution = found.solutions[0] if found.solutions else None
+        explained.append((puzzle, steps, solution))
     echo(explain_page(kind, explained, trace=a["trace"], notes=notes))
     return _worst(codes)
 
@@ -504,12 +510,14 @@ def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
 
 def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay generate KIND ..."""
+    if kind.enumerates(opts):
+        return _generate_all(kind, a, opts)
     difficulty = a["difficulty"]
     seed = a["seed"]
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**9))
         err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
-    count = a["count"]
+    count = a["count"] or 1
 
     def make(index: int) -> Generated:
         return generate_one(kind.name, seed=seed, index=index, size=a["size"],
@@ -521,6 +529,41 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     _after_generate(kind, generated, a)
     _print_generated(kind, generated, a)
     return EXIT_OK
+
+
+def _generate_all(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+    """Every puzzle the kind's options describe (e.g. a word list's `--all`): text
+    output streams one puzzle a line with its solution, JSON and --store get them
+    all (graded); the progress bar shows what was examined and found."""
+    fmt: Format = a["fmt"]
+    graded = fmt is not Format.text or a.get("store") is not None
+    budget = Budget(seconds=a["timeout"])
+    generated: list[Generated] = []
+    code = EXIT_OK
+    with progress_status(f"{kind.name}: every puzzle",
+                         enabled=not a["quiet"]) as update:
+        status = ""
+
+        def progress(done: int, total: int, text: str) -> None:
+            nonlocal status
+            status = text
+            update(done, total, text)
+
+        try:
+            for g in kind.generate_all(difficulty=a["difficulty"], budget=budget,
+                                       limit=a["count"], progress=progress, graded=graded,
+                                       **opts):
+                generated.append(g)
+                if fmt is Format.text:
+                    echo(f"{g.text}  ({g.solution.text})")
+        except BudgetExceeded as exc:
+            status, code = str(exc), EXIT_UNDECIDED
+    if status:
+        err.print(f"[{'yellow' if code else 'dim'}]{status}[/]")
+    if fmt is not Format.text:
+        _print_generated(kind, generated, a)
+    _after_generate(kind, generated, a)
+    return code
 
 
 def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:

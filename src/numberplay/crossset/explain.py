@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
-from ..model import PlayState, Step
+from ..model import SOLVED, PlayState, Step
 from . import techniques as T
 from .render import grid_text, masks_text
 
@@ -85,6 +85,7 @@ class CrossSetRules(Rules):
 
     grades = (*T.LEVELS[:-1], "trial", "deep trial", "search")
     solved_text = "Solved: every cell holds one value."
+    trial_rungs = (1, None)   # trials follow singles first, then the whole ladder
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -130,6 +131,18 @@ class CrossSetRules(Rules):
         if T.is_solved(pos) and T.contradiction(self.n, pos) is None:
             return solved_text(self.n, pos)
         return masks_text(self.n, pos)
+
+
+def grade_masks(n: int, masks: list[int]) -> str:
+    """The grade on the shared driver: the hardest technique's level, "search" when
+    the techniques do not finish (trials or guesses needed, or no solution)."""
+    run = Explanation(CrossSetRules(n), list(masks), search=False)
+    last = None
+    for last in run:  # noqa: B007 - the last step says whether the techniques finished
+        pass
+    if last is None or last.technique != SOLVED:
+        return T.LEVELS[-1]
+    return T.LEVELS[max(run.hardest, 0)]
 
 
 def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,

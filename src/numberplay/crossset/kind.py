@@ -123,8 +123,9 @@ class CrossSetKind(Kind):
 
     def grade(self, puzzle: Puzzle) -> str:
         """trivial / easy / medium / hard / extreme by the hardest technique, else search."""
+        from .explain import grade_masks
         p = _p(puzzle)
-        return T.grade_masks(p.n, p.masks())
+        return grade_masks(p.n, p.masks())
 
     # -- presenting -----------------------------------------------------------------
     def render(self, puzzle: Puzzle, solution: Solution | None = None,

@@ -81,9 +81,12 @@ class CryptoProductKind(CryptarithmKind):
         return generate_product(self, rng, size, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        x, y, z = puzzle.words()
-        total = len(x) + len(y) + len(z)
-        return "easy" if total <= 5 else "medium" if total <= 8 else "custom"
+        """Seed 003's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium."""
+        x, y, _ = puzzle.words()
+        short, long_ = sorted((len(x), len(y)))
+        if long_ <= 2:
+            return "easy" if short == 1 else "medium"
+        return "custom"
 
     def size_of(self, puzzle) -> str:
         x, y, _ = puzzle.words()

@@ -1,6 +1,8 @@
 """The crypto-product generator: `X x Y = Z` in colours by difficulty (seed 003).
 
-Every puzzle returned has exactly one solution, proved by counting with limit 2.
+Every puzzle returned has exactly one solution, proved by search. Easy and
+medium are small spaces, enumerated in full and walked without repeats by each
+run (see generate.py for the walk); custom ones are drawn at random.
 """
 
 from __future__ import annotations
@@ -11,21 +13,25 @@ from typing import Any
 from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..model import Generated
+from .generate import cached_run, run_key
 from .model import COLOURS
 
 MAX_ATTEMPTS = 4000
 
 
+# The enumerated levels, as seed 003 defines them by the factors' digits:
+# (digits of X, digits of Y, fewest distinct symbols). Easy is 1 x 2 (no 1 x 1
+# pattern has exactly one solution), the seed's 2 or more symbols; medium 2 x 2
+# with 3 or more; the product has whatever length it has.
+SHAPES = {"easy": (1, 2, 2), "medium": (2, 2, 3)}
+
+
 def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
                    digits: str | None) -> tuple[int, int, int | None]:
-    """(length of X, length of Y, required length of Z or None)."""
+    """(digits of X, digits of Y, fewest symbols for an enumerated level or None)."""
     difficulty = difficulty or kind.default_difficulty
-    if difficulty == "easy":
-        # No 1-digit x 1-digit = 2-digit puzzle has exactly one solution (every
-        # pattern has 0 or at least 2), so easy is 1 x 2 = 2: five digits in all.
-        return 1, 2, 2
-    if difficulty == "medium":
-        return 2, 2, 4
+    if difficulty in SHAPES:
+        return SHAPES[difficulty]
     if difficulty != "custom":
         raise PuzzleError(f"unknown difficulty {difficulty!r} (easy, medium or custom)")
     spec = digits or size or "4x4"
@@ -39,21 +45,106 @@ def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
     return a, b, None
 
 
+def _pattern(text: str) -> str:
+    """The digits renamed by first occurrence: `12|34` and `56|78` are the same shape."""
+    names: dict[str, str] = {}
+    return "".join(names.setdefault(ch, "abcdefghij"[len(names)]) if ch != "|" else "|"
+                   for ch in text)
+
+
+def product_space(a: int, b: int, symbols: int) -> list[tuple[int, int]]:
+    """Every a-digit x b-digit product whose digit pattern has exactly one solution
+    and at least `symbols` distinct symbols: one (x, y) per pattern, up to renaming
+    and (for a == b) to swapping the factors; in increasing order."""
+    counts: dict[str, int] = {}
+    first: dict[str, tuple[int, int]] = {}
+    for x in range(10 ** (a - 1), 10 ** a):
+        for y in range(10 ** (b - 1), 10 ** b):
+            p = _pattern(f"{x}|{y}|{x * y}")
+            counts[p] = counts.get(p, 0) + 1
+            first.setdefault(p, (x, y))
+    out, seen = [], set()
+    for p, n in counts.items():
+        x, y = first[p]
+        if n != 1 or len(set(f"{x}{y}{x * y}")) < symbols:
+            continue
+        if a == b:
+            if _pattern(f"{y}|{x}|{x * y}") in seen:
+                continue
+            seen.add(p)
+        out.append((x, y))
+    return sorted(out)
+
+
+_SPACES: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+
+
+def _space(a: int, b: int, symbols: int) -> list[tuple[int, int]]:
+    if (a, b, symbols) not in _SPACES:
+        _SPACES[(a, b, symbols)] = product_space(a, b, symbols)
+    return _SPACES[(a, b, symbols)]
+
+
+def space_sizes() -> dict[str, int]:
+    """How many crypto-products each enumerated level has (docs/cryptarithm.md)."""
+    return {level: len(_space(*shape)) for level, shape in SHAPES.items()}
+
+
 def _word(n: int, colours: list[str]) -> str:
     return "".join(colours[int(ch)] for ch in str(n))
 
 
+class _ProductRun:
+    """One run's walk over an enumerated crypto-product space."""
+
+    def __init__(self, kind: Any, space: list[tuple[int, int]], difficulty: str | None,
+                 key: str, label: str) -> None:
+        self.kind, self.difficulty, self.key, self.label = kind, difficulty, key, label
+        self.order = list(space)
+        random.Random(key).shuffle(self.order)
+        self.pos = 0
+        self.found: list[Generated] = []
+
+    def get(self, index: int, budget: Budget) -> Generated:
+        while len(self.found) <= index and self.pos < len(self.order):
+            budget.tick()
+            x, y = self.order[self.pos]
+            r = random.Random(f"{self.key}:{self.pos}")
+            if r.random() < 0.5 and len(str(x)) == len(str(y)):
+                x, y = y, x
+            colours = r.sample(COLOURS, 10)
+            puzzle = self.kind.parse(f"{_word(x, colours)} x {_word(y, colours)} = "
+                                     f"{_word(x * y, colours)}")
+            sols = list(self.kind.solutions(puzzle, limit=2, budget=budget.child()))
+            if len(sols) != 1:      # the enumeration says 1; the solver proves it
+                raise GenerationError(f"internal: {puzzle.formula} is not unique")
+            self.pos += 1           # only now: a budget stop above replays this one
+            grade = self.kind.grade(puzzle)
+            if self.difficulty is not None and grade != self.difficulty:
+                continue
+            self.found.append(Generated(puzzle, sols[0], grade, self.kind.to_text(puzzle),
+                                        extra={"digits": self.label}))
+        if not self.found:
+            raise GenerationError(f"no {self.label} crypto-product has exactly one solution")
+        return self.found[index % len(self.found)]
+
+
 def generate_product(kind: Any, rng: random.Random, size: str | None, difficulty: str | None,
-                     budget: Budget, digits: str | None = None, **_: Any) -> Generated:
+                     budget: Budget, digits: str | None = None,
+                     sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
     """`X x Y = Z` in colours with exactly one solution (base 10)."""
-    a, b, zlen = factor_lengths(kind, size, difficulty, digits)
+    a, b, symbols = factor_lengths(kind, size, difficulty, digits)
+    if symbols is not None:        # a small space: enumerated, walked without repeats
+        key, index = run_key(rng, sequence)
+        run = cached_run(("product", key, a, b, symbols, difficulty),
+                      lambda: _ProductRun(kind, _space(a, b, symbols), difficulty, key,
+                                          f"{a}x{b}"))
+        return run.get(index, budget)
     for _attempt in range(MAX_ATTEMPTS):
         budget.tick()
         x = rng.randrange(10 ** (a - 1), 10 ** a)
         y = rng.randrange(10 ** (b - 1), 10 ** b)
         z = x * y
-        if zlen is not None and len(str(z)) != zlen:
-            continue
         if len(set(f"{x}{y}{z}")) < 3:      # at least three colours (the seed: 2..6 values)
             continue
         colours = rng.sample(COLOURS, 10)

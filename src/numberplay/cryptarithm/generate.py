@@ -1,87 +1,227 @@
-"""The cryptarithm generator: addition puzzles from a word list.
+"""The cryptarithm generator (sums of words from a list) and the walk both
+generators use to give variety.
 
-Every puzzle returned has exactly one solution, proved by counting with limit 2.
+Every puzzle returned has exactly one solution, proved by search.
+
+Variety: a run (`--seed S`, puzzles 0, 1, 2, ...) walks the whole space of a
+difficulty in an order drawn from its seed, so it repeats no puzzle (up to
+renaming letters or colours) before the space is used up:
+
+* word-list sums: every set of addends, in a shuffled order (an affine walk
+  over their ranks); from each set one unique sum is taken at once, the others
+  when the walk is over;
+* easy and medium crypto-products (cryptoproduct_generate.py; 1 x 2 and 2 x 2 digits) are enumerated in
+  full: every digit pattern with exactly one solution, up to renaming and to
+  swapping the factors (`space_sizes()` counts them: 21 and 296); custom ones
+  (4 to 9 digits a factor) come from a space of 10^7 or more, drawn at random.
+
+A puzzle whose grade is not the asked difficulty is skipped, whatever the
+grading is, so the walk stays independent of how grades are computed. The
+state of a run is cached in the process, so puzzle i costs one step of the walk
+when 0..i-1 came before (and a replay from the start when asked alone).
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
-from importlib import resources
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..budget import Budget
-from ..errors import GenerationError, PuzzleError
+from ..errors import BudgetExceeded, GenerationError, PuzzleError
 from ..model import Generated
+from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
 
-MAX_SUM_ATTEMPTS = 800
-
-
-def load_words(path: str | None) -> list[str]:
-    """Upper-case words of 2 to 8 letters from a file (default: the bundled list)."""
-    if path:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PuzzleError(f"--words: cannot read {path}: {exc.strerror}") from None
-    else:
-        text = (resources.files("numberplay.cryptarithm") / "data" / "words.txt").read_text(
-            encoding="utf-8")
-    words = []
-    for line in text.splitlines():
-        w = line.strip().upper()
-        if w and not w.startswith("#") and w.isalpha() and w.isascii() and 2 <= len(w) <= 8 \
-                and len(set(w)) <= 10:
-            words.append(w)
-    words = sorted(set(words))
-    if len(words) < 3:
-        raise PuzzleError("--words: the list needs at least 3 usable words (2 to 8 letters)")
-    return words
+_RUNS: dict[tuple, Any] = {}
+_MAX_RUNS = 64
 
 
 def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     """`2`, `2..3` or `2-3` as (lo, hi)."""
-    if not text:
-        return default
-    s = str(text).replace("-", "..")
-    lo, _, hi = s.partition("..")
-    try:
-        a, b = int(lo), int(hi or lo)
-    except ValueError:
-        raise PuzzleError(f"--addends expects N or N..M, not {text!r}") from None
-    if not 2 <= a <= b <= 10:
-        raise PuzzleError("--addends must be between 2 and 10")
-    return a, b
+    return parse_addends(text, default)
+
+
+def cached_run(key: tuple, make: Callable[[], Any]) -> Any:
+    """The state of the run `key` in this process, made by `make()` the first time."""
+    run = _RUNS.get(key)
+    if run is None:
+        if len(_RUNS) >= _MAX_RUNS:
+            _RUNS.pop(next(iter(_RUNS)))
+        run = _RUNS[key] = make()
+    return run
+
+
+def run_key(rng: random.Random, sequence: tuple[str, int] | None) -> tuple[str, int]:
+    """(the run's key, this puzzle's index): from `generate_one`, or one fresh
+    run of one puzzle when the caller gave only an rng."""
+    if sequence is not None:
+        return str(sequence[0]), int(sequence[1])
+    return f"rng:{rng.getrandbits(64)}", 0
+
+
+def _affine(key: str, size: int) -> tuple[int, int]:
+    """A step `a` coprime with `size` and a start `b`: i -> (a*i + b) % size visits
+    every rank once, in an order drawn from `key`."""
+    r = random.Random(hashlib.sha256(key.encode()).hexdigest())
+    if size <= 1:
+        return 1, 0
+    while True:
+        a = r.randrange(1, size)
+        if math.gcd(a, size) == 1:
+            return a, r.randrange(size)
+
+
+def _unrank(rank: int, n: int, k: int, repeat: bool) -> tuple[int, ...]:
+    """The rank-th k-subset (k-multiset with `repeat`) of range(n), lexicographic."""
+    m = n + k - 1 if repeat else n
+    out, start = [], 0
+    for slot in range(k):
+        for x in range(start, m):
+            below = math.comb(m - x - 1, k - slot - 1)
+            if rank < below:
+                out.append(x)
+                start = x + 1
+                break
+            rank -= below
+    if repeat:
+        return tuple(x - i for i, x in enumerate(out))
+    return tuple(out)
+
+
+# -- word-list sums ----------------------------------------------------------------------------
+
+class _SumRun:
+    """One run's walk over every set of addends of a word list."""
+
+    def __init__(self, kind: Any, vocab: WordList, lo: int, hi: int, repeat: bool,
+                 difficulty: str | None, key: str) -> None:
+        self.kind, self.vocab, self.repeat, self.difficulty, self.key = (
+            kind, vocab, repeat, difficulty, key)
+        n = len(vocab)
+        self.sizes = [(k, count_sets(n, k, repeat)) for k in range(lo, hi + 1)
+                      if repeat or k <= n]
+        self.total = sum(size for _, size in self.sizes)
+        self.a, self.b = _affine(key, self.total)
+        self.pos = 0
+        self.found: list[Generated] = []
+        self.later: list[tuple[tuple[int, ...], int, dict[str, int]]] = []
+
+    def _combo(self, rank: int) -> tuple[int, ...]:
+        for k, size in self.sizes:
+            if rank < size:
+                return _unrank(rank, len(self.vocab), k, self.repeat)
+            rank -= size
+        raise AssertionError("rank out of range")
+
+    def _make(self, combo: tuple[int, ...], j: int, digits: dict[str, int]) -> Generated | None:
+        words, kind = self.vocab.words, self.kind
+        formula = " + ".join(words[i] for i in combo) + " = " + words[j]
+        puzzle = kind._make(formula, self.vocab.base, {})
+        solution = kind.solution_of(puzzle, digits)
+        grade = kind.grade(puzzle)
+        if self.difficulty is not None and grade != self.difficulty:
+            return None
+        return Generated(puzzle, solution, grade, kind.to_text(puzzle),
+                         extra={"addends": len(combo)})
+
+    def get(self, index: int, budget: Budget) -> Generated:
+        vocab = self.vocab
+        while len(self.found) <= index and self.pos < self.total:
+            budget.tick()
+            rank = (self.a * self.pos + self.b) % self.total
+            self.pos += 1
+            combo = self._combo(rank)
+            union = 0
+            for i in combo:
+                union |= vocab.masks[i]
+            if union.bit_count() > vocab.base:
+                continue
+            sums, _ = vocab.sums_for(combo)
+            if not sums:
+                continue
+            found, _, _ = vocab.decide(combo, sums)
+            if not found:
+                continue
+            random.Random(f"{self.key}:{rank}").shuffle(found)
+            first, *rest = found
+            self.later += [(combo, j, d) for j, d in rest]
+            made = self._make(combo, *first)
+            if made is not None:
+                self.found.append(made)
+        while len(self.found) <= index and self.later:
+            made = self._make(*self.later.pop(0))
+            if made is not None:
+                self.found.append(made)
+        if not self.found:
+            level = f" at difficulty {self.difficulty}" if self.difficulty else ""
+            raise GenerationError(f"the word list has no addition with exactly one solution{level}")
+        # Every puzzle that exists was given once: only now do they repeat.
+        return self.found[index % len(self.found)]
 
 
 def generate_sum(kind: Any, rng: random.Random, size: str | None, difficulty: str | None,
                  budget: Budget, words: str | None = None, addends: str | None = None,
-                 **_: Any) -> Generated:
-    """`WORD + WORD (+ WORD) = WORD` with exactly one solution."""
-    vocab = load_words(words)
-    lo, hi = parse_range(addends or size, (2, 2))
+                 base: int | None = None, repeat: bool = False,
+                 sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
+    """`WORD + WORD (+ WORD) = WORD` from the word list, exactly one solution."""
     if difficulty is not None and difficulty not in kind.difficulties:
         raise PuzzleError(f"unknown difficulty {difficulty!r} (one of "
                           f"{', '.join(kind.difficulties)})")
-    for _attempt in range(MAX_SUM_ATTEMPTS):
-        k = rng.randint(lo, hi)
-        if k >= len(vocab):
-            raise PuzzleError("--words: the list is too short for that many addends")
-        terms = rng.sample(vocab, k)
-        letters = set("".join(terms))
-        longest = max(map(len, terms))
-        results = [w for w in vocab if w not in terms and longest <= len(w) <= longest + 1
-                   and len(letters | set(w)) <= 10]
-        rng.shuffle(results)
-        for result in results[:30]:
-            budget.tick()
-            puzzle = kind.parse(" + ".join(terms) + " = " + result)
-            sols = list(kind.solutions(puzzle, limit=2, budget=budget.child()))
-            if len(sols) != 1:
-                continue
-            grade = kind.grade(puzzle)
-            if difficulty is not None and grade != difficulty:
-                continue
-            return Generated(puzzle, sols[0], grade, kind.to_text(puzzle))
-    raise GenerationError("no unique addition puzzle found in the word list "
-                          f"after {MAX_SUM_ATTEMPTS} attempts")
+    lo, hi = parse_addends(addends or size)
+    base = 10 if base is None else int(base)
+    vocab_words = load_words(words)
+    if len(vocab_words) < 3:
+        raise PuzzleError("--words: the list needs at least 3 words")
+    key, index = run_key(rng, sequence)
+    digest = hashlib.sha256("\n".join(vocab_words).encode()).hexdigest()
+    cache_key = ("sum", kind.name, key, digest, lo, hi, base, bool(repeat), difficulty)
+    run = cached_run(cache_key, lambda: _SumRun(kind, WordList(vocab_words, base), lo, hi,
+                                             bool(repeat), difficulty, key))
+    return run.get(index, budget)
+
+
+def generate_all_sums(kind: Any, *, difficulty: str | None = None, budget: Budget | None = None,
+                      limit: int | None = None,
+                      progress: Callable[[int, int, str], None] | None = None,
+                      graded: bool = True, words: str | None = None,
+                      addends: str | None = None, base: int | None = None,
+                      repeat: bool = False, size: str | None = None,
+                      **_: Any) -> Iterator[Generated]:
+    """Every `W1 + ... + Wk = S` of the word list with exactly one solution, in
+    list order (see wordlist.every_unique); graded when `graded` or `difficulty`."""
+    if difficulty is not None and difficulty not in kind.difficulties:
+        raise PuzzleError(f"unknown difficulty {difficulty!r} (one of "
+                          f"{', '.join(kind.difficulties)})")
+    lo, hi = parse_addends(addends or size)
+    base = 10 if base is None else int(base)
+    vocab = WordList(load_words(words), base)
+    total = sum(count_sets(len(vocab), k, repeat) for k in range(lo, hi + 1))
+    tally = Tally()
+
+    def report(t: Tally) -> None:
+        if budget is not None and budget.seconds is not None and budget.elapsed > budget.seconds:
+            raise BudgetExceeded(
+                f"stopped after {budget.seconds:g} s (--timeout): {t.sets:,} of {total:,} sets "
+                f"of addends, {t.examined:,} candidates examined, {t.found:,} found",
+                seconds=budget.elapsed)
+        if progress is not None:
+            status = f"{t.examined:,} candidates examined, {t.found:,} found"
+            if t.undecided:
+                status += f", {t.undecided:,} undecided (node limit)"
+            progress(t.sets, total, status)
+
+    given = 0
+    for f in every_unique(vocab, (lo, hi), bool(repeat), tally=tally, progress=report):
+        puzzle = kind._make(f.formula, base, {})
+        solution = kind.solution_of(puzzle, dict(f.digits))
+        grade = kind.grade(puzzle) if graded or difficulty is not None else ""
+        if difficulty is not None and grade != difficulty:
+            continue
+        yield Generated(puzzle, solution, grade, kind.to_text(puzzle),
+                        extra={"addends": len(f.addends)})
+        given += 1
+        if limit is not None and given >= limit:
+            report(tally)
+            return

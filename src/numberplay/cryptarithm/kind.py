@@ -9,7 +9,7 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
-from ..kinds import Kind, KindOption
+from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
 from ..model import Generated, PlayState, Puzzle, Solution, Step
 from . import solver as S
 from .model import (
@@ -40,14 +40,24 @@ class CryptarithmKind(Kind):
     difficulties = ("easy", "medium", "hard")
     default_difficulty = "medium"
     options = (
-        KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B"),
+        KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B",
+                   commands=PUZZLE_COMMANDS | GENERATE_COMMANDS),
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
-        KindOption("words", "Word list for generate (one word a line; default: bundled list).",
-                   type=str, commands=frozenset({"generate"}), metavar="FILE"),
+        KindOption("words", "Word list for generate: words separated by any whitespace, "
+                   "'#' starts a comment, case ignored (default: the bundled list).",
+                   type=str, commands=GENERATE_COMMANDS, metavar="FILE"),
         KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
-                   commands=frozenset({"generate"}), metavar="N..M"),
+                   commands=GENERATE_COMMANDS, metavar="N..M"),
+        KindOption("all", "Every sum of words of the list with exactly one solution, one a "
+                   "line with its solution (--count N stops after N; --timeout bounds the "
+                   "whole run).", type=bool,
+                   default=False, commands=GENERATE_COMMANDS),
+        KindOption("repeat", "With --all: an addend may be used more than once.", type=bool,
+                   default=False, commands=GENERATE_COMMANDS),
     )
+    draws_in_sequence = True
     cli_examples = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
+                    "numberplay generate cryptarithm --all --words planets.txt --addends 2..3",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
 
@@ -188,7 +198,18 @@ class CryptarithmKind(Kind):
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
         from .generate import generate_sum
+        options.pop("all", None)
         return generate_sum(self, rng, size, difficulty, ensure(budget), **options)
+
+    def enumerates(self, options: dict[str, Any]) -> bool:
+        return bool(options.get("all"))
+
+    def generate_all(self, *, difficulty=None, budget=None, limit=None, progress=None,
+                     graded=True, **options: Any) -> Iterator[Generated]:
+        from .generate import generate_all_sums
+        options.pop("all", None)
+        return generate_all_sums(self, difficulty=difficulty, budget=budget, limit=limit,
+                                 progress=progress, graded=graded, **options)
 
     # -- presenting ------------------------------------------------------------------------
     def letter_table(self, solution: Solution) -> str:

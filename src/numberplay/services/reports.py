@@ -309,6 +309,8 @@ def generate_one(kind_name: str, *, seed: int | str | None, index: int = 0,
                           f"(choose from {', '.join(kind.difficulties)})")
     item_seed = puzzle_seed(seed, index)
     rng = random.Random(f"numberplay:{kind.name}:{item_seed}")
+    if kind.draws_in_sequence:
+        options = {**options, "sequence": (f"numberplay:{kind.name}:{seed}", index)}
     generated = kind.generate(rng, size=size, difficulty=difficulty, budget=budget, **options)
     return Generated(generated.puzzle, generated.solution, generated.difficulty,
                      generated.text, seed=item_seed, extra=generated.extra)
