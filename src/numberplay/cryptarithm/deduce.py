@@ -3,7 +3,7 @@
 A *position* gives every letter its candidate digits (a bit mask) and every
 carry of a sum its candidate values. Techniques, easiest first (the ladder):
 
-1. `column`: one column of a sum (`D + E = Y + 10·c1`), its letters and its
+1. `column sum`: one column of a sum (`D + E = Y + 10·c1`), its letters and its
    two carries filtered to full arc consistency by enumerating the column's
    tuples (letters of one column distinct; memoised per position of the column);
 2. for products `X x Y = Z`: `last digits` (the last k digits of the product
@@ -158,7 +158,7 @@ def changes(old: Position, new: Position) -> list[str]:
 def diff(old: Position, new: Position) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
     """(removed, fixed) pairs from old to new, letters and carries."""
     removed, fixed = [], []
-    for var in list(old.dom) + list(old.carry):
+    for var in list(old.carry) + list(old.dom):      # letters last: hints name them
         before, after = old.values(var), new.values(var)
         removed += [(var, v) for v in before if v not in after]
         if len(after) == 1 and len(before) > 1:
@@ -387,7 +387,7 @@ def tech_column(model: Model, pos: Position) -> Found | None:
             continue
         cells = (col.label,) + tuple(v for v in _column_vars(col)
                                      if new is None or pos.values(v) != new.values(v))
-        return Found("column", column_text(model, col, pos, new), cells, new)
+        return Found("column sum", column_text(model, col, pos, new), cells, new)
     return None
 
 
@@ -772,7 +772,7 @@ class CryptarithmRules(D.Rules):
         self.model = model
         self.last_solved: Position | None = None
         self.techniques = tuple(_technique(model, name, 0, fn) for name, fn in (
-            ("column", tech_column), ("last digits", tech_last_digit),
+            ("column sum", tech_column), ("last digits", tech_last_digit),
             ("product length", tech_product_length), ("last digits", tech_last_digits),
             ("casting out nines", tech_nines), ("condition", tech_condition),
             ("different letters", tech_different), ("two columns", tech_two_columns)))
