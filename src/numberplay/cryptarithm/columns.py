@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from . import solver as S
@@ -41,7 +42,7 @@ class Column:
     cout: str | None                        # carry out of the column (None: must be 0)
     label: str                              # "column 2 (tens)"
 
-    @property
+    @cached_property
     def letters(self) -> tuple[str, ...]:
         return tuple(c for c, _ in self.coef)
 
