@@ -298,6 +298,46 @@ def column_filter(coef: tuple[tuple[str, int], ...], const: int, doms: tuple[int
     return tuple(supp[back.index(i)] for i in range(n)), frozenset(sin), frozenset(sout)
 
 
+WIDE_LETTERS = 6        # columns with more letters, or more carry values, are filtered by bounds
+WIDE_CARRIES = 12
+
+
+def bounds_filter(coef: tuple[tuple[str, int], ...], const: int, doms: tuple[int, ...],
+                  cin: frozenset[int], cout: frozenset[int], modulus: int
+                  ) -> tuple[tuple[int, ...], frozenset[int], frozenset[int]] | None:
+    """The values of `sum(coef·letter) + const + cin = modulus·cout` that the smallest and
+    largest totals of the other terms allow (for columns too wide to enumerate)."""
+    terms: list[tuple[int, tuple[int, ...]]] = [(v, bits(d)) for (_, v), d in zip(coef, doms,
+                                                                                strict=True)]
+    terms.append((1, tuple(sorted(cin))))
+    terms.append((-modulus, tuple(sorted(cout))))
+    if any(not vals for _, vals in terms):
+        return None
+    lo = [min(a * vals[0], a * vals[-1]) for a, vals in terms]
+    hi = [max(a * vals[0], a * vals[-1]) for a, vals in terms]
+    total_lo, total_hi = sum(lo) + const, sum(hi) + const
+    if total_lo > 0 or total_hi < 0:
+        return None
+    out = []
+    for i, (a, vals) in enumerate(terms):
+        rest_lo, rest_hi = total_lo - lo[i], total_hi - hi[i]
+        keep = [v for v in vals if rest_lo <= -a * v <= rest_hi]
+        if not keep:
+            return None
+        out.append(keep)
+    new_doms = []
+    for keep in out[:-2]:
+        m = 0
+        for v in keep:
+            m |= 1 << v
+        new_doms.append(m)
+    return tuple(new_doms), frozenset(out[-2]), frozenset(out[-1])
+
+
+def _wide(coef: tuple, cin: frozenset[int], cout: frozenset[int]) -> bool:
+    return len(coef) > WIDE_LETTERS or max(len(cin), len(cout)) > WIDE_CARRIES
+
+
 def _column_vars(col: Column) -> list[str]:
     return list(col.letters) + [c for c in (col.cin, col.cout) if c]
 
@@ -313,7 +353,11 @@ def apply_column(model: Model, col: Column, pos: Position) -> Position | None:
         res = cache[key]
     else:
         try:
-            res = column_filter(col.coef, col.const, doms, cin, cout, model.base, model.base)
+            if _wide(col.coef, cin, cout):
+                res = bounds_filter(col.coef, col.const, doms, cin, cout, model.base)
+            else:
+                res = column_filter(col.coef, col.const, doms, cin, cout, model.base,
+                                    model.base)
         except _Wide:
             res = (doms, cin, cout)
         if len(cache) > 200_000:
@@ -419,8 +463,11 @@ def apply_pair(model: Model, a: Column, b: Column, pos: Position) -> Position | 
         res = cache[key]
     else:
         try:
-            res = column_filter(coef, a.const + base * b.const, doms, cin, cout, base,
-                                base * base, PAIR_NODES)
+            if _wide(coef, cin, cout):
+                res = (doms, cin, cout)       # too wide to read two at once
+            else:
+                res = column_filter(coef, a.const + base * b.const, doms, cin, cout, base,
+                                    base * base, PAIR_NODES)
         except _Wide:
             res = (doms, cin, cout)
         cache[key] = res
