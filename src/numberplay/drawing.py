@@ -149,7 +149,10 @@ def read_places(highlight: Iterable[str] | str | None) -> Places:
         return Places()
     if isinstance(highlight, str):
         highlight = [highlight]
-    cells, rows, cols, names = set(), set(), set(), set()
+    cells: set[tuple[int, int]] = set()
+    rows: set[int] = set()
+    cols: set[int] = set()
+    names: set[str] = set()
     for item in highlight:
         text = str(item).strip()
         low = text.lower()

@@ -26,6 +26,8 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
     row_texts = [str(p) for p in puzzle.rows]
     widest_col = max((text_width(t, PRODUCT_SIZE, bold=True) for t in col_texts), default=0)
     line = PRODUCT_SIZE + 8
+    cell: float
+    header: float
     if widest_col + 14 <= MIN_CELL or C == 1:          # one line above the columns
         mode, cell, header = "line", max(MIN_CELL, widest_col + 14), line + 8
     elif widest_col + 12 <= 2 * MAX_STAGGER_CELL:      # two staggered lines

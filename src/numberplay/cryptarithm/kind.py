@@ -26,6 +26,19 @@ __all__ = ["DIGITS", "KIND", "CryptarithmKind", "CryptarithmPuzzle", "Cryptarith
 GRADE_SECONDS = 20.0    # beyond this the explanation is called hard
 
 
+def _base(base: Any) -> int:
+    """The --base value as an int (10 when not given); PuzzleError otherwise."""
+    if base is None:
+        return 10
+    if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
+            and len(base.strip()) <= 3:
+        return int(base.strip())
+    if isinstance(base, bool) or not isinstance(base, int):
+        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
+    return base
+
+
 class CryptarithmKind(Kind):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
@@ -90,7 +103,9 @@ class CryptarithmKind(Kind):
                   **_: Any) -> list[CryptarithmPuzzle]:
         if text is None:
             raise PuzzleError("no formula given")
-        base = 10 if base is None else int(base)
+        if not isinstance(text, str):
+            raise PuzzleError("a cryptarithm is text: one formula per line")
+        base = _base(base)
         if not 2 <= base <= 36:
             raise PuzzleError(f"--base must be 2 to 36, not {base}")
         fixed = parse_fixed(fix)
