@@ -61,7 +61,7 @@ typedef struct {
     long long *W;         /* failures per row (0..n-1) and column (n..2n-1) */
     double *noise;        /* per cell, drawn once per run */
     u64 rng;
-    int restarts, node_gac, views;   /* views: branch on cells (1) or all three views (3) */
+    int restarts, node_gac, views, gac_depth;   /* gac_depth: GAC at nodes this shallow */   /* views: branch on cells (1) or all three views (3) */
     long long nodes, fails, cutoff;   /* cutoff: in failures, */   /* cutoff < 0: none */
     long long pending;         /* nodes not yet reported to tick */
     PyObject *tick;
@@ -448,7 +448,7 @@ static PyObject *Search_next(Search *s) {
         }
         int *q = s->queue;
         triple_of(s->n, s->nn, f->cell, v, &q[0], &q[1], &q[2]);
-        if (!propagate(s, 3) || (s->node_gac && !gac(s))) {
+        if (!propagate(s, 3) || ((s->node_gac || s->depth <= s->gac_depth) && !gac(s))) {
             s->fails++;
             continue;
         }
@@ -465,11 +465,11 @@ static void Search_dealloc(Search *s) {
 
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac", "views",
-                            NULL};
-    int n, restarts = 1, use_gac = 1, node_gac = 0, views = 1;
+                            "gac_depth", NULL};
+    int n, restarts = 1, use_gac = 1, node_gac = 0, views = 1, gac_depth = 0;
     PyObject *masks, *tick = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppi", names, &n, &masks, &restarts, &tick,
-                                     &use_gac, &node_gac, &views))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppii", names, &n, &masks, &restarts, &tick,
+                                     &use_gac, &node_gac, &views, &gac_depth))
         return NULL;
     if (n < 1 || n > 64) { PyErr_SetString(PyExc_ValueError, "order must be 1..64"); return NULL; }
     PyObject *seq = PySequence_Fast(masks, "masks must be a sequence");
@@ -485,6 +485,7 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->n = n; s->nn = nn;
     s->restarts = restarts;
     s->views = views == 3 ? 3 : 1;
+    s->gac_depth = gac_depth;
     s->trail_cap = 3 * nn * n + 16;
     s->qcap = 3 * (3 * nn + 4);
     s->V = calloc(3 * nn, sizeof(u64));
