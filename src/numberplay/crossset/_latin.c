@@ -59,7 +59,8 @@ typedef struct {
     Frame *frames;
     int depth, max_depth;
     long long *W;         /* failures per row (0..n-1) and column (n..2n-1) */
-    double *noise;        /* per cell, drawn once per run */
+    double *noise;        /* per entry, drawn once per run */
+    short *wa, *wb;       /* the weight of entry k is W[wa[k]] + W[wb[k]] */
     u64 rng;
     int restarts, node_gac, views, gac_depth;   /* gac_depth: GAC at nodes this shallow */   /* views: branch on cells (1) or all three views (3) */
     long long nodes, fails, cutoff;   /* cutoff: in failures, */   /* cutoff < 0: none */
@@ -347,9 +348,7 @@ static int descend(Search *s) {
             continue;
         }
         int cnt = popc(d);
-        int view = k / nn, x = k % nn / n, y = k % n;
-        long long wi = view == 0 ? s->W[x] + s->W[n + y] : view == 1 ? 2 * s->W[x] : 2 * s->W[n + x];
-        double w = (double)wi * s->noise[k];
+        double w = (double)(s->W[s->wa[k]] + s->W[s->wb[k]]) * s->noise[k];
         if (w * bc > bw * cnt) { bw = w; bc = cnt; pick = k; }
         i++;
     }
@@ -458,7 +457,7 @@ static PyObject *Search_next(Search *s) {
 
 static void Search_dealloc(Search *s) {
     free(s->V); free(s->trail_idx); free(s->trail_old); free(s->queue); free(s->open);
-    free(s->frames); free(s->W); free(s->noise);
+    free(s->frames); free(s->W); free(s->noise); free(s->wa); free(s->wb);
     Py_XDECREF(s->tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -496,10 +495,12 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->frames = malloc(sizeof(Frame) * (nn + 1));
     s->W = malloc(sizeof(long long) * 2 * n);
     s->noise = malloc(sizeof(double) * 3 * nn);
+    s->wa = malloc(sizeof(short) * 3 * nn);
+    s->wb = malloc(sizeof(short) * 3 * nn);
     Py_INCREF(tick);
     s->tick = tick;
     if (!s->V || !s->trail_idx || !s->trail_old || !s->queue || !s->open || !s->frames
-        || !s->W || !s->noise) {
+        || !s->W || !s->noise || !s->wa || !s->wb) {
         Py_DECREF(seq); Py_DECREF(s);
         return PyErr_NoMemory();
     }
@@ -521,6 +522,11 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     }
     Py_DECREF(seq);
     for (int i = 0; i < 2 * n; i++) s->W[i] = 1;
+    for (int k = 0; k < nn; k++) {   /* cell: its row + its column; row-value: 2 x its row; ... */
+        s->wa[k] = (short)(k / n); s->wb[k] = (short)(n + k % n);
+        s->wa[nn + k] = s->wb[nn + k] = (short)(k / n);
+        s->wa[2 * nn + k] = s->wb[2 * nn + k] = (short)(n + k / n);
+    }
     s->rng = 12345;
     s->cutoff = restarts ? (long long)(RESTART_BASE * n) : -1;
     s->state = 0;
