@@ -10,16 +10,18 @@
  * from a trail instead of copying the state. Branching: dom/wdeg over the
  * open cells (weight of a cell = failures of its row + its column, times a
  * random factor drawn once per run), values in increasing order of
- * |row-value view| * |column-value view|. Restarts until the first solution
- * (cutoff 20*n nodes, x1.5 each time), keeping the weights; the run that finds
+ * |row-value view| * |column-value view| (* |cell|), with a little noise
+ * (up to two units of that key) in runs that a restart may still cut.
+ * Restarts until the first solution (cutoff 20*n failures, x1.5 each time),
+ * keeping the weights; the run that finds
  * a solution runs to the end, so every solution comes exactly once, in a
  * deterministic order.
  *
- * Learning: when a branch fails, the search records a nogood on the failed
- * decisions only through dom/wdeg weights (as search.py does); see
- * docs/crossset.md for what was measured.
+ * Nothing is learnt from a failure but the dom/wdeg weights (as in
+ * search.py); docs/crossset.md says what was measured.
  *
- * Python interface: Search(n, masks, restarts, tick) is an iterator over
+ * Python interface: Search(n, masks, restarts=True, tick=None, use_gac=True,
+ * node_gac=False, views=1, gac_depth=0) is an iterator over
  * solutions (lists of 0-based values, row by row); tick(k) is called with the
  * number of nodes done, every TICK_STRIDE nodes and whenever the iterator
  * returns, and may raise (the budget) to stop it.
@@ -31,6 +33,9 @@
 #include <string.h>
 
 #define TICK_STRIDE 256
+#ifndef VALUE_NOISE
+#define VALUE_NOISE 15   /* in eighths of the value key: up to two units */
+#endif
 #ifndef RESTART_BASE
 #define RESTART_BASE 20
 #endif
@@ -367,6 +372,8 @@ static int descend(Search *s) {
         int r, c, v;
         triple_of(n, nn, pick, a, &r, &c, &v);
         int kv = popc(R[r * n + v]) * popc(C[c * n + v]) * popc(D[r * n + c]);
+        /* runs that may be cut also break near-ties between values at random */
+        kv = s->cutoff >= 0 ? kv * 8 + (int)(rng_next(s) & VALUE_NOISE) : kv * 8;
         int j = nv++;
         while (j > 0 && key[j - 1] > kv) { key[j] = key[j - 1]; f->vals[j] = f->vals[j - 1]; j--; }
         key[j] = kv;
