@@ -10,7 +10,7 @@ from typing import Any
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
-from ..model import Generated, Puzzle, Solution, Step
+from ..model import Generated, PlayState, Puzzle, Solution, Step
 from . import solver as S
 from .model import (
     DIGITS,
@@ -22,6 +22,19 @@ from .model import (
 
 __all__ = ["DIGITS", "KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution",
            "parse_fixed", "substitute"]
+
+def _base(base: Any) -> int:
+    """The --base value as an int (10 when not given); PuzzleError otherwise."""
+    if base is None:
+        return 10
+    if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
+            and len(base.strip()) <= 3:
+        return int(base.strip())
+    if isinstance(base, bool) or not isinstance(base, int):
+        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
+    return base
+
 
 class CryptarithmKind(Kind):
     """Alphametics and the whole formula language of Norvig's notebook."""
@@ -87,7 +100,9 @@ class CryptarithmKind(Kind):
                   **_: Any) -> list[CryptarithmPuzzle]:
         if text is None:
             raise PuzzleError("no formula given")
-        base = 10 if base is None else int(base)
+        if not isinstance(text, str):
+            raise PuzzleError("a cryptarithm is text: one formula per line")
+        base = _base(base)
         if not 2 <= base <= 36:
             raise PuzzleError(f"--base must be 2 to 36, not {base}")
         fixed = parse_fixed(fix)
@@ -157,6 +172,29 @@ class CryptarithmKind(Kind):
     def explain(self, puzzle, *, search=True, trace=False, budget=None) -> Iterator[Step]:
         from .explain import explain_steps
         yield from explain_steps(self, puzzle, search=search, trace=trace, budget=budget)
+
+    # -- hints from where the player is ----------------------------------------------
+    @property
+    def state_help(self) -> str:  # type: ignore[override]
+        """The `hint --state` format."""
+        from .state import STATE_HELP
+        return STATE_HELP
+
+    def parse_state(self, puzzle, text: str) -> PlayState:
+        """The letters the player has decided: `A=1,B=2`."""
+        from .state import parse_state
+        comp = self._validate(puzzle)
+        return parse_state(set(comp.letters), puzzle.base, text)
+
+    def explain_from(self, puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation with the player's letters fixed too."""
+        from .state import explain_from
+        return explain_from(self, puzzle, state, search=search, trace=trace, budget=budget)
+
+    def solution_places(self, puzzle, solution) -> dict[str, int]:
+        """{letter: digit}."""
+        return dict(solution.assignment)
 
     def grade(self, puzzle) -> str:
         """easy / medium / hard by the search nodes needed to prove all solutions."""
