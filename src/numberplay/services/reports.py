@@ -168,10 +168,12 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
 def solution_count(puzzle: Puzzle, budget: Budget | None = None) -> SearchResult:
     """How many solutions (0, 1, or 2 meaning "several"), for explain's opening
     line; only counts, never hands a value to the explanation."""
-    seconds = None
-    if budget is not None and budget.seconds is not None:
-        seconds = max(0.1, budget.seconds / 4)
-    return search(puzzle, limit=2, keep=0, budget=Budget(seconds=seconds or 15.0))
+    seconds, nodes = None, None
+    if budget is not None:
+        nodes = budget.max_nodes
+        if budget.seconds is not None:
+            seconds = max(0.1, budget.seconds / 4)
+    return search(puzzle, limit=2, keep=0, budget=Budget(nodes=nodes, seconds=seconds or 15.0))
 
 
 def several_text(result: SearchResult) -> str | None:
