@@ -33,13 +33,11 @@ HARD_SHAPE = "4x4"  # the shape of a hard puzzle asked without --digits
 def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
                    digits: str | None) -> tuple[int, int, int | None]:
     """(digits of X, digits of Y, fewest symbols for an enumerated level or None)."""
-    if digits is not None:
-        a, b = custom_lengths(digits)
-        return a, b, None
-    difficulty = difficulty or kind.default_difficulty
+    if digits is None:
+        difficulty = difficulty or kind.default_difficulty
     if difficulty in SHAPES:
         return SHAPES[difficulty]
-    a, b = custom_lengths(HARD_SHAPE)
+    a, b = custom_lengths(digits or HARD_SHAPE)
     return a, b, None
 
 
