@@ -54,7 +54,8 @@ def test_input_from_file_and_stdin(toy_cli, tmp_path):
 
 def test_check_text(toy_cli):
     assert toy_cli(["check", "toy", "2 3"]).stdout.strip() == "unique"
-    assert toy_cli(["check", "toy", "3 15"]).stdout.strip() == "8 solutions"
+    assert toy_cli(["check", "toy", "3 15"]).stdout.strip() == "multiple solutions"
+    assert toy_cli(["check", "toy", "3 15", "--count"]).stdout.strip() == "8 solutions"
     assert toy_cli(["check", "toy", "2 30"]).stdout.strip() == "no solution"
 
 

@@ -41,8 +41,12 @@ class Puzzle:
         return {"kind": self.kind, "puzzle": self.to_json()}
 
     def _repr_markdown_(self) -> str | None:
-        """Jupyter shows a puzzle through its kind's Markdown renderer."""
+        """Jupyter shows a puzzle through its kind's Markdown renderer..."""
         return Shown(self)._repr_markdown_()
+
+    def _repr_html_(self) -> str | None:
+        """...or, where the kind draws, through its SVG drawing (preferred)."""
+        return Shown(self)._repr_html_()
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
@@ -31,7 +32,7 @@ from ..services.reports import (
     solution_count,
     solve_report,
 )
-from ..services.search import SearchResult
+from ..services.search import SearchResult, search
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,
@@ -40,6 +41,8 @@ from .common import (
     EXIT_PARTIAL,
     EXIT_UNDECIDED,
     Format,
+    check_timeout,
+    command_started,
     echo,
     err,
     guard,
@@ -109,8 +112,11 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _format(), *_budget_params(60.0)],
     "check": lambda: [
         _source(), _example(),
+        _param("count", bool, typer.Option(
+            False, "--count", "-c",
+            help="Count every solution (check alone stops at the second).")),
         _param("limit", int | None, typer.Option(
-            None, "--limit", "-l", min=1, help="Stop counting after N solutions.")),
+            None, "--limit", "-l", min=1, help="With --count: stop counting after N solutions.")),
         _format(), *_budget_params(60.0)],
     "explain": lambda: [
         _source(), _example(),
@@ -156,7 +162,8 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
 
 HELP = {
     "solve": "Solve a puzzle: the first solution (and whether it is unique), every solution, or the count.",
-    "check": "Count solutions and say 'unique', 'N solutions' or 'no solution'.",
+    "check": "Say 'unique', 'multiple solutions' or 'no solution' (stops at the second "
+             "solution); --count gives the number.",
     "explain": "The deductions a person can follow, step by step.",
     "hint": "The next step from where you are (--state), at --level 1, 2 or 3; "
             "entries that contradict the puzzle are reported first.",
@@ -234,8 +241,12 @@ def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle
     return puzzles
 
 
-def _budget(a: dict[str, Any]) -> Budget:
-    return Budget(nodes=a.get("max_nodes"), seconds=a.get("timeout"))
+def _budget(a: dict[str, Any], first: bool = False) -> Budget:
+    """The budget of one puzzle. The first puzzle's --timeout counts from the
+    start of the command, so reading and parsing the input count too."""
+    timeout = check_timeout(a.get("timeout"))
+    return Budget(nodes=a.get("max_nodes"), seconds=timeout,
+                  start=command_started() if first else None)
 
 
 def _solve_code(result: SearchResult) -> int:
@@ -255,14 +266,16 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay solve KIND ..."""
     puzzles = _puzzles(kind, a, opts)
     if a["no_search"]:
-        return _worst([_deduce_only(kind, p, a) for p in puzzles])
+        return _worst([_deduce_only(kind, p, a, i == 0) for i, p in enumerate(puzzles)])
     mode = "count" if a["count"] else "all" if a["all"] else "first"
     fmt: Format = a["fmt"]
     codes = []
     pages = []
     for index, puzzle in enumerate(puzzles):
-        report, result = solve_report(puzzle, mode=mode, limit=a["limit"], budget=_budget(a))
-        codes.append(_solve_code(result))
+        report, result = solve_report(puzzle, mode=mode, limit=a["limit"],
+                                      budget=_budget(a, index == 0))
+        codes.append(EXIT_UNDECIDED if mode == "count" and result.stopped == "budget"
+                     else _solve_code(result))
         if fmt is Format.json:
             print_json(report)
             continue
@@ -275,9 +288,11 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             echo()
         if mode == "count":
             label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
-            echo(f"{label}{result.count}{'' if result.complete else '+'}")
+            echo(f"{label}{result.count}" if result.complete
+                 else f"{label}at least {result.count}")
             if not result.complete:
-                err.print(f"[yellow]{result.message}[/]")
+                err.print(f"[yellow]at least {result.count} solution(s): "
+                          f"{escape(result.message)}[/]")
             continue
         for i, solution in enumerate(result.solutions):
             if i:
@@ -286,13 +301,14 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
                 echo(f"solution {i + 1}:")
             echo(kind.render(puzzle, solution, fmt.value))
         if not result.solutions:
-            if fmt is Format.text:
+            if fmt is Format.text and result.stopped != "budget":
+                # (not after a budget ran out: rendering a big grid would overrun it)
                 echo(kind.render(puzzle, None, "text"))
         status = _status(result, mode)
         reason = report.get("reason")
         if reason:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
-        err.print(status, style="dim" if result.count else "yellow")
+        err.print(escape(status), style="dim" if result.count else "yellow")
     if pages:
         echo(solve_page(kind, pages))
     return _worst(codes)
@@ -312,8 +328,8 @@ def _status(result: SearchResult, mode: str) -> str:
     return f"{result.count} solutions shown; {result.message}"
 
 
-def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
-    report = explain_report(puzzle, search=False, budget=_budget(a))
+def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
+    report = explain_report(puzzle, search=False, budget=_budget(a, first))
     steps = report["steps"]
     last = steps[-1] if steps else None
     code = _explain_code(last["technique"] if last else None, report["complete"])
@@ -340,9 +356,9 @@ def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
         err.print(f"[yellow]partial: deductions stall here ({len(steps) - 1} steps); "
                   "run without --no-search to finish by search[/]")
     elif code == EXIT_NONE and last is not None:
-        err.print(f"[yellow]no solution: {last['text']}[/]")
+        err.print(f"[yellow]no solution: {escape(last['text'])}[/]")
     elif code == EXIT_UNDECIDED:
-        err.print(f"[yellow]{report.get('message', 'stopped')}[/]")
+        err.print(f"[yellow]{escape(report.get('message', 'stopped'))}[/]")
     return code
 
 
@@ -359,10 +375,12 @@ def _explain_code(technique: str | None, complete: bool) -> int:
 def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay check KIND ..."""
     puzzles = _puzzles(kind, a, opts)
+    counting = a.get("count") or a.get("limit") is not None
     codes = []
     pages: list[tuple[Puzzle, str, str]] = []
-    for puzzle in puzzles:
-        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a))
+    for index, puzzle in enumerate(puzzles):
+        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a, index == 0),
+                                      decide=not counting)
         if result.count >= 2:
             codes.append(EXIT_MULTIPLE)
         elif result.count == 1 and result.complete:
@@ -393,16 +411,16 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     for index, puzzle in enumerate(puzzles):
         if a["fmt"] is Format.json:
             report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
-                                    budget=_budget(a), max_steps=a["max_steps"])
+                                    budget=_budget(a, index == 0), max_steps=a["max_steps"])
             codes.append(_report_code(report, a))
             print_json(report)
             continue
         if index:
             echo()
         if a["fmt"] is Format.markdown:
-            codes.append(_explain_markdown(kind, puzzle, a))
+            codes.append(_explain_markdown(kind, puzzle, a, index == 0))
         else:
-            codes.append(_explain_text(puzzle, a))
+            codes.append(_explain_text(puzzle, a, index == 0))
     return _worst(codes)
 
 
@@ -424,11 +442,16 @@ def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
     explained, codes, notes = [], [], []
     for puzzle in puzzles:
         report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
-                                budget=_budget(a), max_steps=a["max_steps"])
+                                budget=_budget(a, not explained), max_steps=a["max_steps"])
         steps = [Step.from_json(s) for s in report["steps"]]
+        last = steps[-1].technique if steps else None
         codes.append(_report_code(report, a))
-        explained.append((puzzle, steps))
         notes.append(report.get("note", ""))
+        solution = None
+        if last == SOLVED:       # the solved grid is drawn, so find it (bounded)
+            found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
+            solution = found.solutions[0] if found.solutions else None
+        explained.append((puzzle, steps, solution))
     echo(explain_page(kind, explained, trace=a["trace"], notes=notes))
     return _worst(codes)
 
@@ -438,11 +461,12 @@ def _several(puzzle: Puzzle, a: dict[str, Any]) -> str | None:
     return several_text(solution_count(puzzle, _budget(a)))
 
 
-def _explain_markdown(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
+def _explain_markdown(kind: Kind, puzzle: Puzzle, a: dict[str, Any],
+                      first: bool = False) -> int:
     note = _several(puzzle, a)
     try:
         steps = list(explain_steps(puzzle, search=not a["no_search"], trace=a["trace"],
-                                   budget=_budget(a), max_steps=a["max_steps"]))
+                                   budget=_budget(a, first), max_steps=a["max_steps"]))
     except BudgetExceeded as exc:
         echo(steps_markdown(f"{kind.title or kind.name}: explained", [], False, str(exc)))
         return EXIT_UNDECIDED
@@ -453,13 +477,13 @@ def _explain_markdown(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
     return _multiple(_explain_code(last.technique if last else None, True), bool(note))
 
 
-def _explain_text(puzzle: Puzzle, a: dict[str, Any]) -> int:
+def _explain_text(puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
     last = None
     note = _several(puzzle, a)
     if note:
         echo(note)
     for number, step in enumerate(explain_steps(puzzle, search=not a["no_search"],
-                                                trace=a["trace"], budget=_budget(a),
+                                                trace=a["trace"], budget=_budget(a, first),
                                                 max_steps=a["max_steps"]), 1):
         last = step
         for line in step_text_lines(number, step, a["trace"]):
@@ -484,9 +508,9 @@ def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         state_text = read_input(kind, a["state"], None)
     fmt: Format = a["fmt"]
     items = []
-    for puzzle in puzzles:
+    for index, puzzle in enumerate(puzzles):
         state = parse_state(puzzle, state_text) if state_text is not None else None
-        report, h = hint_report(puzzle, state, level=a["level"], budget=_budget(a))
+        report, h = hint_report(puzzle, state, level=a["level"], budget=_budget(a, index == 0))
         if fmt is Format.json:
             print_json(report)
         elif fmt is Format.markdown:
@@ -509,18 +533,27 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         return _generate_all(kind, a, opts)
     difficulty = a["difficulty"]
     seed = a["seed"]
+    announce = seed is None
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**9))
-        err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
     count = a["count"] or 1
 
     def make(index: int) -> Generated:
         return generate_one(kind.name, seed=seed, index=index, size=a["size"],
                             difficulty=difficulty, budget=Budget(seconds=a["timeout"]), **opts)
 
-    generated = [make(i) for i in progress_iter(range(count), total=count,
-                                                 label=f"generating {kind.name}",
-                                                 enabled=not a["quiet"] and count > 1)]
+    try:
+        generated = [make(i) for i in progress_iter(range(count), total=count,
+                                                     label=f"generating {kind.name}",
+                                                     enabled=not a["quiet"] and count > 1)]
+    except PuzzleError:
+        raise  # bad input: one line, no seed
+    except BaseException:
+        if announce:
+            err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+        raise
+    if announce:
+        err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
     _after_generate(kind, generated, a)
     _print_generated(kind, generated, a)
     return EXIT_OK
@@ -567,7 +600,7 @@ def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -
         from ..services.store import PuzzleStore
         with PuzzleStore(a["store"]) as store:
             new = store.add_many(generated, kind)
-        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {a['store']}[/]")
+        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {escape(str(a['store']))}[/]")
 
 
 def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:

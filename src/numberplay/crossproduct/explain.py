@@ -65,15 +65,21 @@ def digits_text(mask: int) -> str:
 class State:
     """Candidates of every cell, with change recording for steps."""
 
-    def __init__(self, puzzle: CrossProductPuzzle) -> None:
+    def __init__(self, puzzle: CrossProductPuzzle, budget: Budget | None = None) -> None:
         self.puzzle = puzzle
         self.R, self.C = puzzle.shape
         R, C = self.R, self.C
+        # One node per line a technique examines, so --max-nodes and --timeout
+        # bound explanations of big grids too.
+        self.tick = budget.tick if budget is not None else _no_tick
         self.cand = [0b1111111110] * (R * C)
-        self.lines = [Line([r * C + c for c in range(C)], f"row {r + 1}", p)
-                      for r, p in enumerate(puzzle.rows)]
-        self.lines += [Line([r * C + c for r in range(R)], f"column {c + 1}", p)
-                       for c, p in enumerate(puzzle.cols)]
+        self.lines = []
+        for r, p in enumerate(puzzle.rows):
+            self.lines.append(Line([r * C + c for c in range(C)], f"row {r + 1}", p))
+            self.tick()
+        for c, p in enumerate(puzzle.cols):
+            self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
+            self.tick()
         self.removed: list[tuple[str, int]] = []
         self.gcd_row = 0  # rows before this one had their gcd step
         self.fixed: list[tuple[str, int]] = []
@@ -108,8 +114,10 @@ class State:
     def snapshot(self) -> str:
         """The grid with digits for decided cells and candidate lists for the others."""
         from .render import render_text
-        cells = [[self._cell_text(r * self.C + c) for c in range(self.C)]
-                 for r in range(self.R)]
+        cells = []
+        for r in range(self.R):
+            cells.append([self._cell_text(r * self.C + c) for c in range(self.C)])
+            self.tick()
         return render_text(self.puzzle, cells)
 
     def _cell_text(self, i: int) -> str:
@@ -117,6 +125,10 @@ class State:
         if POPCOUNT[m] == 1:
             return str(MASK_DIGITS[m][0])
         return "".join(map(str, MASK_DIGITS[m])) or "!"
+
+
+def _no_tick(n: int = 1) -> None:
+    """No budget: nothing to count."""
 
 
 def _decided(state: State, line: Line) -> tuple[list[int], list[int]]:
@@ -146,6 +158,7 @@ def tech_gcd(state: State) -> Step | None:
     parts: list[str] = []
     row = None
     for r in range(state.gcd_row, state.R):
+        state.tick()
         state.gcd_row = r
         parts = []
         for c in range(state.C):
@@ -171,6 +184,7 @@ def tech_gcd(state: State) -> Step | None:
 def tech_fives_sevens(state: State) -> Step | None:
     """Count the fives and sevens a line needs against the cells that can hold them."""
     for line in state.lines:
+        state.tick()
         exps = line.exps
         for p, k in ((5, exps[2]), (7, exps[3])):
             can = [i for i in line.cells if state.cand[i] & BIT[p]]
@@ -199,6 +213,7 @@ def tech_fives_sevens(state: State) -> Step | None:
 def tech_remaining(state: State) -> Step | None:
     """Undecided cells divide what is left of the line's product; the last one equals it."""
     for line in state.lines:
+        state.tick()
         left = _remaining(state, line)
         _, open_ = _decided(state, line)
         if not open_:
@@ -230,6 +245,7 @@ def tech_remaining(state: State) -> Step | None:
 def tech_capacity(state: State) -> Step | None:
     """A line that needs every factor 2 (or 3) its open cells can give."""
     for line in state.lines:
+        state.tick()
         left = factor(_remaining(state, line))
         _, open_ = _decided(state, line)
         if left is None or not open_:
@@ -270,6 +286,7 @@ def tech_line_search(state: State) -> Step | None:
 def _line_step(state: State, few: bool) -> Step | None:
     """Digits that appear in no way of filling a line (full arc consistency)."""
     for line in state.lines:
+        state.tick()
         work = state.cand[:]
         changed = revise(work, line)
         if changed is None:
@@ -401,7 +418,7 @@ def _explanation(puzzle: CrossProductPuzzle, **options) -> Iterator[Step]:  # ty
         yield Step(SOLVED, "The grid has no cells; every product is 1, so it is solved.",
                    snapshot="")
         return
-    yield from Explanation(RULES, State(puzzle), **options)
+    yield from Explanation(RULES, State(puzzle, options.get("budget")), **options)
 
 
 def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] | None:

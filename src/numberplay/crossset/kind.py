@@ -163,8 +163,9 @@ def _size(size: str) -> int:
         if a.strip() != b.strip():
             raise PuzzleError(f"Cross Set grids are square: size {size!r}")
         text = a.strip()
-    if not text.isdigit() or not 1 <= int(text) <= 30:
-        raise PuzzleError(f"bad size {size!r}: give the order N, 1..30 (e.g. 7)")
+    if not text.isascii() or not text.isdigit() or len(text) > 6 or not 1 <= int(text) <= 30:
+        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        raise PuzzleError(f"bad size {shown!r}: give the order N, 1..30 (e.g. 7)")
     return int(text)
 
 

@@ -23,6 +23,22 @@ from .model import (
 __all__ = ["DIGITS", "KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution",
            "parse_fixed", "substitute"]
 
+GRADE_SECONDS = 20.0    # beyond this the explanation is called hard
+
+
+def _base(base: Any) -> int:
+    """The --base value as an int (10 when not given); PuzzleError otherwise."""
+    if base is None:
+        return 10
+    if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
+            and len(base.strip()) <= 3:
+        return int(base.strip())
+    if isinstance(base, bool) or not isinstance(base, int):
+        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
+    return base
+
+
 class CryptarithmKind(Kind):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
@@ -87,7 +103,9 @@ class CryptarithmKind(Kind):
                   **_: Any) -> list[CryptarithmPuzzle]:
         if text is None:
             raise PuzzleError("no formula given")
-        base = 10 if base is None else int(base)
+        if not isinstance(text, str):
+            raise PuzzleError("a cryptarithm is text: one formula per line")
+        base = _base(base)
         if not 2 <= base <= 36:
             raise PuzzleError(f"--base must be 2 to 36, not {base}")
         fixed = parse_fixed(fix)
@@ -182,14 +200,14 @@ class CryptarithmKind(Kind):
         return dict(solution.assignment)
 
     def grade(self, puzzle) -> str:
-        """easy / medium / hard by the search nodes needed to prove all solutions."""
-        budget = Budget(nodes=200_000)
+        """By the hardest technique the explanation needs: easy (columns, product digits,
+        different letters: no trial), medium (one or two single trials), hard (three or
+        more trials, a nested trial, or a guess)."""
+        from .explain import grade_of
         try:
-            self.count(puzzle, limit=2, budget=budget)
+            return grade_of(puzzle, Budget(seconds=GRADE_SECONDS))
         except BudgetExceeded:
             return "hard"
-        nodes = budget.used
-        return "easy" if nodes <= 50 else "medium" if nodes <= 200 else "hard"
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,

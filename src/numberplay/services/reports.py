@@ -56,7 +56,8 @@ def solve_report(puzzle: Puzzle, *, mode: str = "first", limit: int | None = Non
     if result.message:
         report["message"] = result.message
     if result.count == 0 and result.complete:
-        reason = no_solution_reason(puzzle)
+        left = None if budget is None else budget.remaining
+        reason = no_solution_reason(puzzle, 2.0 if left is None else min(2.0, left))
         if reason:
             report["reason"] = reason
     return report, result
@@ -76,16 +77,27 @@ def no_solution_reason(puzzle: Puzzle, seconds: float = 2.0) -> str | None:
 
 
 def check_report(puzzle: Puzzle, *, limit: int | None = None,
-                 budget: Budget | None = None) -> tuple[dict[str, Any], SearchResult]:
-    """`{"kind", "puzzle", "count", "complete", "verdict", "text"}`: how many solutions."""
-    result = search(puzzle, limit=limit, keep=0, budget=budget)
+                 budget: Budget | None = None,
+                 decide: bool = False) -> tuple[dict[str, Any], SearchResult]:
+    """`{"kind", "puzzle", "count", "complete", "verdict", "text"}`: how many solutions.
+
+    With `decide`, the search stops at the second solution: the verdict is
+    unique, multiple or none, and `count` is at most 2 (`limit` is ignored).
+    """
+    if decide:
+        result = search(puzzle, limit=1, keep=0, budget=budget)
+        if result.stopped == "limit":
+            result.count = 2
+            result.message = "stopped at the second solution"
+    else:
+        result = search(puzzle, limit=limit, keep=0, budget=budget)
     report = {
         "kind": puzzle.kind,
         "puzzle": puzzle.to_json(),
         "count": result.count,
         "complete": result.complete,
         "verdict": result.verdict,
-        "text": verdict_text(result),
+        "text": verdict_text(result, decide=decide),
         "stopped": result.stopped,
     }
     if result.message:
@@ -93,8 +105,11 @@ def check_report(puzzle: Puzzle, *, limit: int | None = None,
     return report, result
 
 
-def verdict_text(result: SearchResult) -> str:
-    """"unique", "N solutions", "no solution", or "at least N solutions (...)"."""
+def verdict_text(result: SearchResult, decide: bool = False) -> str:
+    """"unique", "N solutions", "no solution", or "at least N solutions (...)";
+    with `decide`, "multiple solutions" instead of a number."""
+    if decide and result.count >= 2:
+        return "multiple solutions"
     if result.complete:
         if result.count == 0:
             return "no solution"
@@ -153,10 +168,12 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
 def solution_count(puzzle: Puzzle, budget: Budget | None = None) -> SearchResult:
     """How many solutions (0, 1, or 2 meaning "several"), for explain's opening
     line; only counts, never hands a value to the explanation."""
-    seconds = None
-    if budget is not None and budget.seconds is not None:
-        seconds = max(0.1, budget.seconds / 4)
-    return search(puzzle, limit=2, keep=0, budget=Budget(seconds=seconds or 15.0))
+    seconds, nodes = None, None
+    if budget is not None:
+        nodes = budget.max_nodes
+        if budget.seconds is not None:
+            seconds = max(0.1, budget.seconds / 4)
+    return search(puzzle, limit=2, keep=0, budget=Budget(nodes=nodes, seconds=seconds or 15.0))
 
 
 def several_text(result: SearchResult) -> str | None:
