@@ -230,6 +230,7 @@ def column_filter(coef: tuple[tuple[str, int], ...], const: int, doms: tuple[int
     pairs = [(ci - modulus * co, ci, co) for ci in cin for co in cout]
     if not pairs:
         return None
+    need_res = {(-ci) % base for ci in cin}     # t + cin must be a multiple of base
     rmin = min(p[0] for p in pairs)
     rmax = max(p[0] for p in pairs)
     supp = [0] * n
@@ -267,7 +268,7 @@ def column_filter(coef: tuple[tuple[str, int], ...], const: int, doms: tuple[int
         t = partial + const
         if t + sufmin[i] + rmin > 0 or t + sufmax[i] + rmax < 0:
             return False
-        if i == split and all((t + ci) % base for ci in cin):
+        if i == split and t % base not in need_res:
             return False
         a = coefs[i]
         if i == n - 1:
