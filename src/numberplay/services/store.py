@@ -105,8 +105,15 @@ class PuzzleStore:
                         db.execute(statement)
                 self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
                                 (str(SCHEMA_VERSION),))
+                found = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open puzzle store {str(self.path)!r}: {exc}") from None
+        version = found[0] if found else ""
+        if not str(version).isdigit() or int(version) > SCHEMA_VERSION:
+            self.db.close()
+            raise StoreError(f"puzzle store {str(self.path)!r} has schema {version!r}; this "
+                             f"numberplay reads schema {SCHEMA_VERSION} (a newer numberplay "
+                             "made it?)")
 
     # -- lifetime ----------------------------------------------------------------
     def close(self) -> None:
