@@ -31,7 +31,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 from urllib.parse import quote, unquote
 
 from .budget import Budget, count_all
@@ -41,6 +41,10 @@ from .registry import all_kinds, check_names, get_kind, kind_names, register, un
 
 __all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "Params",
            "all_kinds", "check_names", "get_kind", "kind_names", "register", "unregister"]
+
+
+P = TypeVar("P", bound=Puzzle)    # the kind's Puzzle class
+S = TypeVar("S", bound=Solution)  # the kind's Solution class
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,7 @@ class Params:
         return name, values
 
 
-class Kind(abc.ABC):
+class Kind(abc.ABC, Generic[P, S]):
     """Base class of a puzzle family.
 
     Subclasses set the class attributes and implement the abstract methods;
@@ -148,21 +152,21 @@ class Kind(abc.ABC):
 
     # -- reading and writing ------------------------------------------------
     @abc.abstractmethod
-    def parse(self, text: str | None, **options: Any) -> Puzzle:
+    def parse(self, text: str | None, **options: Any) -> P:
         """Read one puzzle from text (and kind options); raise PuzzleError
         naming the line, column or cell for anything malformed."""
 
-    def parse_all(self, text: str | None, **options: Any) -> list[Puzzle]:
+    def parse_all(self, text: str | None, **options: Any) -> list[P]:
         """All puzzles in a text (kinds whose files hold several override this)."""
         return [self.parse(text, **options)]
 
     @abc.abstractmethod
-    def to_text(self, puzzle: Puzzle) -> str:
+    def to_text(self, puzzle: P) -> str:
         """The puzzle in the kind's input format; `parse(to_text(p)) == p`."""
 
     # -- solving --------------------------------------------------------------
-    def solutions(self, puzzle: Puzzle, limit: int | None = None,
-                  budget: Budget | None = None) -> Iterator[Solution]:
+    def solutions(self, puzzle: P, limit: int | None = None,
+                  budget: Budget | None = None) -> Iterator[S]:
         """Every solution, lazily, in a deterministic order; at most `limit`.
         Raises BudgetExceeded when the budget runs out."""
         if limit is not None and limit <= 0:
@@ -171,23 +175,23 @@ class Kind(abc.ABC):
         return found if limit is None else itertools.islice(found, limit)
 
     @abc.abstractmethod
-    def find_solutions(self, puzzle: Puzzle, limit: int | None,
-                       budget: Budget | None) -> Iterator[Solution]:
+    def find_solutions(self, puzzle: P, limit: int | None,
+                       budget: Budget | None) -> Iterator[S]:
         """Every solution, lazily, in a deterministic order. `limit` is a hint
         (the search may stop there); `solutions` enforces it."""
 
-    def count(self, puzzle: Puzzle, limit: int | None = None,
+    def count(self, puzzle: P, limit: int | None = None,
               budget: Budget | None = None) -> int:
         """The number of solutions, stopping at `limit`. A BudgetExceeded carries
         the count so far in `found`."""
         return count_all(self.solutions(puzzle, limit=limit, budget=budget))
 
     @abc.abstractmethod
-    def verify(self, puzzle: Puzzle, solution: Solution) -> bool:
+    def verify(self, puzzle: P, solution: S) -> bool:
         """Does `solution` satisfy `puzzle`? Checked directly from the rules,
         independently of the solver."""
 
-    def no_solution_reason(self, puzzle: Puzzle, budget: Budget | None = None,
+    def no_solution_reason(self, puzzle: P, budget: Budget | None = None,
                            seconds: float = 2.0) -> str | None:
         """Why a puzzle without solution has none, in the kind's words, or None.
 
@@ -209,7 +213,7 @@ class Kind(abc.ABC):
 
     # -- explaining -----------------------------------------------------------
     @abc.abstractmethod
-    def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
+    def explain(self, puzzle: P, *, search: bool = True, trace: bool = False,
                 budget: Budget | None = None) -> Iterator[Step]:
         """The deductions a person could follow. With `search=False`, stop
         where deduction stalls with a final STALLED step whose snapshot is the
@@ -220,19 +224,19 @@ class Kind(abc.ABC):
     # -- hints from where the player is --------------------------------------------
     state_help: str = ""
 
-    def parse_state(self, puzzle: Puzzle, text: str) -> PlayState:
+    def parse_state(self, puzzle: P, text: str) -> PlayState:
         """A player's position in the kind's state format (`hint --state`);
         PuzzleError naming the line, cell or letter for anything malformed.
         Kinds that take no state keep this default."""
         raise NotImplementedError
 
-    def explain_from(self, puzzle: Puzzle, state: PlayState, *, search: bool = True,
+    def explain_from(self, puzzle: P, state: PlayState, *, search: bool = True,
                      trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
         """The explanation from the player's position (their entries fixed, their
         crossings-out removed) instead of from the start."""
         raise NotImplementedError
 
-    def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
+    def solution_places(self, puzzle: P, solution: S) -> dict[str, int]:
         """{place: value} of a solution, in the names steps and states use; used
         to check a player's entries against the puzzle."""
         raise NotImplementedError
@@ -288,7 +292,7 @@ class Kind(abc.ABC):
         (services call it first); all randomness comes from `rng`."""
 
     @abc.abstractmethod
-    def grade(self, puzzle: Puzzle) -> str:
+    def grade(self, puzzle: P) -> str:
         """The puzzle's difficulty: the hardest technique rung its explanation
         needs, one of `difficulties`."""
 
@@ -307,7 +311,7 @@ class Kind(abc.ABC):
         raise NotImplementedError
 
     # -- presenting -------------------------------------------------------------
-    def render(self, puzzle: Puzzle, solution: Solution | None = None,
+    def render(self, puzzle: P, solution: S | None = None,
                fmt: str = "text") -> str:
         """The puzzle (solved when `solution` is given) in one of `formats`.
 
@@ -327,7 +331,7 @@ class Kind(abc.ABC):
         return self.render_as(puzzle, solution, fmt).rstrip("\n")
 
     @abc.abstractmethod
-    def render_as(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:
+    def render_as(self, puzzle: P, solution: S | None, fmt: str) -> str:
         """The puzzle (solved when `solution` is given) as "text", "markdown" or
         "html" (an HTML fragment)."""
 
@@ -336,20 +340,20 @@ class Kind(abc.ABC):
         """The formats `render` takes: FORMATS, and "svg" when the kind draws."""
         return FORMATS + (("svg",) if type(self).draw is not Kind.draw else ())
 
-    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+    def draw(self, puzzle: P, solution: S | None = None,
              highlight: Any = None) -> str:
         """The puzzle (solved when `solution` is given) drawn as an SVG document;
         `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
         explanation steps name them ("r2c3", "row 4", "M"). Optional."""
         raise NotImplementedError
 
-    def canonical_key(self, puzzle: Puzzle) -> str:
+    def canonical_key(self, puzzle: P) -> str:
         """A key equal for puzzles the kind considers the same (row/column
         permutations, renamings...). Default: the exact JSON."""
         blob = json.dumps(puzzle.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
-    def size_of(self, puzzle: Puzzle) -> str:
+    def size_of(self, puzzle: P) -> str:
         """The size label of a puzzle as `generate --size` would write it."""
         return ""
 

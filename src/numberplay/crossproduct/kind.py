@@ -14,7 +14,7 @@ from .model import CrossProductPuzzle, CrossProductSolution
 from .parse import parse_puzzle, to_text
 
 
-class CrossProductKind(Kind):
+class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
     """Fill a grid with digits 1-9 so every row and column multiplies to its product."""
 
     name = "crossproduct"

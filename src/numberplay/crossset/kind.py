@@ -20,7 +20,7 @@ from .render import render, to_text
 from .search import solve_masks
 
 
-class CrossSetKind(Kind):
+class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
     """Cross Set (seed 004): solve, explain, grade, generate."""
 
     name = "crossset"

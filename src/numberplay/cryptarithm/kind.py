@@ -41,7 +41,7 @@ def _base(base: Any) -> int:
     return base
 
 
-class CryptarithmKind(Kind):
+class CryptarithmKind(Kind[Any, Any]):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
     name = "cryptarithm"
