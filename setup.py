@@ -11,6 +11,8 @@ from setuptools import Extension, setup
 EXTENSIONS: list[Extension] = [
     Extension("numberplay.cryptarithm._columns", ["src/numberplay/cryptarithm/_columns.c"],
               optional=True),
+    Extension("numberplay.crossset._latin", ["src/numberplay/crossset/_latin.c"],
+              optional=True),
 ]
 
 setup(ext_modules=EXTENSIONS)

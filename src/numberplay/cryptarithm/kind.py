@@ -10,7 +10,7 @@ from typing import Any
 from ..budget import Budget, check_active, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
-from ..model import Generated, Puzzle, Solution, Step
+from ..model import Generated, PlayState, Puzzle, Solution, Step
 from . import solver as S
 from .model import (
     DIGITS,
@@ -173,6 +173,29 @@ class CryptarithmKind(Kind):
     def explain(self, puzzle, *, search=True, trace=False, budget=None) -> Iterator[Step]:
         from .explain import explain_steps
         yield from explain_steps(self, puzzle, search=search, trace=trace, budget=budget)
+
+    # -- hints from where the player is ----------------------------------------------
+    @property
+    def state_help(self) -> str:  # type: ignore[override]
+        """The `hint --state` format."""
+        from .state import STATE_HELP
+        return STATE_HELP
+
+    def parse_state(self, puzzle, text: str) -> PlayState:
+        """The letters the player has decided: `A=1,B=2`."""
+        from .state import parse_state
+        comp = self._validate(puzzle)
+        return parse_state(set(comp.letters), puzzle.base, text)
+
+    def explain_from(self, puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation with the player's letters fixed too."""
+        from .state import explain_from
+        return explain_from(self, puzzle, state, search=search, trace=trace, budget=budget)
+
+    def solution_places(self, puzzle, solution) -> dict[str, int]:
+        """{letter: digit}."""
+        return dict(solution.assignment)
 
     def grade(self, puzzle) -> str:
         """easy / medium / hard by the search nodes needed to prove all solutions."""
