@@ -10,16 +10,18 @@
  * from a trail instead of copying the state. Branching: dom/wdeg over the
  * open cells (weight of a cell = failures of its row + its column, times a
  * random factor drawn once per run), values in increasing order of
- * |row-value view| * |column-value view|. Restarts until the first solution
- * (cutoff 20*n nodes, x1.5 each time), keeping the weights; the run that finds
+ * |row-value view| * |column-value view| (* |cell|), with a little noise
+ * (up to two units of that key) in runs that a restart may still cut.
+ * Restarts until the first solution (cutoff 20*n failures, x1.5 each time),
+ * keeping the weights; the run that finds
  * a solution runs to the end, so every solution comes exactly once, in a
  * deterministic order.
  *
- * Learning: when a branch fails, the search records a nogood on the failed
- * decisions only through dom/wdeg weights (as search.py does); see
- * docs/crossset.md for what was measured.
+ * Nothing is learnt from a failure but the dom/wdeg weights (as in
+ * search.py); docs/crossset.md says what was measured.
  *
- * Python interface: Search(n, masks, restarts, tick) is an iterator over
+ * Python interface: Search(n, masks, restarts=True, tick=None, use_gac=True,
+ * node_gac=False, views=1, gac_depth=0) is an iterator over
  * solutions (lists of 0-based values, row by row); tick(k) is called with the
  * number of nodes done, every TICK_STRIDE nodes and whenever the iterator
  * returns, and may raise (the budget) to stop it.
@@ -31,6 +33,9 @@
 #include <string.h>
 
 #define TICK_STRIDE 256
+#ifndef VALUE_NOISE
+#define VALUE_NOISE 15   /* in eighths of the value key: up to two units */
+#endif
 #ifndef RESTART_BASE
 #define RESTART_BASE 20
 #endif
@@ -59,9 +64,10 @@ typedef struct {
     Frame *frames;
     int depth, max_depth;
     long long *W;         /* failures per row (0..n-1) and column (n..2n-1) */
-    double *noise;        /* per cell, drawn once per run */
+    double *noise;        /* per entry, drawn once per run */
+    short *wa, *wb;       /* the weight of entry k is W[wa[k]] + W[wb[k]] */
     u64 rng;
-    int restarts, node_gac, views;   /* views: branch on cells (1) or all three views (3) */
+    int restarts, node_gac, views, gac_depth;   /* gac_depth: GAC at nodes this shallow */   /* views: branch on cells (1) or all three views (3) */
     long long nodes, fails, cutoff;   /* cutoff: in failures, */   /* cutoff < 0: none */
     long long pending;         /* nodes not yet reported to tick */
     PyObject *tick;
@@ -347,9 +353,7 @@ static int descend(Search *s) {
             continue;
         }
         int cnt = popc(d);
-        int view = k / nn, x = k % nn / n, y = k % n;
-        long long wi = view == 0 ? s->W[x] + s->W[n + y] : view == 1 ? 2 * s->W[x] : 2 * s->W[n + x];
-        double w = (double)wi * s->noise[k];
+        double w = (double)(s->W[s->wa[k]] + s->W[s->wb[k]]) * s->noise[k];
         if (w * bc > bw * cnt) { bw = w; bc = cnt; pick = k; }
         i++;
     }
@@ -368,6 +372,8 @@ static int descend(Search *s) {
         int r, c, v;
         triple_of(n, nn, pick, a, &r, &c, &v);
         int kv = popc(R[r * n + v]) * popc(C[c * n + v]) * popc(D[r * n + c]);
+        /* runs that may be cut also break near-ties between values at random */
+        kv = s->cutoff >= 0 ? kv * 8 + (int)(rng_next(s) & VALUE_NOISE) : kv * 8;
         int j = nv++;
         while (j > 0 && key[j - 1] > kv) { key[j] = key[j - 1]; f->vals[j] = f->vals[j - 1]; j--; }
         key[j] = kv;
@@ -448,7 +454,7 @@ static PyObject *Search_next(Search *s) {
         }
         int *q = s->queue;
         triple_of(s->n, s->nn, f->cell, v, &q[0], &q[1], &q[2]);
-        if (!propagate(s, 3) || (s->node_gac && !gac(s))) {
+        if (!propagate(s, 3) || ((s->node_gac || s->depth <= s->gac_depth) && !gac(s))) {
             s->fails++;
             continue;
         }
@@ -458,18 +464,18 @@ static PyObject *Search_next(Search *s) {
 
 static void Search_dealloc(Search *s) {
     free(s->V); free(s->trail_idx); free(s->trail_old); free(s->queue); free(s->open);
-    free(s->frames); free(s->W); free(s->noise);
+    free(s->frames); free(s->W); free(s->noise); free(s->wa); free(s->wb);
     Py_XDECREF(s->tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac", "views",
-                            NULL};
-    int n, restarts = 1, use_gac = 1, node_gac = 0, views = 1;
+                            "gac_depth", NULL};
+    int n, restarts = 1, use_gac = 1, node_gac = 0, views = 1, gac_depth = 0;
     PyObject *masks, *tick = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppi", names, &n, &masks, &restarts, &tick,
-                                     &use_gac, &node_gac, &views))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppii", names, &n, &masks, &restarts, &tick,
+                                     &use_gac, &node_gac, &views, &gac_depth))
         return NULL;
     if (n < 1 || n > 64) { PyErr_SetString(PyExc_ValueError, "order must be 1..64"); return NULL; }
     PyObject *seq = PySequence_Fast(masks, "masks must be a sequence");
@@ -485,6 +491,7 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->n = n; s->nn = nn;
     s->restarts = restarts;
     s->views = views == 3 ? 3 : 1;
+    s->gac_depth = gac_depth;
     s->trail_cap = 3 * nn * n + 16;
     s->qcap = 3 * (3 * nn + 4);
     s->V = calloc(3 * nn, sizeof(u64));
@@ -495,10 +502,12 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->frames = malloc(sizeof(Frame) * (nn + 1));
     s->W = malloc(sizeof(long long) * 2 * n);
     s->noise = malloc(sizeof(double) * 3 * nn);
+    s->wa = malloc(sizeof(short) * 3 * nn);
+    s->wb = malloc(sizeof(short) * 3 * nn);
     Py_INCREF(tick);
     s->tick = tick;
     if (!s->V || !s->trail_idx || !s->trail_old || !s->queue || !s->open || !s->frames
-        || !s->W || !s->noise) {
+        || !s->W || !s->noise || !s->wa || !s->wb) {
         Py_DECREF(seq); Py_DECREF(s);
         return PyErr_NoMemory();
     }
@@ -520,6 +529,11 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     }
     Py_DECREF(seq);
     for (int i = 0; i < 2 * n; i++) s->W[i] = 1;
+    for (int k = 0; k < nn; k++) {   /* cell: its row + its column; row-value: 2 x its row; ... */
+        s->wa[k] = (short)(k / n); s->wb[k] = (short)(n + k % n);
+        s->wa[nn + k] = s->wb[nn + k] = (short)(k / n);
+        s->wa[2 * nn + k] = s->wb[2 * nn + k] = (short)(n + k / n);
+    }
     s->rng = 12345;
     s->cutoff = restarts ? (long long)(RESTART_BASE * n) : -1;
     s->state = 0;

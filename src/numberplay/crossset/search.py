@@ -13,6 +13,11 @@ counts the wipe-outs it caused so far. (Branching over all three views, as
 `VIEWS` allows, makes smaller trees, but scoring 3n^2 domains per node costs
 more than it saves: on 150 order-30 completions, 21.7 s for cells only
 against 30.3 s for all three.)
+
+The same search is compiled in `_latin.c` (built by setup.py when a C compiler
+is there); `solve_masks` uses it unless told otherwise (`engine="python"` or
+NUMBERPLAY_CROSSSET_ENGINE=python), and this module stays as the fallback and
+as the reference the tests compare it with.
 """
 
 from __future__ import annotations
@@ -511,7 +516,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
     budget = ensure(budget)
     if limit is not None and limit <= 0:
         return
-    if _engine(engine) == "c":
+    if _engine(engine) == "c" and n <= 64:  # 64-bit masks in C; larger orders stay in Python
         budget.tick()
         yield from _solve_native(n, masks, limit, budget, restarts, use_gac, node_gac)
         return

@@ -170,10 +170,10 @@ def solution_count(puzzle: Puzzle, budget: Budget | None = None) -> SearchResult
     line; only counts, never hands a value to the explanation."""
     if budget is None:
         return search(puzzle, limit=2, keep=0, budget=Budget(seconds=15.0))
-    # A quarter of what is left of the caller's time and nodes, so that
-    # --timeout and --max-nodes bound explain as a whole.
+    # The caller's node cap (what is left of it) and a quarter of its remaining
+    # time, so that --timeout and --max-nodes bound explain as a whole.
     left = budget.remaining
-    nodes = None if budget.max_nodes is None else max(1, (budget.max_nodes - budget.used) // 4)
+    nodes = None if budget.max_nodes is None else max(1, budget.max_nodes - budget.used)
     seconds = 15.0 if left is None else max(0.05, left / 4)
     return search(puzzle, limit=2, keep=0, budget=Budget(nodes=nodes, seconds=seconds))
 
