@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..budget import Budget, ensure
+from ..budget import Budget, check_active, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
 from ..model import Generated, PlayState, Puzzle, Solution, Step
@@ -114,6 +114,7 @@ class CryptarithmKind(Kind):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
+            check_active()  # a file of many formulas: parsing counts against --timeout
             try:
                 puzzle = self._make(self._formula(line), base, fixed)
                 self._validate(puzzle)
