@@ -68,12 +68,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--puzzles", type=int, default=20)
     ap.add_argument("--kinds", default="crossproduct,crossset")
+    ap.add_argument("--sizes", default="", help="only these sizes, e.g. 8,10")
+    ap.add_argument("--difficulties", default="", help="only these, e.g. search")
     args = ap.parse_args()
+    sizes = set(filter(None, args.sizes.split(",")))
+    wanted = set(filter(None, args.difficulties.split(",")))
     print(f"{'kind':<13} {'size':>5} {'difficulty':<10} {'n':>3} {'techniques':>10} "
           f"{'trials':>7} {'guess':>6} {'trials/pz':>9} {'median ms':>10} {'max ms':>9}")
     for kind in args.kinds.split(","):
         for size, difficulties in CASES[kind]:
+            if sizes and size not in sizes:
+                continue
             for difficulty in difficulties:
+                if wanted and difficulty not in wanted:
+                    continue
                 r = measure(kind, size, difficulty, args.puzzles)
                 if r is None:
                     print(f"{kind:<13} {size:>5} {difficulty:<10}   (none generated)")

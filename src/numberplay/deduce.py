@@ -169,6 +169,9 @@ class Limits:
     # techniques up to the first rung (cheap chains, as players make them), then
     # up to the next (None: the whole ladder). Kinds set their own in Rules.
     trial_rungs: tuple[int | None, ...] = (None,)
+    # After this many stalls where no trial closed, stop trying (guess at once):
+    # failed trial searches are the expensive part of an explanation.
+    max_failed_stalls: int = 2
 
 
 def _as_contradiction(found: Contradiction | str | None) -> Contradiction | None:
@@ -332,6 +335,7 @@ class Explanation:
         self.hardest = -1
         self.guesses = 0
         self.trial_count = 0
+        self.failed_stalls = 0
 
     def __iter__(self) -> Iterator[Step]:
         for step in self._run():
@@ -403,8 +407,16 @@ class Explanation:
             value = values[0]
             self.guesses += 1
             stack.append((rules.copy(pos), place, value))
-            bound = (f"no trial up to {limits.trial_depth} deep and {limits.max_chain} "
-                     f"steps long closes")
+            if not self.trials:
+                bound = "trials are switched off"
+            elif self.failed_stalls > limits.max_failed_stalls:
+                bound = (f"trials are no longer tried (none closed at "
+                         f"{limits.max_failed_stalls} stalls)")
+            else:
+                bound = (f"no trial up to {limits.trial_depth} deep and {limits.max_chain} "
+                         f"steps long closes")
+            if self.trials and self.failed_stalls == limits.max_failed_stalls:
+                self.failed_stalls += 1   # said once; later guesses say trials stopped
             text = (f"Guessing: no technique applies and {bound}. {place} can be "
                     f"{_values_text(values)}; guess {place} = {value} and go on (if this "
                     "runs into a contradiction, we come back here).")
@@ -422,8 +434,14 @@ class Explanation:
         return None
 
     def _trial(self, pos: Position) -> _Trial | None:
-        if not self.trials:
+        if not self.trials or self.failed_stalls >= self.limits.max_failed_stalls:
             return None
+        found = self._find(pos)
+        if found is None:
+            self.failed_stalls += 1
+        return found
+
+    def _find(self, pos: Position) -> _Trial | None:
         rungs = self.rules.trial_rungs or self.limits.trial_rungs
         # later passes (a longer ladder inside each trial) cost more: try fewer
         later = replace(self.limits, max_trials=max(20, self.limits.max_trials // 10))

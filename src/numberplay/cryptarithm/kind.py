@@ -23,6 +23,9 @@ from .model import (
 __all__ = ["DIGITS", "KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution",
            "parse_fixed", "substitute"]
 
+GRADE_SECONDS = 20.0    # beyond this the explanation is called hard
+
+
 def _base(base: Any) -> int:
     """The --base value as an int (10 when not given); PuzzleError otherwise."""
     if base is None:
@@ -197,14 +200,14 @@ class CryptarithmKind(Kind):
         return dict(solution.assignment)
 
     def grade(self, puzzle) -> str:
-        """easy / medium / hard by the search nodes needed to prove all solutions."""
-        budget = Budget(nodes=200_000)
+        """By the hardest technique the explanation needs: easy (columns, product digits,
+        different letters: no trial), medium (one or two single trials), hard (three or
+        more trials, a nested trial, or a guess)."""
+        from .explain import grade_of
         try:
-            self.count(puzzle, limit=2, budget=budget)
+            return grade_of(puzzle, Budget(seconds=GRADE_SECONDS))
         except BudgetExceeded:
             return "hard"
-        nodes = budget.used
-        return "easy" if nodes <= 50 else "medium" if nodes <= 200 else "hard"
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
