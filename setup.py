@@ -11,6 +11,8 @@ from setuptools import Extension, setup
 EXTENSIONS: list[Extension] = [
     Extension("numberplay.cryptarithm._columns", ["src/numberplay/cryptarithm/_columns.c"],
               optional=True),
+    Extension("numberplay.crossproduct._lines", ["src/numberplay/crossproduct/_lines.c"],
+              optional=True),
 ]
 
 setup(ext_modules=EXTENSIONS)

@@ -9,6 +9,11 @@ target is still reachable; a digit survives in a cell when a forward state
 shifted by it meets a backward state. That is full (generalised) arc
 consistency for the line, at the cost of a few big-integer operations per
 cell and digit.
+
+`_lines.c` is the same programme compiled (built by setup.py when a C
+compiler is there); `revise` uses it when it is importable and `COMPILED` is
+true. The pure-Python `_revise_dp` stays as the fallback and as the reference
+the tests compare it with.
 """
 
 from __future__ import annotations
@@ -18,6 +23,13 @@ from functools import lru_cache
 from math import gcd
 
 from ..budget import Budget
+
+try:
+    from . import _lines as _compiled
+except ImportError:  # no C compiler when installed: the pure-Python path
+    _compiled = None
+
+COMPILED = _compiled is not None  # tests switch this off to run the reference
 
 DIGITS = range(1, 10)
 EXPONENTS = {1: (0, 0, 0, 0), 2: (1, 0, 0, 0), 3: (0, 1, 0, 0), 4: (2, 0, 0, 0),
@@ -158,6 +170,17 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
         return changed
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
+    if COMPILED:
+        new = _compiled.revise(key[1:], *line.exps)
+        _MEMO[key] = new
+        if new is None:
+            return None
+        changed = []
+        for c, m in zip(cells, new, strict=True):
+            if dom[c] != m:
+                dom[c] = m
+                changed.append(c)
+        return changed
     changed = _revise_dp(dom, line)
     _MEMO[key] = None if changed is None else tuple(dom[c] for c in cells)
     return changed
