@@ -105,3 +105,19 @@ def test_compiled_counts_match_brute_force() -> None:
             assert all(prod(r) == p for r, p in zip(grid, puzzle.rows, strict=True))
             assert all(prod(c) == p for c, p in zip(zip(*grid, strict=True), puzzle.cols,
                                                      strict=True))
+
+
+def test_restarts_lose_and_repeat_no_solution(monkeypatch) -> None:
+    """With tiny node allowances every search restarts many times; the solutions
+    must still be all of them, each once."""
+    rng = random.Random(99)
+    cases = [random_puzzle(rng, rng.randint(2, 3), rng.randint(2, 3)) for _ in range(12)]
+    expected = [grids(p, True, None) for p in cases]
+    monkeypatch.setattr(S, "RESTART_FACTOR", 0)
+    monkeypatch.setattr(S, "RESTART_MIN", 2)
+    for puzzle, full in zip(cases, expected, strict=True):
+        got = grids(puzzle, True, None)
+        assert len(got) == len(set(got)) == len(full), puzzle
+        assert set(got) == set(full)
+        assert len(full) == brute_count(list(puzzle.rows), list(puzzle.cols))
+        assert grids(puzzle, True, 2) == got[:2]
