@@ -5,7 +5,15 @@ still succeeds and numberplay uses the pure-Python code it keeps as fallback and
 as the reference the tests compare against.
 """
 
+import platform
+import sys
+
 from setuptools import Extension, setup
+
+# The Cross Set core counts bits in its inner loops: use the CPU's popcount
+# instruction where there is one (every x86-64 CPU since 2008) instead of a libgcc call.
+POPCNT = (["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64")
+          and sys.platform != "win32" else [])
 
 # One line per compiled core: Extension("numberplay.<kind>._<name>", ["src/numberplay/<kind>/_<name>.c"], ...)
 EXTENSIONS: list[Extension] = [
@@ -13,6 +21,8 @@ EXTENSIONS: list[Extension] = [
               optional=True),
     Extension("numberplay.crossproduct._lines", ["src/numberplay/crossproduct/_lines.c"],
               optional=True),
+    Extension("numberplay.crossset._latin", ["src/numberplay/crossset/_latin.c"],
+              extra_compile_args=POPCNT, optional=True),
 ]
 
 setup(ext_modules=EXTENSIONS)

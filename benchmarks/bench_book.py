@@ -116,7 +116,7 @@ def main() -> None:
     entries = make_entries(args.puzzles)
     print(f"{len(entries)} puzzles made in {time.perf_counter() - t0:.1f} s (not timed below)")
     print()
-    print(f"| book of {len(entries)} puzzles | pages | drawing (SVG) | whole PDF (Typst) |")
+    print(f"| book of {len(entries)} puzzles | pages | drawing (SVG) | whole PDF (drawing + Typst) |")
     print("|---|---|---|---|")
     for per_page in (1, 2, 4, 6):
         draw, total, pages = time_book(entries, per_page, args.repeat)

@@ -10,6 +10,15 @@ Run:  PYTHONPATH=src python benchmarks/bench_crossset.py [--instances K] [--puzz
    columns, cell domains from the candidates, one worker.
 2. Generated 7×7 puzzles: generation time, then deciding uniqueness for each
    with both solvers.
+3. The QWH grid (`--qwh-orders`, `--qwh-holes`, `--qwh-instances`): orders ×
+   hole fractions, each instance timed once to its first solution and on to
+   the second (uniqueness = count to 2) by numberplay, CP-SAT (one worker) and
+   CaDiCaL 1.9.5 through python-sat (direct encoding over the candidates the
+   givens leave: a variable per candidate, at-least-one and pairwise
+   at-most-one per cell, row-value and column-value; counting by a blocking
+   clause; encoding time included) when it is installed. Each solver gets
+   `--cap` seconds per instance; an instance over the cap counts as the cap
+   and is flagged with `>`.
 Figures are medians / totals over the instances; ratio = CP-SAT time / numberplay time
 (above 1 means numberplay is faster).
 """
@@ -17,19 +26,29 @@ Figures are medians / totals over the instances; ratio = CP-SAT time / numberpla
 from __future__ import annotations
 
 import argparse
+import itertools
+import multiprocessing
 import random
 import statistics
 import sys
 import time
+from multiprocessing.connection import Connection
 
+from numberplay.budget import Budget
 from numberplay.crossset.generate import generate_masks
 from numberplay.crossset.latin import jacobson_matthews
 from numberplay.crossset.search import solve_masks
+from numberplay.errors import BudgetExceeded
 
 try:
     from ortools.sat.python import cp_model
 except ImportError:  # pragma: no cover
     cp_model = None
+
+try:
+    from pysat.solvers import Solver as SatSolver
+except ImportError:  # pragma: no cover
+    SatSolver = None
 
 
 def completion(n: int, holes: float, seed: int) -> list[int]:
@@ -135,6 +154,188 @@ def bench_generated(count: int, difficulty: str) -> None:
     print()
 
 
+# ---- the QWH grid: numberplay, CP-SAT and CaDiCaL, first solution and count to 2 ----
+
+def givens_eliminated(n: int, masks: list[int]) -> list[int] | None:
+    """The candidates left once every fixed cell's value leaves its row and column."""
+    D = list(masks)
+    todo = [i for i, d in enumerate(D) if d and not d & (d - 1)]
+    while todo:
+        i = todo.pop()
+        d = D[i]
+        r, c = divmod(i, n)
+        for j in (*range(r * n, r * n + n), *range(c, n * n, n)):
+            if j != i and D[j] & d:
+                D[j] &= ~d
+                if not D[j]:
+                    return None
+                if not D[j] & (D[j] - 1):
+                    todo.append(j)
+    return D
+
+
+def sat_encoding(n: int, masks: list[int]) -> list[list[int]] | None:
+    """Direct encoding over the candidates: ALO + pairwise AMO per cell, row-value, column-value."""
+    D = givens_eliminated(n, masks)
+    if D is None:
+        return None
+    lit = {}
+    cells: list[list[int]] = []
+    rows: list[list[int]] = [[] for _ in range(n * n)]
+    cols: list[list[int]] = [[] for _ in range(n * n)]
+    for i, d in enumerate(D):
+        r, c = divmod(i, n)
+        here = []
+        for v in range(n):
+            if d >> v & 1:
+                x = len(lit) + 1
+                lit[i, v] = x
+                here.append(x)
+                rows[r * n + v].append(x)
+                cols[c * n + v].append(x)
+        cells.append(here)
+    clauses: list[list[int]] = []
+    for group in (cells, rows, cols):
+        for xs in group:
+            if not xs:
+                return None
+            clauses.append(xs)
+            clauses.extend([[-a, -b] for a, b in itertools.combinations(xs, 2)])
+    return clauses
+
+
+def timed_three(name: str, n: int, masks: list[int], cap: float
+                ) -> tuple[float, float, int]:
+    """(seconds to a first solution, seconds to decide uniqueness, solutions found <= 2).
+
+    Over the cap: the cap, with count -1."""
+    t = time.perf_counter()
+    marks: list[float] = []
+    try:
+        if name == "numberplay":
+            budget = Budget(seconds=cap)
+            for _ in solve_masks(n, masks, limit=2, budget=budget):
+                marks.append(time.perf_counter() - t)
+        elif name == "CP-SAT":
+            marks = cpsat_marks(n, masks, cap)
+        else:
+            got = cadical_marks(n, masks, cap)
+            if got is None or got[-1] > cap:
+                return cap, cap, -1
+            return (got[0], got[-1], len(got) - 1)
+    except BudgetExceeded:
+        return cap, cap, -1
+    if marks is None:
+        return cap, cap, -1
+    total = time.perf_counter() - t
+    if total > cap:
+        return cap, cap, -1
+    first = marks[0] if marks else total
+    return first, total, len(marks)
+
+
+def cpsat_marks(n: int, masks: list[int], cap: float) -> list[float] | None:
+    """Times at which CP-SAT found a first and a second solution (None: over the cap)."""
+    t = time.perf_counter()
+    model = cp_model.CpModel()
+    x = [model.NewIntVarFromDomain(cp_model.Domain.FromValues(
+        [v for v in range(n) if masks[i] >> v & 1]), f"x{i}") for i in range(n * n)]
+    for r in range(n):
+        model.AddAllDifferent(x[r * n:(r + 1) * n])
+        model.AddAllDifferent(x[r::n])
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = cap
+    marks: list[float] = []
+    status = solver.Solve(model)
+    if status == cp_model.UNKNOWN:
+        return None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        marks.append(time.perf_counter() - t)
+        first = [solver.Value(v) for v in x]
+        differs = []
+        for i, v in enumerate(x):
+            if masks[i] & (masks[i] - 1):
+                b = model.NewBoolVar("")
+                model.Add(v != first[i]).OnlyEnforceIf(b)
+                model.Add(v == first[i]).OnlyEnforceIf(b.Not())
+                differs.append(b)
+        model.AddBoolOr(differs or [model.NewConstant(0)])
+        solver.parameters.max_time_in_seconds = max(0.01, cap - (time.perf_counter() - t))
+        status = solver.Solve(model)
+        if status == cp_model.UNKNOWN:
+            return None
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            marks.append(time.perf_counter() - t)
+    return marks
+
+
+def cadical_marks(n: int, masks: list[int], cap: float) -> list[float] | None:
+    """Times at which CaDiCaL found a first and a second solution, then the time it
+    stopped (None: over the cap).
+
+    python-sat cannot interrupt CaDiCaL, so it runs in a forked child that is
+    killed at the cap; the times are measured inside the child."""
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_cadical_child, args=(n, masks, send))
+    child.start()
+    send.close()
+    got = receive.recv() if receive.poll(cap) else None
+    child.kill()
+    child.join()
+    return got
+
+
+def _cadical_child(n: int, masks: list[int], send: Connection) -> None:
+    """Encode, solve, block the first solution, solve again; send the times."""
+    t = time.perf_counter()
+    clauses = sat_encoding(n, masks)
+    marks: list[float] = []
+    if clauses is not None:
+        with SatSolver(name="cadical195", bootstrap_with=clauses) as sat:
+            while len(marks) < 2 and sat.solve():
+                marks.append(time.perf_counter() - t)
+                sat.add_clause([-x for x in sat.get_model() if x > 0])
+    send.send([*marks, time.perf_counter() - t])
+
+
+def bench_qwh(orders: list[int], holes: list[float], instances: int, cap: float) -> None:
+    solvers = ["numberplay"] + (["CP-SAT"] if cp_model else []) + (
+        ["CaDiCaL"] if SatSolver else [])
+    print(f"### QWH grid: {instances} instances per cell, cap {cap:g} s per instance and solver\n")
+    print("Seconds, median / total / worst; `>` = some instance hit the cap (counted as the cap). "
+          "Ratio = the better total of the others / numberplay's total.\n")
+    print(row("order", "holes", "task", *solvers, "ratio"))
+    print(row(*["---"] * (4 + len(solvers))))
+    for n in orders:
+        for h in holes:
+            res = {s: ([], [], 0) for s in solvers}
+            for seed in range(instances):
+                masks = completion(n, h, seed)
+                counts = {}
+                for s in solvers:
+                    first, unique, k = timed_three(s, n, masks, cap)
+                    res[s][0].append(first)
+                    res[s][1].append(unique)
+                    if k < 0:
+                        res[s] = (res[s][0], res[s][1], res[s][2] + 1)
+                    else:
+                        counts[s] = k
+                assert len(set(counts.values())) <= 1, (n, h, seed, counts)
+            for task, col in (("first", 0), ("unique", 1)):
+                cells = []
+                for s in solvers:
+                    ts = res[s][col]
+                    flag = ">" if res[s][2] else ""
+                    cells.append(f"{statistics.median(ts):.4f} / {flag}{sum(ts):.2f} / "
+                                 f"{flag}{max(ts):.2f}")
+                others = [sum(res[s][col]) for s in solvers[1:]]
+                ratio = f"{min(others) / sum(res['numberplay'][col]):.1f}x" if others else "-"
+                print(row(n, f"{int(round(h * 100))}%", task, *cells, ratio), flush=True)
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--instances", type=int, default=40)
@@ -142,10 +343,20 @@ def main() -> None:
     parser.add_argument("--holes", type=float, default=0.4)
     parser.add_argument("--orders", default="10,15,20,25,30")
     parser.add_argument("--difficulty", default="medium")
+    parser.add_argument("--qwh-orders", default="20,30,40,50")
+    parser.add_argument("--qwh-holes", default="0.34,0.38,0.42,0.46,0.50")
+    parser.add_argument("--qwh-instances", type=int, default=0,
+                        help="instances per QWH cell (0: skip the grid)")
+    parser.add_argument("--cap", type=float, default=20.0,
+                        help="seconds per instance and solver in the QWH grid")
     args = parser.parse_args()
     if cp_model is None:
         sys.exit("OR-Tools is needed for the comparison: pip install ortools")
-    bench_completion([int(x) for x in args.orders.split(",")], args.instances, args.holes)
+    if args.qwh_instances:
+        bench_qwh([int(x) for x in args.qwh_orders.split(",")],
+                  [float(x) for x in args.qwh_holes.split(",")], args.qwh_instances, args.cap)
+    if args.instances:
+        bench_completion([int(x) for x in args.orders.split(",")], args.instances, args.holes)
     if args.puzzles:
         bench_generated(args.puzzles, args.difficulty)
 

@@ -86,6 +86,9 @@ def test_products_formulas_and_answers_in_the_text(seven):
         for word in formula.replace("+", " ").replace("=", " ").split():
             assert word in flat, word
     assert "CrossProduct · size 6x3" in body and "Crypto-product · size 2x2" in body
+    # puzzles read without a difficulty are graded by their kind
+    first = numberplay.parse("crossproduct", CROSSPRODUCTS[0])
+    assert f"CrossProduct · size 6x3 · {numberplay.grade(first)}" in body
     # answers: only after the puzzles, all together
     assert not any("Answers" in t for t in texts[:3])
     assert all(t.lstrip().startswith("Answers") for t in answer_pages)
@@ -187,3 +190,34 @@ def test_pages_render_to_png(seven, tmp_path):
                     str(tmp_path / "page")], check=True, timeout=60)
     png = next(tmp_path.glob("page*.png")).read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000
+
+
+def test_a_kind_without_a_drawing_is_refused_in_one_line(toy_cli, tmp_path):
+    r = toy_cli(["book", "toy", "--count", "1", "--seed", "1", "-q",
+                 "-o", str(tmp_path / "x.pdf")])
+    assert r.exit_code == 2, r.output
+    assert "no drawing" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_wide_answers_take_a_whole_row():
+    wide = B.text_entries("RPWTRCWOR x PGGWCPBGT = RTWGPRBRROMTRCWYPR\nGR x RG = RBR",
+                          "cryptoproduct")
+    book = [*wide, *entries()[:2], *wide]
+    spans = B.answer_spans([a for _, a in B.drawings_of(book, True)])
+    assert spans == [3, 1, 1, 1, 3, 1]
+    # rows: [0], [1, 2, 3], [4], [5] -> one answer page; 13 small ones need two
+    assert B.answer_pages(spans) == [[[0], [1, 2, 3], [4], [5]]]
+    assert len(B.answer_pages([1] * 13)) == 2 and len(B.answer_pages([3] * 5)) == 2
+    options = B.BookOptions(per_page=6)
+    texts = pages(B.build_pdf(book, options))
+    assert len(texts) == B.book_pages(book, options) == 1 + 1 + 1
+
+
+def test_generated_books_match_generate_and_never_repeat():
+    made = B.generated_entries(["crossproduct:3x3:easy", "crossproduct:3x3:easy"], count=2,
+                               seed="9")
+    keys = {get_kind("crossproduct").canonical_key(e.puzzle) for e in made}
+    assert len(made) == 4 and len(keys) == 4
+    alone = numberplay.generate_full("crossproduct", size="3x3", difficulty="easy", seed="9",
+                                     index=1)
+    assert made[1].puzzle == alone.puzzle and made[1].difficulty == alone.difficulty

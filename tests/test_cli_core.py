@@ -54,13 +54,16 @@ def test_input_from_file_and_stdin(toy_cli, tmp_path):
 
 def test_check_text(toy_cli):
     assert toy_cli(["check", "toy", "2 3"]).stdout.strip() == "unique"
-    assert toy_cli(["check", "toy", "3 15"]).stdout.strip() == "8 solutions"
+    assert toy_cli(["check", "toy", "3 15"]).stdout.strip() == "multiple solutions"
+    assert toy_cli(["check", "toy", "3 15", "--count"]).stdout.strip() == "8 solutions"
     assert toy_cli(["check", "toy", "2 30"]).stdout.strip() == "no solution"
 
 
 def test_explain_and_hint(toy_cli):
-    r = toy_cli(["explain", "toy", "3 15"])
-    assert r.exit_code == 0 and "[guess]" in r.stdout and "[solved]" in r.stdout
+    r = toy_cli(["explain", "toy", "3 15"])   # 8 solutions: said first, exit 4 as check does
+    assert r.exit_code == 4 and "[guess]" in r.stdout and "[solved]" in r.stdout
+    assert r.stdout.startswith("This puzzle has more than one solution")
+    assert toy_cli(["explain", "toy", "2 3"]).exit_code == 0
     data = json.loads(toy_cli(["hint", "toy", "3 15", "-f", "json"]).stdout)
     assert data["hint"]["technique"] == "guess"
 

@@ -60,7 +60,9 @@ def test_exit_codes(run):
 def test_check_and_explain(run):
     assert "unique" in run(["check", "crossproduct", "--example", "riddler-2"]).stdout
     assert "no solution" in run(["check", "crossproduct", "--example", "unsolvable"]).stdout
-    assert "4 solutions" in run(["check", "crossproduct", "--example", "four-solutions"]).stdout
+    assert "multiple" in run(["check", "crossproduct", "--example", "four-solutions"]).stdout
+    assert "4 solutions" in run(["check", "crossproduct", "--example", "four-solutions",
+                                 "--count"]).stdout
     r = run(["explain", "crossproduct", "--example", "riddler-2"])
     assert r.exit_code == 0 and "r6c1" in r.stdout
 

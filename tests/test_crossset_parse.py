@@ -73,4 +73,4 @@ def test_empty_or_unreadable_input(text: str) -> None:
 def test_contradictory_candidates_are_not_bad_input() -> None:
     p = parse("1 1\n2 2")
     assert npl.count(p) == 0
-    assert list(npl.explain(p))[-1].technique == "contradiction"
+    assert list(npl.explain(p))[-1].technique == "no solution"

@@ -153,3 +153,24 @@ def test_store_export_html_and_no_solution(tmp_path):
     one = [x for x in lines if json.loads(x)["kind"] == "cryptarithm"]
     again = run(["solve", "cryptarithm", "-"], stdin="\n".join(one))
     assert again.exit_code == 0 and re.search(r"\d+ \+ \d+", again.stdout)
+
+
+def test_printed_drawings_keep_their_proportions():
+    html = generate("crossproduct", "html")
+    found = re.findall(r'--print-w: ([\d.]+)mm; --print-h: ([\d.]+)mm"><svg[^>]*? '
+                       r'width="([\d.]+)" height="([\d.]+)"', html)
+    assert len(found) == 4
+    for pw, ph, w, h in found:
+        assert abs(float(pw) / float(ph) - float(w) / float(h)) < 0.02
+        assert float(pw) <= 180 and float(ph) <= 90
+
+
+def test_batch_result_lines_are_read_back():
+    report = json.loads(run(["solve", "crossproduct", "--example", "riddler-2",
+                             "--format", "json"]).stdout)
+    lines = "\n".join(json.dumps(x) for x in [
+        {"id": 1, "ok": True, "result": report},
+        {"id": 2, "ok": False, "error": "boom"},
+    ])
+    again = run(["check", "crossproduct", "-"], stdin=lines)
+    assert again.exit_code == 0 and again.stdout.strip() == "unique"

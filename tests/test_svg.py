@@ -174,3 +174,43 @@ def test_notebook_display_uses_the_drawing():
     shown = numberplay.show(p)
     assert shown._repr_svg_().startswith("<svg")
     assert "<svg" in shown._repr_html_()
+    assert p._repr_html_().startswith("<svg")
+
+
+@pytest.mark.parametrize("order", [4, 9, 12, 16])
+def test_crossset_pencil_marks_never_overlap(order):
+    g = numberplay.generate_full("crossset", size=str(order), difficulty="easy", seed=2)
+    root = parse(get_kind("crossset").draw(g.puzzle))
+    boxes = []
+    for e in shapes(root, "candidate"):
+        size, x, y = float(e.get("font-size")), float(e.get("x")), float(e.get("y"))
+        half = 0.62 * size * len(e.text) / 2          # a generous glyph width
+        boxes.append((x - half, x + half, y - size * 0.75, y))
+    assert boxes
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2], (a, b)
+
+
+@pytest.mark.parametrize("text", [
+    "rows 210 144 54 135 4 49\ncols 6615 15552 420",
+    "rows 800 35000 16 23625 2205 3969\ncols 1225 350 576 250 51030 29400",
+    "rows 54432 23040 109760 98784 4500 1960\ncols 108045 18375 114688 7290 18432 3920",
+    "rows 1 1 1\ncols 1 1 1",
+    "rows 9 9 9 9 9 9 9\ncols 4782969 4782969 4782969 1 4782969 4782969 4782969",
+])
+def test_crossproduct_column_products_never_overlap(text):
+    root = parse(get_kind("crossproduct").draw(numberplay.parse("crossproduct", text)))
+    width = float(root.get("width"))
+    boxes = []
+    for e in shapes(root, "product"):
+        if "rotate" in (e.get("transform") or ""):
+            continue
+        size, x, y = float(e.get("font-size")), float(e.get("x")), float(e.get("y"))
+        w = 0.70 * size * len(e.text)                 # bold digits
+        left = x - w / 2 if e.get("text-anchor") == "middle" else x
+        assert left >= 0 and left + w <= width, e.text
+        boxes.append((left, left + w, y - size * 0.75, y))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2], (a, b)

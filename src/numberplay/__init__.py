@@ -15,6 +15,7 @@ from .api import (
     hint,
     is_unique,
     parse,
+    parse_state,
     render,
     show,
     solutions,
@@ -24,13 +25,13 @@ from .api import (
 from .budget import Budget
 from .errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError, UnknownKind
 from .kinds import Kind, KindOption, all_kinds, get_kind, kind_names, register
-from .model import Generated, Puzzle, Solution, Step
+from .model import Generated, Hint, PlayState, Puzzle, Solution, Step
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Budget", "BudgetExceeded", "GenerationError", "Generated", "Kind", "KindOption",
-    "NumberplayError", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
+    "Budget", "BudgetExceeded", "GenerationError", "Generated", "Hint", "Kind", "KindOption",
+    "NumberplayError", "PlayState", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
     "all_kinds", "count", "explain", "generate", "generate_full", "get_kind", "grade", "hint",
-    "is_unique", "kind_names", "parse", "register", "render", "show", "solutions", "solve", "verify",
+    "is_unique", "kind_names", "parse", "parse_state", "register", "render", "show", "solutions", "solve", "verify",
 ]

@@ -7,15 +7,38 @@ from collections.abc import Iterator
 from typing import Any
 
 from .budget import Budget
+from .errors import PuzzleError
 from .kinds import get_kind
-from .model import Generated, Puzzle, Shown, Solution, Step
+from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution, Step
 from .services import search as _search
 from .services.reports import generate_one
+from .services.reports import hint as _hint
+from .services.reports import parse_state as _parse_state
 
 
 def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
-    """Read a puzzle of `kind` from its text form (or kind options such as rows=...)."""
-    return get_kind(kind).parse(text, **options)
+    """Read a puzzle of `kind` from its text form (or kind options such as rows=...).
+
+    Raises `PuzzleError` (one line, naming the line, cell or letter) for
+    anything malformed in the text or the options, and `TypeError` only when
+    `kind` is not a str or `text` is neither a str nor None.
+    """
+    if not isinstance(kind, str):
+        raise TypeError(f"kind must be a str such as 'crossproduct', not {type(kind).__name__}")
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"text must be a str or None, not {type(text).__name__}")
+    the_kind = get_kind(kind)
+    try:
+        return the_kind.parse(text, **options)
+    except PuzzleError:
+        raise
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, LookupError,
+            RecursionError, OverflowError) as exc:
+        # A kind's parser should raise PuzzleError itself (the fuzz tests check
+        # that); this keeps the API's promise if one does not.
+        message = " ".join(str(exc).split())[:200]
+        raise PuzzleError(f"cannot read this {the_kind.name} puzzle "
+                          f"({type(exc).__name__}: {message})") from None
 
 
 def solutions(puzzle: Puzzle, limit: int | None = None,
@@ -45,9 +68,23 @@ def explain(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
     return get_kind(puzzle.kind).explain(puzzle, search=search, trace=trace, budget=budget)
 
 
-def hint(puzzle: Puzzle, budget: Budget | None = None) -> Step | None:
-    """The next step only."""
-    return next(explain(puzzle, budget=budget), None)
+def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
+         budget: Budget | None = None) -> Hint:
+    """The next step from where the player is, at `level` (1: the technique and the
+    line or column; 2: the cell or letter; 3: the whole step).
+
+    `state`: the player's position in the kind's state format (CrossProduct: a
+    partly filled grid, one line per row, digits and '.'; Cross Set: the
+    candidate grid; cryptarithms: `A=1,B=2`), or a `PlayState`; None: from the
+    start. Entries that contradict the puzzle come back in `Hint.wrong` and the
+    hint is made without them. `Hint.step` is the full step, `Hint.text` the
+    hint at that level."""
+    return _hint(puzzle, state, level=level, budget=budget)
+
+
+def parse_state(puzzle: Puzzle, text: str) -> PlayState:
+    """A player's position in the kind's state format (see `hint`)."""
+    return _parse_state(puzzle, text)
 
 
 def generate(kind: str, size: str | None = None, difficulty: str | None = None,
@@ -72,7 +109,7 @@ def grade(puzzle: Puzzle) -> str:
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
-    """The puzzle (solved when `solution` is given) as text, markdown, html or json."""
+    """The puzzle (solved when `solution` is given) as text, markdown, html, json or svg."""
     return get_kind(puzzle.kind).render(puzzle, solution, fmt)
 
 

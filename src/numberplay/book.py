@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .budget import Budget
+from .drawing import svg_size as drawing_size
 from .errors import NumberplayError, PuzzleError
 from .kinds import Kind, get_kind
 from .model import Puzzle, Solution
@@ -41,6 +41,7 @@ ANSWER_HEADING = 5.0
 ANSWERS_TITLE = 12.0    # mm for "Answers" at the top of each answer page
 MAX_SCALE = 0.34        # mm per SVG unit: a CrossProduct cell is at most ~15 mm
 ANSWER_MAX_SCALE = 0.2
+WIDE = 3.0              # an answer wider than 3 times its height takes a whole row
 SLACK = 3.0             # mm kept free at the foot of every page (paragraph spacing)
 
 
@@ -112,11 +113,15 @@ def generated_entries(specs: Sequence[str], *, count: int, seed: str | int | Non
                       seconds: float | None = 300.0,
                       progress: Callable[[Iterable, int, str], Iterable] | None = None
                       ) -> list[Entry]:
-    """`count` new puzzles of each spec (`KIND[:SIZE[:DIFFICULTY]]`), in order."""
+    """`count` new puzzles of each spec (`KIND[:SIZE[:DIFFICULTY]]`), in order: the
+    puzzles `generate KIND --seed S` makes (a kind named twice goes on counting)."""
     entries = []
+    used: dict[str, int] = {}
     for spec in specs:
         kind, spec_size, spec_difficulty = parse_spec(spec, size, difficulty)
-        indices: Iterable[int] = range(count)
+        start = used.get(kind.name, 0)
+        used[kind.name] = start + count
+        indices: Iterable[int] = range(start, start + count)
         if progress is not None:
             indices = progress(indices, count, f"generating {kind.name}")
         for i in indices:
@@ -143,7 +148,8 @@ def text_entries(text: str, kind: str | None = None, *,
                  seconds: float | None = 60.0) -> list[Entry]:
     """Puzzles from a text: numberplay JSON (any kinds, e.g. `generate --format json`,
     `store export` lines) or, with `kind`, the kind's own input format. Puzzles
-    without a solution are solved (bounded by `seconds` each)."""
+    without a solution are solved (bounded by `seconds` each), and graded when the
+    input gives no difficulty."""
     items = read_envelopes(text, kind)
     if items is not None:
         entries = [_entry(i.kind, i.puzzle, i.solution, i.difficulty) for i in items]
@@ -153,7 +159,18 @@ def text_entries(text: str, kind: str | None = None, *,
     else:
         the_kind = get_kind(kind)
         entries = [_entry(the_kind, p, None) for p in the_kind.parse_all(text)]
-    return [solved(e, seconds) for e in entries]
+    return [graded(solved(e, seconds)) for e in entries]
+
+
+def graded(entry: Entry) -> Entry:
+    """The entry with its difficulty: the kind's grade when the input had none."""
+    if entry.difficulty:
+        return entry
+    try:
+        difficulty = entry.kind.grade(entry.puzzle)
+    except (NumberplayError, NotImplementedError):
+        return entry
+    return Entry(entry.kind, entry.puzzle, entry.solution, difficulty, entry.size)
 
 
 def solved(entry: Entry, seconds: float | None = 60.0) -> Entry:
@@ -171,23 +188,54 @@ def solved(entry: Entry, seconds: float | None = 60.0) -> Entry:
 # --- layout ------------------------------------------------------------------------------
 
 
-def page_count(n: int, options: BookOptions) -> int:
-    """Pages of a book of `n` puzzles: title, puzzle pages, answer pages."""
+def page_count(n: int, options: BookOptions, spans: Sequence[int] | None = None) -> int:
+    """Pages of a book of `n` puzzles: title, puzzle pages, answer pages; `spans`
+    (see `answer_spans`) when some answers are wide, else twelve answers a page."""
     pages = 1 + math.ceil(n / options.per_page)
     if options.answers:
-        pages += math.ceil(n / (ANSWERS_GRID[0] * ANSWERS_GRID[1]))
+        pages += len(answer_pages(spans if spans is not None else [1] * n))
     return pages
 
 
-_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
+def book_pages(entries: Sequence[Entry], options: BookOptions) -> int:
+    """The number of pages `build_pdf(entries, options)` makes."""
+    spans = answer_spans([a for _, a in drawings_of(entries, options.answers)])
+    return page_count(len(entries), options, spans)
+
+
+def answer_spans(answers: Sequence[str | None]) -> list[int]:
+    """How many of the three answer columns each answer drawing takes: a wide one
+    (a long crypto-product, a long formula) takes a whole row."""
+    spans = []
+    for svg in answers:
+        if svg is None:
+            spans.append(1)
+            continue
+        w, h = svg_size(svg)
+        spans.append(ANSWERS_GRID[0] if w > WIDE * h else 1)
+    return spans
+
+
+def answer_pages(spans: Sequence[int]) -> list[list[list[int]]]:
+    """The answers (indices) in rows of three columns, four rows a page, in order."""
+    cols, rows_per_page = ANSWERS_GRID
+    rows: list[list[int]] = []
+    used = cols
+    for i, span in enumerate(spans):
+        if used + span > cols:
+            rows.append([])
+            used = 0
+        rows[-1].append(i)
+        used += span
+    return [rows[k:k + rows_per_page] for k in range(0, len(rows), rows_per_page)]
 
 
 def svg_size(svg: str) -> tuple[float, float]:
     """The width and height (SVG units) of a drawing made by a kind."""
-    m = _SIZE.search(svg[:2000])
-    if not m:
+    size = drawing_size(svg)
+    if size is None:
         raise BookError("a drawing has no width and height")
-    return float(m.group(1)), float(m.group(2))
+    return size
 
 
 def _fit(svg: str, width: float, height: float, max_scale: float) -> float:
@@ -203,12 +251,28 @@ def _s(text: str) -> str:
     return '"' + clean.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def _grid(cells: list[str], cols: int, rows: int, cell_w: float, cell_h: float) -> str:
-    cells = cells + ["[]"] * (cols * rows - len(cells))
+def _grid(cells: list[str], cols: int, rows: int, cell_w: float, cell_h: float,
+          pad: bool = True) -> str:
+    if pad:
+        cells = cells + ["[]"] * (cols * rows - len(cells))
     return (f"#grid(columns: ({', '.join([f'{cell_w:.2f}mm'] * cols)}), "
             f"rows: ({', '.join([f'{cell_h:.2f}mm'] * rows)}), "
             f"column-gutter: {GUTTER}mm, row-gutter: {GUTTER}mm,\n  "
             + ",\n  ".join(cells) + ")\n")
+
+
+def _answer_cell(i: int, entry: Entry, answer: str | None, span: int, width: float,
+                 height: float) -> str:
+    """One answer: its number and kind, then the solved drawing, small."""
+    if answer is None:
+        return f"[#text(size: 9pt)[{i + 1}. no answer found]]"
+    fit = _fit(answer, width, height - ANSWER_HEADING, ANSWER_MAX_SCALE)
+    cell = (f"stack(dir: ttb, box(height: {ANSWER_HEADING}mm)[#text(size: 9pt, "
+            f"weight: \"bold\")[{i + 1}.] #text(size: 8pt, fill: rgb(\"#555555\"), "
+            f"{_s(entry.kind.title or entry.kind.name)})], "
+            f"box(width: 100%, height: {height - ANSWER_HEADING:.2f}mm, "
+            f'align(center + top, image("a{i}.svg", width: {fit}mm))))')
+    return f"grid.cell(colspan: {span}, {cell})" if span > 1 else cell
 
 
 def typst_source(entries: Sequence[Entry], options: BookOptions,
@@ -251,25 +315,21 @@ def typst_source(entries: Sequence[Entry], options: BookOptions,
         acols, arows = ANSWERS_GRID
         aw = (area_w - (acols - 1) * GUTTER) / acols
         ah = (area_h - ANSWERS_TITLE - (arows - 1) * GUTTER) / arows
-        per = acols * arows
-        for start in range(0, len(entries), per):
+        spans = answer_spans([d[1] for d in drawings])
+        for page in answer_pages(spans):
             cells = []
-            for i in range(start, min(start + per, len(entries))):
-                answer = drawings[i][1]
-                if answer is None:
-                    cells.append(f"[#text(size: 9pt)[{i + 1}. no answer found]]")
-                    continue
-                width = _fit(answer, aw, ah - ANSWER_HEADING, ANSWER_MAX_SCALE)
-                cells.append(
-                    f"stack(dir: ttb, box(height: {ANSWER_HEADING}mm)[#text(size: 9pt, "
-                    f"weight: \"bold\")[{i + 1}.] #text(size: 8pt, fill: rgb(\"#555555\"), "
-                    f"{_s(entries[i].kind.title or entries[i].kind.name)})], "
-                    f"box(width: 100%, height: {ah - ANSWER_HEADING:.2f}mm, "
-                    f'align(center + top, image("a{i}.svg", width: {width}mm))))')
+            for row in page:
+                used = 0
+                for i in row:
+                    cells.append(_answer_cell(i, entries[i], drawings[i][1], spans[i],
+                                              spans[i] * aw + (spans[i] - 1) * GUTTER, ah))
+                    used += spans[i]
+                cells += ["[]"] * (acols - used)
+            cells += ["[]"] * (acols * (arows - len(page)))
             out.append("#pagebreak()")
             out.append(f'#block(height: {ANSWERS_TITLE}mm, spacing: 0pt)[#text(size: 16pt, '
                        f'weight: "bold")[Answers]]')
-            out.append(_grid(cells, acols, arows, aw, ah))
+            out.append(_grid(cells, acols, arows, aw, ah, pad=False))
     return "\n".join(out)
 
 
@@ -314,8 +374,12 @@ def drawings_of(entries: Sequence[Entry], answers: bool) -> list[tuple[str, str 
     """(puzzle SVG, answer SVG or None) for each entry, drawn by its kind."""
     out = []
     for e in entries:
-        answer = e.kind.draw(e.puzzle, e.solution) if answers and e.solution else None
-        out.append((e.kind.draw(e.puzzle), answer))
+        try:
+            answer = e.kind.draw(e.puzzle, e.solution) if answers and e.solution else None
+            out.append((e.kind.draw(e.puzzle), answer))
+        except NotImplementedError:
+            raise BookError(f"{e.kind.name} puzzles have no drawing yet (Kind.draw), so they "
+                            "cannot go in a book") from None
     return out
 
 

@@ -12,17 +12,30 @@ class Budget:
     """Counts search nodes; `tick()` raises `BudgetExceeded` once a limit is passed.
 
     `nodes=None` and `seconds=None` mean unlimited. The clock is read once every
-    256 ticks so that ticking stays cheap in inner loops.
+    `stride` ticks so that ticking stays cheap in inner loops; the stride adapts
+    (1 to 256) so that the clock is read about every `POLL_SECONDS` even when
+    each node is slow (a 400x400 grid), and `check()` reads it at once (for
+    phases that do long work between ticks: propagation, rendering).
     """
 
-    __slots__ = ("max_nodes", "seconds", "used", "_deadline", "_start")
+    POLL_SECONDS = 0.01
 
-    def __init__(self, nodes: int | None = None, seconds: float | None = None) -> None:
+    __slots__ = ("max_nodes", "seconds", "used", "_deadline", "_start", "_next", "_stride",
+                 "_last_poll", "_last_used")
+
+    def __init__(self, nodes: int | None = None, seconds: float | None = None,
+                 start: float | None = None) -> None:
+        """`start`: the `time.perf_counter()` the seconds count from (default: now;
+        the CLI passes the moment the command began)."""
         self.max_nodes = nodes
         self.seconds = seconds
         self.used = 0
-        self._start = time.perf_counter()
+        self._start = time.perf_counter() if start is None else start
         self._deadline = None if seconds is None else self._start + seconds
+        self._stride = 1
+        self._next = 1
+        self._last_poll = self._start
+        self._last_used = 0
 
     def tick(self, n: int = 1) -> None:
         """Count `n` nodes; raise `BudgetExceeded` when a limit is reached."""
@@ -31,12 +44,42 @@ class Budget:
             raise BudgetExceeded(
                 f"search stopped after {self.max_nodes:,} nodes (node budget)",
                 nodes=self.used, seconds=self.elapsed)
-        # (used & 255) < n exactly when this tick crossed a multiple of 256.
-        if self._deadline is not None and (self.used & 255) < n:
-            if time.perf_counter() > self._deadline:
-                raise BudgetExceeded(
-                    f"search stopped after {self.seconds:g} s (time budget)",
-                    nodes=self.used, seconds=self.elapsed)
+        if self._deadline is not None and self.used >= self._next:
+            self._poll()
+
+    def _poll(self) -> None:
+        """Read the clock; raise when past the deadline; adapt the stride."""
+        now = time.perf_counter()
+        if now > self._deadline:  # type: ignore[operator]
+            raise BudgetExceeded(
+                f"search stopped after {self.seconds:g} s (time budget)",
+                nodes=self.used, seconds=now - self._start)
+        spent = now - self._last_poll
+        if spent < self.POLL_SECONDS / 4 and self._stride < 256:
+            self._stride *= 2
+        elif spent > self.POLL_SECONDS and self._stride > 1:
+            self._stride = max(1, self._stride // 4)
+        self._last_poll, self._last_used = now, self.used
+        self._next = self.used + self._stride
+
+    def check(self) -> None:
+        """Raise `BudgetExceeded` now if the time or node budget is spent (reads
+        the clock; for work between ticks)."""
+        if self.max_nodes is not None and self.used > self.max_nodes:
+            raise BudgetExceeded(
+                f"search stopped after {self.max_nodes:,} nodes (node budget)",
+                nodes=self.used, seconds=self.elapsed)
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise BudgetExceeded(
+                f"search stopped after {self.seconds:g} s (time budget)",
+                nodes=self.used, seconds=self.elapsed)
+
+    @property
+    def remaining(self) -> float | None:
+        """Seconds left (None: no time limit)."""
+        if self._deadline is None:
+            return None
+        return max(0.0, self._deadline - time.perf_counter())
 
     @property
     def elapsed(self) -> float:

@@ -111,10 +111,21 @@ class Svg:
         return head + title + "".join(self.parts) + "</svg>"
 
 
-def text_width(text: str, size: float) -> float:
-    """A generous estimate of the width of `text` at `size` (digits ~0.62 em)."""
+_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
+
+
+def svg_size(svg: str) -> tuple[float, float] | None:
+    """The width and height (SVG units) of a drawing made here, or None."""
+    m = _SIZE.search(svg[:2000])
+    return (float(m.group(1)), float(m.group(2))) if m else None
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of the width of `text` at `size` (DejaVu Sans digits are
+    0.64 em wide, 0.70 em in bold)."""
     wide = sum(1 for ch in text if ch.isupper() or ch in "MW×=+")
-    return size * (0.62 * (len(text) - wide) + 0.74 * wide)
+    narrow = 0.70 if bold else 0.64
+    return size * (narrow * (len(text) - wide) + 0.78 * wide)
 
 
 @dataclass(frozen=True)
@@ -138,7 +149,10 @@ def read_places(highlight: Iterable[str] | str | None) -> Places:
         return Places()
     if isinstance(highlight, str):
         highlight = [highlight]
-    cells, rows, cols, names = set(), set(), set(), set()
+    cells: set[tuple[int, int]] = set()
+    rows: set[int] = set()
+    cols: set[int] = set()
+    names: set[str] = set()
     for item in highlight:
         text = str(item).strip()
         low = text.lower()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .budget import Budget, count_all
-from .model import Generated, Puzzle, Solution, Step
+from .model import Generated, PlayState, Puzzle, Solution, Step
 from .registry import all_kinds, get_kind, kind_names, register, unregister
 
 __all__ = ["GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "all_kinds", "get_kind",
@@ -115,6 +115,26 @@ class Kind:
         is "solved" (snapshot: the solution) or "stalled"; a puzzle with no
         solution ends with a step saying what ran out. `trace=True` asks for a
         snapshot on every step."""
+        raise NotImplementedError
+
+    # -- hints from where the player is --------------------------------------------
+    state_help: str = ""
+
+    def parse_state(self, puzzle: Puzzle, text: str) -> PlayState:
+        """A player's position in the kind's state format (`hint --state`);
+        PuzzleError naming the line, cell or letter for anything malformed.
+        Kinds that take no state keep this default."""
+        raise NotImplementedError
+
+    def explain_from(self, puzzle: Puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation from the player's position (their entries fixed, their
+        crossings-out removed) instead of from the start."""
+        raise NotImplementedError
+
+    def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
+        """{place: value} of a solution, in the names steps and states use; used
+        to check a player's entries against the puzzle."""
         raise NotImplementedError
 
     # -- generating and grading -------------------------------------------------

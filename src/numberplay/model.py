@@ -41,8 +41,12 @@ class Puzzle:
         return {"kind": self.kind, "puzzle": self.to_json()}
 
     def _repr_markdown_(self) -> str | None:
-        """Jupyter shows a puzzle through its kind's Markdown renderer."""
+        """Jupyter shows a puzzle through its kind's Markdown renderer..."""
         return Shown(self)._repr_markdown_()
+
+    def _repr_html_(self) -> str | None:
+        """...or, where the kind draws, through its SVG drawing (preferred)."""
+        return Shown(self)._repr_html_()
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,8 @@ class Step:
     fixed: (place, value) pairs the step decides.
     snapshot: optional rendering of the state after the step (for --trace, and
       for the last step: the solved or stalled grid).
+    chain: for a "trial" step, the steps that follow from the assumption, the
+      last one the "contradiction" that refutes it (empty otherwise).
     """
 
     technique: str
@@ -109,6 +115,7 @@ class Step:
     removed: tuple[tuple[str, int], ...] = ()
     fixed: tuple[tuple[str, int], ...] = ()
     snapshot: str | None = None
+    chain: tuple[Step, ...] = ()
 
     @property
     def is_guess(self) -> bool:
@@ -126,6 +133,8 @@ class Step:
         }
         if self.snapshot is not None:
             data["snapshot"] = self.snapshot
+        if self.chain:
+            data["chain"] = [s.to_json() for s in self.chain]
         return data
 
     @classmethod
@@ -138,12 +147,98 @@ class Step:
             removed=tuple((p, v) for p, v in data.get("removed", ())),
             fixed=tuple((p, v) for p, v in data.get("fixed", ())),
             snapshot=data.get("snapshot"),
+            chain=tuple(cls.from_json(s) for s in data.get("chain", ())),
         )
 
 
 # Conventional technique names for the last step of an explanation.
 SOLVED = "solved"
 STALLED = "stalled"
+# Technique names the deduction driver (deduce.py) uses.
+NO_SOLUTION = "no solution"      # last step: the puzzle has no solution
+GUESS = "guess"                  # a branching guess (not a deduction)
+TRIAL = "trial"                  # "suppose X = v; then ...; contradiction; so X != v"
+CONTRADICTION = "contradiction"  # what ran out (inside a trial, or under a guess)
+BACKTRACK = "backtrack"          # back to the last guess, its value removed
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """Where a player is: what they have decided and what they have crossed out.
+
+    entries: (place, value) the player has filled in ("r2c3", 4) / ("A", 1).
+    removed: (place, value) candidates the player has crossed out (kinds whose
+      state carries candidate notes, such as Cross Set).
+    notes: True when the state carries candidate notes, so a step that only
+      removes candidates is news to the player; otherwise a hint looks ahead to
+      the first step that decides a place.
+    """
+
+    entries: tuple[tuple[str, int], ...] = ()
+    removed: tuple[tuple[str, int], ...] = ()
+    notes: bool = False
+
+    def to_json(self) -> dict[str, JSON]:
+        """`{"entries": {...}, "removed": [[place, value], ...]}`."""
+        return {"entries": dict(self.entries), "removed": [[p, v] for p, v in self.removed]}
+
+
+@dataclass(frozen=True)
+class Wrong:
+    """A player's entry (or crossing-out) that contradicts the puzzle."""
+
+    place: str
+    value: int
+    text: str
+    removed: bool = False   # True: the player crossed out a value the puzzle needs
+
+    def to_json(self) -> dict[str, JSON]:
+        """`{"place", "value", "text", "removed"}`."""
+        return {"place": self.place, "value": self.value, "text": self.text,
+                "removed": self.removed}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What `hint` says: the wrong entries first, then the next step at a level.
+
+    level: 1 names the technique and the line or column, 2 the cell or letter,
+      3 the whole step.
+    text: the hint at that level ("" when there is none).
+    step: the full next step (None when solved, or nothing to say); `before`:
+      the steps between the player's position and `step` when the hint looked
+      ahead to the first step that decides a place.
+    wrong: entries that contradict the puzzle (the hint is made without them).
+    """
+
+    level: int
+    text: str
+    step: Step | None = None
+    wrong: tuple[Wrong, ...] = ()
+    before: tuple[Step, ...] = ()
+    area: str | None = None
+
+    @property
+    def technique(self) -> str | None:
+        """The technique of the next step."""
+        return self.step.technique if self.step else None
+
+    def to_json(self) -> dict[str, JSON]:
+        """`{"level", "text", "technique", "area", "wrong": [...], "step"?}`; the
+        step (cells, removals, fixes) only at level 2 (cells) and 3 (all)."""
+        data: dict[str, JSON] = {
+            "level": self.level,
+            "text": self.text,
+            "technique": self.technique,
+            "area": self.area,
+            "wrong": [w.to_json() for w in self.wrong],
+        }
+        if self.step is not None and self.level >= 2:
+            data["cells"] = list(self.step.cells)
+        if self.step is not None and self.level >= 3:
+            data["step"] = self.step.to_json()
+            data["before"] = [s.to_json() for s in self.before]
+        return data
 
 
 @dataclass(frozen=True)

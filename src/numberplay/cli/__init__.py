@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from . import batch_cmd, book_cmd, meta, puzzles, serve_cmd, store_cmd
+from .common import OneLineErrors
 
 HELP = (
     "Solve, explain, check and generate digit-constraint puzzles: CrossProduct grids, "
@@ -19,7 +20,7 @@ COMMAND_MODULES = [puzzles, meta, batch_cmd, store_cmd, book_cmd, serve_cmd]
 
 def build_app() -> typer.Typer:
     """A fresh Typer app with a subcommand for every kind registered now."""
-    app = typer.Typer(name="numberplay", help=HELP, no_args_is_help=True,
+    app = typer.Typer(name="numberplay", help=HELP, no_args_is_help=True, cls=OneLineErrors,
                       add_completion=False, rich_markup_mode="rich",
                       context_settings={"help_option_names": ["-h", "--help"]})
     for module in COMMAND_MODULES:

@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
 
 def book(
     kinds: list[str] | None = typer.Argument(
-        None, metavar="[KIND[:SIZE[:DIFFICULTY]]]...",
+        None, metavar="KIND[:SIZE[:DIFFICULTY]]",
         help="Generate puzzles of these kinds (each with its own size and difficulty)."),
     size: str | None = typer.Option(None, "--size", "-s",
                                     help="Puzzle size (generation; a filter with --db)."),
@@ -104,7 +104,7 @@ def book(
             output.write_bytes(pdf)
         except OSError as exc:
             raise NumberplayError(f"cannot write {output}: {exc.strerror or exc}") from None
-        err.print(f"[dim]{len(entries)} puzzle(s), {B.page_count(len(entries), options)} "
+        err.print(f"[dim]{len(entries)} puzzle(s), {B.book_pages(entries, options)} "
                   f"pages: {output}[/]")
     raise typer.Exit(EXIT_OK)
 

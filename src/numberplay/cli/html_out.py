@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import NumberplayError
 from ..kinds import Kind
 from ..model import Generated, Puzzle, Solution, Step
 from ..services.pages import Block, heading_meta, page
@@ -53,27 +54,44 @@ def generate_page(kind: Kind, generated: Sequence[Generated], answers: bool) -> 
     return page(f"{_title(kind)} puzzles", blocks, answer_blocks)
 
 
-def explain_page(kind: Kind, explained: Sequence[tuple[Puzzle, list[Step]]],
-                 trace: bool = False) -> str:
-    """Each puzzle drawn, then its steps (with the places each step looks at
-    highlighted when `trace` is on), the solved grid last."""
+def explain_page(kind: Kind,
+                 explained: Sequence[tuple[Puzzle, list[Step], Solution | None]],
+                 trace: bool = False, notes: Sequence[str] | None = None) -> str:
+    """Each puzzle drawn, then its steps, then its solution drawn. With `trace`,
+    each step is drawn too, the places it looks at highlighted (on the state after
+    the step when the kind can read its snapshot back, else on the puzzle)."""
     blocks = []
-    for i, (puzzle, steps) in enumerate(explained, 1):
+    for i, (puzzle, steps, solution) in enumerate(explained, 1):
         label = f"Puzzle {i}" if len(explained) > 1 else _title(kind)
         rows = []
         for step in steps:
             extra = ""
             if trace and step.cells:
-                extra = _drawing(kind, puzzle, None, highlight=step.cells)
+                extra = _drawing(kind, _state(kind, puzzle, step), None, highlight=step.cells)
             elif trace and step.snapshot:
                 extra = step.snapshot
             rows.append((step.technique, step.text, extra))
-        blocks.append(Block(label, _drawing(kind, puzzle),
+        note = notes[i - 1] if notes and i <= len(notes) else ""
+        blocks.append(Block(label, _drawing(kind, puzzle), note=note,
                             meta=heading_meta(kind.size_of(puzzle)), steps=rows))
         last = steps[-1] if steps else None
-        if last is not None and last.technique == "solved" and last.snapshot:
-            blocks.append(Block(f"{label}: solved", pre=last.snapshot))
+        if solution is not None:
+            blocks.append(Block(f"{label}: solved", _drawing(kind, puzzle, solution)))
+        elif last is not None and last.snapshot:
+            blocks.append(Block(f"{label}: {last.technique}", pre=last.snapshot))
     return page(f"{_title(kind)}: explained", blocks)
+
+
+def _state(kind: Kind, puzzle: Puzzle, step: Step) -> Puzzle:
+    """The puzzle as the step's snapshot shows it, when the snapshot reads back as a
+    puzzle of the same kind and size; otherwise the puzzle itself."""
+    if not step.snapshot:
+        return puzzle
+    try:
+        state = kind.parse(step.snapshot)
+        return state if kind.size_of(state) == kind.size_of(puzzle) else puzzle
+    except (NumberplayError, ValueError, TypeError, KeyError):
+        return puzzle
 
 
 def store_page(rows: Sequence, answers: bool, title: str = "Puzzles") -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
@@ -25,9 +26,13 @@ from ..services.reports import (
     explain_steps,
     generate_one,
     generate_report,
+    hint_report,
+    parse_state,
+    several_text,
+    solution_count,
     solve_report,
 )
-from ..services.search import SearchResult
+from ..services.search import SearchResult, search
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,
@@ -36,6 +41,8 @@ from .common import (
     EXIT_PARTIAL,
     EXIT_UNDECIDED,
     Format,
+    check_timeout,
+    command_started,
     echo,
     err,
     guard,
@@ -44,6 +51,7 @@ from .common import (
 )
 from .html_out import explain_page, generate_page, solve_page
 from .progress import progress_iter, progress_status
+from .steps_out import hint_markdown, hint_page, step_text_lines, steps_markdown, text_page
 
 PAGE_BREAK = '<div style="page-break-after: always"></div>'
 
@@ -104,8 +112,11 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _format(), *_budget_params(60.0)],
     "check": lambda: [
         _source(), _example(),
+        _param("count", bool, typer.Option(
+            False, "--count", "-c",
+            help="Count every solution (check alone stops at the second).")),
         _param("limit", int | None, typer.Option(
-            None, "--limit", "-l", min=1, help="Stop counting after N solutions.")),
+            None, "--limit", "-l", min=1, help="With --count: stop counting after N solutions.")),
         _format(), *_budget_params(60.0)],
     "explain": lambda: [
         _source(), _example(),
@@ -115,7 +126,18 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _param("max_steps", int | None, typer.Option(None, "--max-steps", min=1,
                                                          help="Show at most N steps.")),
         _format(), *_budget_params(60.0)],
-    "hint": lambda: [_source(), _example(), _format(), *_budget_params(60.0)],
+    "hint": lambda: [
+        _source(), _example(),
+        _param("state", str | None, typer.Option(
+            None, "--state", metavar="STATE",
+            help="Where you are: a file, '-' for standard input, or the text itself "
+                 "(the kind's state format; see the kind's --help). Without it, the "
+                 "hint is from the start.")),
+        _param("level", int, typer.Option(
+            3, "--level", min=1, max=3,
+            help="1: the technique and the line or column; 2: the cell or letter; "
+                 "3: the whole step.")),
+        _format(), *_budget_params(60.0)],
     "generate": lambda: [
         _param("size", str | None, typer.Option(None, "--size", "-s", help="Puzzle size.")),
         _param("difficulty", str | None, typer.Option(None, "--difficulty", "-d",
@@ -140,9 +162,11 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
 
 HELP = {
     "solve": "Solve a puzzle: the first solution (and whether it is unique), every solution, or the count.",
-    "check": "Count solutions and say 'unique', 'N solutions' or 'no solution'.",
+    "check": "Say 'unique', 'multiple solutions' or 'no solution' (stops at the second "
+             "solution); --count gives the number.",
     "explain": "The deductions a person can follow, step by step.",
-    "hint": "The next step only.",
+    "hint": "The next step from where you are (--state), at --level 1, 2 or 3; "
+            "entries that contradict the puzzle are reported first.",
     "generate": "Generate puzzles with exactly one solution (proved by search).",
 }
 
@@ -177,6 +201,8 @@ def _doc(command: str, kind: Kind) -> str:
             lines += [f"Difficulties: {', '.join(kind.difficulties)}.", ""]
     elif kind.input_help:
         lines += [f"Input: {kind.input_help}", ""]
+    if command == "hint" and kind.state_help:
+        lines += [f"State (--state): {kind.state_help}", ""]
     examples = [e for e in kind.cli_examples if f" {command} " in f" {e} "]
     if examples:
         lines += ["Examples:", ""] + [f"    {e}" for e in examples] + [""]
@@ -215,8 +241,12 @@ def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle
     return puzzles
 
 
-def _budget(a: dict[str, Any]) -> Budget:
-    return Budget(nodes=a.get("max_nodes"), seconds=a.get("timeout"))
+def _budget(a: dict[str, Any], first: bool = False) -> Budget:
+    """The budget of one puzzle. The first puzzle's --timeout counts from the
+    start of the command, so reading and parsing the input count too."""
+    timeout = check_timeout(a.get("timeout"))
+    return Budget(nodes=a.get("max_nodes"), seconds=timeout,
+                  start=command_started() if first else None)
 
 
 def _solve_code(result: SearchResult) -> int:
@@ -236,14 +266,16 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay solve KIND ..."""
     puzzles = _puzzles(kind, a, opts)
     if a["no_search"]:
-        return _worst([_deduce_only(kind, p, a) for p in puzzles])
+        return _worst([_deduce_only(kind, p, a, i == 0) for i, p in enumerate(puzzles)])
     mode = "count" if a["count"] else "all" if a["all"] else "first"
     fmt: Format = a["fmt"]
     codes = []
     pages = []
     for index, puzzle in enumerate(puzzles):
-        report, result = solve_report(puzzle, mode=mode, limit=a["limit"], budget=_budget(a))
-        codes.append(_solve_code(result))
+        report, result = solve_report(puzzle, mode=mode, limit=a["limit"],
+                                      budget=_budget(a, index == 0))
+        codes.append(EXIT_UNDECIDED if mode == "count" and result.stopped == "budget"
+                     else _solve_code(result))
         if fmt is Format.json:
             print_json(report)
             continue
@@ -256,9 +288,11 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             echo()
         if mode == "count":
             label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
-            echo(f"{label}{result.count}{'' if result.complete else '+'}")
+            echo(f"{label}{result.count}" if result.complete
+                 else f"{label}at least {result.count}")
             if not result.complete:
-                err.print(f"[yellow]{result.message}[/]")
+                err.print(f"[yellow]at least {result.count} solution(s): "
+                          f"{escape(result.message)}[/]")
             continue
         for i, solution in enumerate(result.solutions):
             if i:
@@ -267,13 +301,14 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
                 echo(f"solution {i + 1}:")
             echo(kind.render(puzzle, solution, fmt.value))
         if not result.solutions:
-            if fmt is Format.text:
+            if fmt is Format.text and result.stopped != "budget":
+                # (not after a budget ran out: rendering a big grid would overrun it)
                 echo(kind.render(puzzle, None, "text"))
         status = _status(result, mode)
         reason = report.get("reason")
         if reason:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
-        err.print(status, style="dim" if result.count else "yellow")
+        err.print(escape(status), style="dim" if result.count else "yellow")
     if pages:
         echo(solve_page(kind, pages))
     return _worst(codes)
@@ -293,13 +328,27 @@ def _status(result: SearchResult, mode: str) -> str:
     return f"{result.count} solutions shown; {result.message}"
 
 
-def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
-    report = explain_report(puzzle, search=False, budget=_budget(a))
+def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
+    report = explain_report(puzzle, search=False, budget=_budget(a, first))
     steps = report["steps"]
     last = steps[-1] if steps else None
     code = _explain_code(last["technique"] if last else None, report["complete"])
     if a["fmt"] is Format.json:
         print_json(report)
+        return code
+    if a["fmt"] is Format.markdown:
+        status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
+                  EXIT_NONE: "no solution"}.get(code, report.get("message", "stopped"))
+        echo(f"## {kind.title or kind.name}: {status}\n")
+        if last is not None and last.get("snapshot"):
+            echo("```\n" + last["snapshot"] + "\n```")
+        return code
+    if a["fmt"] is Format.html:
+        status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
+                  EXIT_NONE: f"no solution: {last['text'] if last else ''}"}.get(
+                      code, report.get("message", "stopped"))
+        echo(text_page(kind, "deductions only",
+                       [(puzzle, status, (last or {}).get("snapshot") or "")]))
         return code
     if last is not None and last.get("snapshot"):
         echo(last["snapshot"])
@@ -307,9 +356,9 @@ def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any]) -> int:
         err.print(f"[yellow]partial: deductions stall here ({len(steps) - 1} steps); "
                   "run without --no-search to finish by search[/]")
     elif code == EXIT_NONE and last is not None:
-        err.print(f"[yellow]no solution: {last['text']}[/]")
+        err.print(f"[yellow]no solution: {escape(last['text'])}[/]")
     elif code == EXIT_UNDECIDED:
-        err.print(f"[yellow]{report.get('message', 'stopped')}[/]")
+        err.print(f"[yellow]{escape(report.get('message', 'stopped'))}[/]")
     return code
 
 
@@ -326,9 +375,12 @@ def _explain_code(technique: str | None, complete: bool) -> int:
 def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay check KIND ..."""
     puzzles = _puzzles(kind, a, opts)
+    counting = a.get("count") or a.get("limit") is not None
     codes = []
-    for puzzle in puzzles:
-        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a))
+    pages: list[tuple[Puzzle, str, str]] = []
+    for index, puzzle in enumerate(puzzles):
+        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a, index == 0),
+                                      decide=not counting)
         if result.count >= 2:
             codes.append(EXIT_MULTIPLE)
         elif result.count == 1 and result.complete:
@@ -337,9 +389,16 @@ def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             codes.append(_solve_code(result) if result.count == 0 else EXIT_UNDECIDED)
         if a["fmt"] is Format.json:
             print_json(report)
+        elif a["fmt"] is Format.html:
+            pages.append((puzzle, report["text"], ""))
+        elif a["fmt"] is Format.markdown:
+            echo(f"## {kind.title or kind.name}\n\n```\n{kind.to_text(puzzle)}\n```\n\n"
+                 f"**{report['text']}**\n")
         else:
             label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
             echo(label + report["text"])
+    if pages:
+        echo(text_page(kind, "check", pages))
     return _worst(codes)
 
 
@@ -352,46 +411,89 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     for index, puzzle in enumerate(puzzles):
         if a["fmt"] is Format.json:
             report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
-                                    budget=_budget(a), max_steps=a["max_steps"])
-            last = report["steps"][-1]["technique"] if report["steps"] else None
-            codes.append(_explain_code(last, report["complete"]) if a["max_steps"] is None
-                         else EXIT_OK)
+                                    budget=_budget(a, index == 0), max_steps=a["max_steps"])
+            codes.append(_report_code(report, a))
             print_json(report)
             continue
         if index:
             echo()
-        codes.append(_explain_text(puzzle, a))
+        if a["fmt"] is Format.markdown:
+            codes.append(_explain_markdown(kind, puzzle, a, index == 0))
+        else:
+            codes.append(_explain_text(puzzle, a, index == 0))
     return _worst(codes)
+
+
+def _report_code(report: dict[str, Any], a: dict[str, Any]) -> int:
+    """The exit code of an explain report: 4 when the puzzle has several solutions."""
+    last = report["steps"][-1]["technique"] if report["steps"] else None
+    code = _explain_code(last, report["complete"]) if a["max_steps"] is None else EXIT_OK
+    return _multiple(code, report.get("verdict") == "multiple")
+
+
+def _multiple(code: int, several: bool) -> int:
+    """Exit 4 for a puzzle with several solutions, as check does (unless deductions
+    stalled under --no-search, 5, or a budget ran out, 3)."""
+    return EXIT_MULTIPLE if several and code in (EXIT_OK, EXIT_NONE) else code
 
 
 def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
     """explain --format html: one page with every puzzle and its steps."""
-    explained, codes = [], []
+    explained, codes, notes = [], [], []
     for puzzle in puzzles:
         report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
-                                budget=_budget(a), max_steps=a["max_steps"])
+                                budget=_budget(a, not explained), max_steps=a["max_steps"])
         steps = [Step.from_json(s) for s in report["steps"]]
         last = steps[-1].technique if steps else None
-        codes.append(_explain_code(last, report["complete"]) if a["max_steps"] is None
-                     else EXIT_OK)
-        explained.append((puzzle, steps))
-    echo(explain_page(kind, explained, trace=a["trace"]))
+        codes.append(_report_code(report, a))
+        notes.append(report.get("note", ""))
+        solution = None
+        if last == SOLVED:       # the solved grid is drawn, so find it (bounded)
+            found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
+            solution = found.solutions[0] if found.solutions else None
+        explained.append((puzzle, steps, solution))
+    echo(explain_page(kind, explained, trace=a["trace"], notes=notes))
     return _worst(codes)
 
 
-def _explain_text(puzzle: Puzzle, a: dict[str, Any]) -> int:
+def _several(puzzle: Puzzle, a: dict[str, Any]) -> str | None:
+    """The opening line for a puzzle with several solutions (counted to 2 only)."""
+    return several_text(solution_count(puzzle, _budget(a)))
+
+
+def _explain_markdown(kind: Kind, puzzle: Puzzle, a: dict[str, Any],
+                      first: bool = False) -> int:
+    note = _several(puzzle, a)
+    try:
+        steps = list(explain_steps(puzzle, search=not a["no_search"], trace=a["trace"],
+                                   budget=_budget(a, first), max_steps=a["max_steps"]))
+    except BudgetExceeded as exc:
+        echo(steps_markdown(f"{kind.title or kind.name}: explained", [], False, str(exc)))
+        return EXIT_UNDECIDED
+    echo(steps_markdown(f"{kind.title or kind.name}: explained", steps, a["trace"], note or ""))
+    last = steps[-1] if steps else None
+    if a["max_steps"] is not None and last is not None and last.technique not in (SOLVED, STALLED):
+        return _multiple(EXIT_OK, bool(note))
+    return _multiple(_explain_code(last.technique if last else None, True), bool(note))
+
+
+def _explain_text(puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
     last = None
+    note = _several(puzzle, a)
+    if note:
+        echo(note)
     for number, step in enumerate(explain_steps(puzzle, search=not a["no_search"],
-                                                trace=a["trace"], budget=_budget(a),
+                                                trace=a["trace"], budget=_budget(a, first),
                                                 max_steps=a["max_steps"]), 1):
         last = step
-        echo(f"{number:>3}. [{step.technique}] {step.text}")
-        if step.snapshot and (a["trace"] or step.technique in (SOLVED, STALLED)):
+        for line in step_text_lines(number, step, a["trace"]):
+            echo(line)
+        if step.snapshot and not a["trace"] and step.technique in (SOLVED, STALLED):
             echo(_indent(step.snapshot))
     if a["max_steps"] is not None and last is not None and last.technique not in (SOLVED, STALLED):
         err.print(f"[dim]stopped after {a['max_steps']} steps (--max-steps)[/]")
-        return EXIT_OK
-    return _explain_code(last.technique if last else None, True)
+        return _multiple(EXIT_OK, bool(note))
+    return _multiple(_explain_code(last.technique if last else None, True), bool(note))
 
 
 def _indent(text: str) -> str:
@@ -399,17 +501,29 @@ def _indent(text: str) -> str:
 
 
 def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
-    """numberplay hint KIND ..."""
+    """numberplay hint KIND ... [--state STATE] [--level 1|2|3]"""
     puzzles = _puzzles(kind, a, opts)
-    for puzzle in puzzles:
-        step = next(iter(explain_steps(puzzle, budget=_budget(a), max_steps=1)), None)
-        if a["fmt"] is Format.json:
-            print_json({"kind": kind.name, "puzzle": puzzle.to_json(),
-                        "hint": step.to_json() if step else None})
-        elif step is None:
-            echo("no hint: nothing to deduce")
+    state_text = None
+    if a.get("state") is not None:
+        state_text = read_input(kind, a["state"], None)
+    fmt: Format = a["fmt"]
+    items = []
+    for index, puzzle in enumerate(puzzles):
+        state = parse_state(puzzle, state_text) if state_text is not None else None
+        report, h = hint_report(puzzle, state, level=a["level"], budget=_budget(a, index == 0))
+        if fmt is Format.json:
+            print_json(report)
+        elif fmt is Format.markdown:
+            echo(hint_markdown(kind, h))
+        elif fmt is Format.html:
+            items.append((puzzle, h))
         else:
-            echo(f"[{step.technique}] {step.text}")
+            for w in h.wrong:
+                echo(f"wrong: {w.text}")
+            tech = f"[{h.technique}] " if h.technique and a["level"] >= 3 else ""
+            echo(tech + h.text)
+    if items:
+        echo(hint_page(kind, items))
     return EXIT_OK
 
 
@@ -419,18 +533,27 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         return _generate_all(kind, a, opts)
     difficulty = a["difficulty"]
     seed = a["seed"]
+    announce = seed is None
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**9))
-        err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
     count = a["count"] or 1
 
     def make(index: int) -> Generated:
         return generate_one(kind.name, seed=seed, index=index, size=a["size"],
                             difficulty=difficulty, budget=Budget(seconds=a["timeout"]), **opts)
 
-    generated = [make(i) for i in progress_iter(range(count), total=count,
-                                                 label=f"generating {kind.name}",
-                                                 enabled=not a["quiet"] and count > 1)]
+    try:
+        generated = [make(i) for i in progress_iter(range(count), total=count,
+                                                     label=f"generating {kind.name}",
+                                                     enabled=not a["quiet"] and count > 1)]
+    except PuzzleError:
+        raise  # bad input: one line, no seed
+    except BaseException:
+        if announce:
+            err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+        raise
+    if announce:
+        err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
     _after_generate(kind, generated, a)
     _print_generated(kind, generated, a)
     return EXIT_OK
@@ -477,7 +600,7 @@ def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -
         from ..services.store import PuzzleStore
         with PuzzleStore(a["store"]) as store:
             new = store.add_many(generated, kind)
-        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {a['store']}[/]")
+        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {escape(str(a['store']))}[/]")
 
 
 def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:

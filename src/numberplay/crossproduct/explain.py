@@ -13,36 +13,38 @@ Techniques, from simplest:
   candidates (listed in the step), and some candidate appears in none.
 - "line search" (hard): the same on a line with more fillings than a person
   can list; the step says which digits survive (full arc consistency).
-- "guess" (hard): deduction stalls; take the value of the solver's solution.
+
+Where they all stall, the shared driver (`numberplay.deduce`) makes trials
+("suppose r3c4 = 5; then ...; contradiction; so r3c4 ≠ 5") and, only if no
+bounded trial closes, a labelled guess with backtracking. No step reads a
+solution found beforehand.
 
 Grade: easy needs only the simple techniques, medium needs "line", hard needs
-"line search" or a guess (random unique puzzles almost never need a guess:
-line arc consistency nearly always decides them).
+"line search" or more (a trial or a guess; random unique puzzles almost never
+need one: line arc consistency nearly always decides them).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from math import gcd, prod
 
 from ..budget import Budget
-from ..model import SOLVED, STALLED, Step
+from ..deduce import Contradiction as _Contradiction
+from ..deduce import Explanation, Limits, Rules, Technique
+from ..errors import PuzzleError
+from ..model import NO_SOLUTION, SOLVED, PlayState, Step
 from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
 SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity")  # the easy techniques
 LEVEL = {"line": 1, "line search": 2, "guess": 2}
 FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
-NO_SOLUTION = "no solution"
 
 
-class Contradiction(Exception):
+class Contradiction(_Contradiction):
     """A line or cell ran out of possibilities."""
-
-    def __init__(self, text: str, cells: tuple[str, ...] = ()) -> None:
-        super().__init__(text)
-        self.text = text
-        self.cells = cells
 
 
 def cell_name(C: int, i: int) -> str:
@@ -63,15 +65,21 @@ def digits_text(mask: int) -> str:
 class State:
     """Candidates of every cell, with change recording for steps."""
 
-    def __init__(self, puzzle: CrossProductPuzzle) -> None:
+    def __init__(self, puzzle: CrossProductPuzzle, budget: Budget | None = None) -> None:
         self.puzzle = puzzle
         self.R, self.C = puzzle.shape
         R, C = self.R, self.C
+        # One node per line a technique examines, so --max-nodes and --timeout
+        # bound explanations of big grids too.
+        self.tick = budget.tick if budget is not None else _no_tick
         self.cand = [0b1111111110] * (R * C)
-        self.lines = [Line([r * C + c for c in range(C)], f"row {r + 1}", p)
-                      for r, p in enumerate(puzzle.rows)]
-        self.lines += [Line([r * C + c for r in range(R)], f"column {c + 1}", p)
-                       for c, p in enumerate(puzzle.cols)]
+        self.lines = []
+        for r, p in enumerate(puzzle.rows):
+            self.lines.append(Line([r * C + c for c in range(C)], f"row {r + 1}", p))
+            self.tick()
+        for c, p in enumerate(puzzle.cols):
+            self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
+            self.tick()
         self.removed: list[tuple[str, int]] = []
         self.gcd_row = 0  # rows before this one had their gcd step
         self.fixed: list[tuple[str, int]] = []
@@ -106,8 +114,10 @@ class State:
     def snapshot(self) -> str:
         """The grid with digits for decided cells and candidate lists for the others."""
         from .render import render_text
-        cells = [[self._cell_text(r * self.C + c) for c in range(self.C)]
-                 for r in range(self.R)]
+        cells = []
+        for r in range(self.R):
+            cells.append([self._cell_text(r * self.C + c) for c in range(self.C)])
+            self.tick()
         return render_text(self.puzzle, cells)
 
     def _cell_text(self, i: int) -> str:
@@ -115,6 +125,10 @@ class State:
         if POPCOUNT[m] == 1:
             return str(MASK_DIGITS[m][0])
         return "".join(map(str, MASK_DIGITS[m])) or "!"
+
+
+def _no_tick(n: int = 1) -> None:
+    """No budget: nothing to count."""
 
 
 def _decided(state: State, line: Line) -> tuple[list[int], list[int]]:
@@ -144,6 +158,7 @@ def tech_gcd(state: State) -> Step | None:
     parts: list[str] = []
     row = None
     for r in range(state.gcd_row, state.R):
+        state.tick()
         state.gcd_row = r
         parts = []
         for c in range(state.C):
@@ -169,6 +184,7 @@ def tech_gcd(state: State) -> Step | None:
 def tech_fives_sevens(state: State) -> Step | None:
     """Count the fives and sevens a line needs against the cells that can hold them."""
     for line in state.lines:
+        state.tick()
         exps = line.exps
         for p, k in ((5, exps[2]), (7, exps[3])):
             can = [i for i in line.cells if state.cand[i] & BIT[p]]
@@ -197,6 +213,7 @@ def tech_fives_sevens(state: State) -> Step | None:
 def tech_remaining(state: State) -> Step | None:
     """Undecided cells divide what is left of the line's product; the last one equals it."""
     for line in state.lines:
+        state.tick()
         left = _remaining(state, line)
         _, open_ = _decided(state, line)
         if not open_:
@@ -228,6 +245,7 @@ def tech_remaining(state: State) -> Step | None:
 def tech_capacity(state: State) -> Step | None:
     """A line that needs every factor 2 (or 3) its open cells can give."""
     for line in state.lines:
+        state.tick()
         left = factor(_remaining(state, line))
         _, open_ = _decided(state, line)
         if left is None or not open_:
@@ -268,6 +286,7 @@ def tech_line_search(state: State) -> Step | None:
 def _line_step(state: State, few: bool) -> Step | None:
     """Digits that appear in no way of filling a line (full arc consistency)."""
     for line in state.lines:
+        state.tick()
         work = state.cand[:]
         changed = revise(work, line)
         if changed is None:
@@ -324,10 +343,72 @@ TECHNIQUES = (tech_gcd, tech_fives_sevens, tech_remaining, tech_capacity, tech_l
               tech_line_search)
 
 
+class CrossProductRules(Rules):
+    """CrossProduct for the deduction driver: a position is a `State`."""
+
+    grades = ("easy", "medium", "hard")
+    solved_text = "Every cell is decided and every product checks."
+
+    def __init__(self) -> None:
+        rung = {"line": 1, "line search": 2}
+        self.techniques = tuple(
+            Technique(name, rung.get(name, 0), fn) for name, fn in zip(
+                ("gcd", "fives and sevens", "remaining product", "capacity", "line",
+                 "line search"), TECHNIQUES, strict=True))
+
+    def copy(self, pos: State) -> State:
+        new = State.__new__(State)
+        new.__dict__.update(pos.__dict__)
+        new.cand = pos.cand[:]
+        new.removed, new.fixed = [], []
+        return new
+
+    def contradiction(self, pos: State) -> Contradiction | None:
+        for i, m in enumerate(pos.cand):
+            if not m:
+                return Contradiction(f"{pos.name(i)} has no candidate left", (pos.name(i),))
+        return None
+
+    def solved(self, pos: State) -> bool:
+        if not pos.solved():
+            return False
+        return all(prod(MASK_DIGITS[pos.cand[i]][0] for i in line.cells) == line.product
+                   for line in pos.lines)
+
+    def candidates(self, pos: State) -> list[tuple[str, list[int]]]:
+        return [(pos.name(i), list(MASK_DIGITS[m])) for i, m in enumerate(pos.cand)
+                if POPCOUNT[m] > 1]
+
+    def _index(self, pos: State, place: str) -> int:
+        r, _, c = place[1:].partition("c")
+        return (int(r) - 1) * pos.C + int(c) - 1
+
+    def assume(self, pos: State, place: str, value: int) -> None:
+        try:
+            pos.restrict(self._index(pos, place), BIT[value])
+        finally:
+            pos.take_changes()
+
+    def exclude(self, pos: State, place: str, value: int) -> None:
+        try:
+            pos.restrict(self._index(pos, place), ~BIT[value])
+        finally:
+            pos.take_changes()
+
+    def snapshot(self, pos: State) -> str:
+        return pos.snapshot()
+
+
+RULES = CrossProductRules()
+
+
 def explain(puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
-            budget: Budget | None = None) -> Iterator[Step]:
+            budget: Budget | None = None, limits: Limits | None = None) -> Iterator[Step]:
     """The steps a person can follow, ending with "solved", "stalled" or "no solution"."""
-    from .solver import solve_grids
+    yield from _explanation(puzzle, search=search, trace=trace, budget=budget, limits=limits)
+
+
+def _explanation(puzzle: CrossProductPuzzle, **options) -> Iterator[Step]:  # type: ignore[no-untyped-def]
     R, C = puzzle.shape
     bad = _unsolvable_line(puzzle)
     if bad is not None:
@@ -337,64 +418,7 @@ def explain(puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = Fa
         yield Step(SOLVED, "The grid has no cells; every product is 1, so it is solved.",
                    snapshot="")
         return
-    state = State(puzzle)
-    answer = None
-    while True:
-        if budget is not None:
-            budget.tick()
-        try:
-            step = _next_deduction(state)
-        except Contradiction as exc:
-            state.take_changes()
-            yield Step(NO_SOLUTION, exc.text + ": the puzzle has no solution.", exc.cells,
-                       snapshot=state.snapshot())
-            return
-        if step is not None:
-            yield _with_snapshot(step, state, trace)
-            continue
-        if state.solved():
-            yield Step(SOLVED, "Every cell is decided and every product checks.",
-                       snapshot=state.snapshot())
-            return
-        if not search:
-            yield Step(STALLED, "No technique decides anything more; the candidates left "
-                       "are shown.", snapshot=state.snapshot())
-            return
-        if answer is None:
-            answer = next(solve_grids(puzzle, limit=1, budget=budget), None)
-            if answer is None:
-                yield Step(NO_SOLUTION, "Deduction stalls, and a full search finds no way to "
-                           "fill the grid: the puzzle has no solution.",
-                           snapshot=state.snapshot())
-                return
-        yield _with_snapshot(_guess(state, answer), state, trace)
-
-
-def _next_deduction(state: State) -> Step | None:
-    for tech in TECHNIQUES:
-        step = tech(state)
-        if step is not None:
-            return step
-    return None
-
-
-def _guess(state: State, answer: tuple[tuple[int, ...], ...]) -> Step:
-    """Fix the open cell with fewest candidates to the solver's value."""
-    open_ = [i for i, m in enumerate(state.cand) if POPCOUNT[m] > 1]
-    i = min(open_, key=lambda j: (POPCOUNT[state.cand[j]], j))
-    value = answer[i // state.C][i % state.C]
-    options = digits_text(state.cand[i])
-    state.restrict(i, BIT[value])
-    text = (f"Deduction stalls. {state.name(i)} can be {options}; take {value}, the value "
-            f"in the solution the solver found, and go on.")
-    return _step(state, "guess", text, (state.name(i),))
-
-
-def _with_snapshot(step: Step, state: State, trace: bool) -> Step:
-    if not trace:
-        return step
-    return Step(step.technique, step.text, step.cells, step.removed, step.fixed,
-                state.snapshot())
+    yield from Explanation(RULES, State(puzzle, options.get("budget")), **options)
 
 
 def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] | None:
@@ -457,8 +481,63 @@ def simple_score(puzzle: CrossProductPuzzle) -> int:
 
 
 def grade(puzzle: CrossProductPuzzle) -> str:
-    """easy (simple techniques), medium (needs line reasoning), hard (needs a guess)."""
-    level = 0
-    for step in explain(puzzle):
-        level = max(level, LEVEL.get(step.technique, 0))
-    return ("easy", "medium", "hard")[level]
+    """easy (simple techniques), medium (needs line reasoning), hard (needs line
+    search, or more than techniques: a trial or a guess)."""
+    if _unsolvable_line(puzzle) is not None or 0 in puzzle.shape:
+        return "easy"
+    run = Explanation(RULES, State(puzzle), search=False)
+    last = deque(run, maxlen=1)[0]
+    if last is not None and last.technique not in (SOLVED, NO_SOLUTION):
+        return "hard"
+    return RULES.grade_label(run.hardest)
+
+
+# -- a player's position -----------------------------------------------------------
+
+STATE_HELP = ("the grid so far, one line per row, a digit or '.' per cell "
+              "(e.g. '7..' / '..1'; spaces between cells allowed)")
+
+
+def parse_state(puzzle: CrossProductPuzzle, text: str) -> PlayState:
+    """A partly filled grid: one line per row, digits 1-9 and '.' for empty."""
+    R, C = puzzle.shape
+    lines = [line for line in (text or "").strip().splitlines() if line.strip()]
+    if len(lines) != R:
+        raise PuzzleError(f"the state has {len(lines)} row(s); the puzzle has {R}")
+    entries = []
+    for r, line in enumerate(lines, 1):
+        tokens = line.split()
+        if len(tokens) != C:
+            tokens = list("".join(tokens))
+        if len(tokens) != C:
+            raise PuzzleError(f"{len(tokens)} cell(s) in this row; the puzzle has {C} "
+                              "columns", line=r)
+        for c, tok in enumerate(tokens, 1):
+            if tok in (".", "_", "0", "?"):
+                continue
+            if len(tok) != 1 or tok not in "123456789":
+                raise PuzzleError(f"r{r}c{c} is {tok!r}: give a digit 1-9 or '.'", line=r)
+            entries.append((f"r{r}c{c}", int(tok)))
+    return PlayState(tuple(entries))
+
+
+def explain_from(puzzle: CrossProductPuzzle, state: PlayState, **options) -> Iterator[Step]:  # type: ignore[no-untyped-def]
+    """The explanation from the player's grid: their digits fixed first."""
+    bad = _unsolvable_line(puzzle)
+    if bad is not None or 0 in puzzle.shape:
+        yield from explain(puzzle, **options)
+        return
+    pos = State(puzzle)
+    try:
+        for place, value in state.entries:
+            RULES.assume(pos, place, value)
+    except _Contradiction as exc:
+        yield Step(NO_SOLUTION, f"No solution: {exc.text}.", exc.cells, snapshot=pos.snapshot())
+        return
+    yield from Explanation(RULES, pos, **options)
+
+
+def solution_places(solution_grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:
+    """{"r1c1": digit, ...}."""
+    return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(solution_grid)
+            for c, v in enumerate(row)}

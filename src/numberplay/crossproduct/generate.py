@@ -40,9 +40,10 @@ WEIGHTS = {"easy": (3, 1, 1, 1, 2, 1, 2, 1, 2), "medium": (1,) * 9,
 
 def parse_size(size: str) -> tuple[int, int]:
     """`6x6`, `10x4` or `6` -> (rows, cols)."""
-    m = re.fullmatch(r"\s*(\d+)\s*(?:[x×X*]\s*(\d+))?\s*", str(size))
+    m = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:[x×X*]\s*([0-9]{1,6}))?\s*", str(size)[:100])
     if not m:
-        raise PuzzleError(f"bad size {size!r}: use ROWSxCOLS, e.g. 6x6")
+        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        raise PuzzleError(f"bad size {shown!r}: use ROWSxCOLS, e.g. 6x6")
     R = int(m.group(1))
     C = int(m.group(2) or m.group(1))
     if not (1 <= R <= MAX_SIDE and 1 <= C <= MAX_SIDE) or R * C > MAX_CELLS:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..budget import Budget, count_all
 from ..kinds import Kind, KindOption
-from ..model import Generated, Step
+from ..model import Generated, PlayState, Step
 from .model import CrossProductPuzzle, CrossProductSolution
 from .parse import parse_puzzle, to_text
 
@@ -75,6 +75,29 @@ class CrossProductKind(Kind):
         """Deductions, then guesses, until solved (or stalled / no solution)."""
         from .explain import explain
         return explain(puzzle, search=search, trace=trace, budget=budget)
+
+    @property
+    def state_help(self) -> str:  # type: ignore[override]
+        """The `hint --state` format."""
+        from .explain import STATE_HELP
+        return STATE_HELP
+
+    def parse_state(self, puzzle: CrossProductPuzzle, text: str) -> PlayState:
+        """A partly filled grid: one line per row, digits and '.'."""
+        from .explain import parse_state
+        return parse_state(puzzle, text)
+
+    def explain_from(self, puzzle: CrossProductPuzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation from the player's grid."""
+        from .explain import explain_from
+        return explain_from(puzzle, state, search=search, trace=trace, budget=budget)
+
+    def solution_places(self, puzzle: CrossProductPuzzle,
+                        solution: CrossProductSolution) -> dict[str, int]:
+        """{"r1c1": digit, ...}."""
+        from .explain import solution_places
+        return solution_places(solution.grid)
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from .. import safejson
 from ..errors import PuzzleError
 from .model import CrossProductPuzzle, check_count, check_number, puzzle_from_json
 
@@ -38,10 +38,7 @@ def parse_puzzle(text: str | None, rows: Any = None, cols: Any = None) -> CrossP
 
 
 def _load_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    return safejson.loads(text)
 
 
 def _parse_lines(text: str) -> dict[str, tuple[int, ...]]:

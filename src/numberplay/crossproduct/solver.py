@@ -119,29 +119,41 @@ class Line:
         self.valid = valid
 
 
-def build(puzzle) -> tuple[list[Line], list[int], list[tuple[int, int]]] | None:
+def build(puzzle, budget: Budget | None = None
+          ) -> tuple[list[Line], list[int], list[tuple[int, int]]] | None:
     """Lines, initial domains and the two lines of each cell; None if plainly unsolvable."""
     R, C = len(puzzle.rows), len(puzzle.cols)
-    lines = [Line([r * C + c for c in range(C)], f"row {r + 1}", p)
-             for r, p in enumerate(puzzle.rows)]
-    lines += [Line([r * C + c for r in range(R)], f"column {c + 1}", p)
-              for c, p in enumerate(puzzle.cols)]
+    check = budget.check if budget is not None else _no_check
+    lines = []
+    for r, p in enumerate(puzzle.rows):
+        lines.append(Line([r * C + c for c in range(C)], f"row {r + 1}", p))
+        check()
+    for c, p in enumerate(puzzle.cols):
+        lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
+        check()
     if any(not line.feasible() for line in lines):
         return None
     totals = [[sum(line.exps[k] for line in part) for k in range(4)]
               for part in (lines[:R], lines[R:])]
     if totals[0] != totals[1]:
         return None  # rows and columns must multiply to the same grand total
-    dom = [divisor_mask(gcd(puzzle.rows[r], puzzle.cols[c]))
-           for r in range(R) for c in range(C)]
+    dom = []
+    for r in range(R):
+        dom += [divisor_mask(gcd(puzzle.rows[r], puzzle.cols[c])) for c in range(C)]
+        check()
     if any(m == 0 for m in dom):
         return None
     cell_lines = [(r, R + c) for r in range(R) for c in range(C)]
     return lines, dom, cell_lines
 
 
+def _no_check() -> None:
+    """No budget: nothing to check."""
+
+
 _MEMO: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 MEMO_SIZE = 1 << 17
+MEMO_CELLS = 64      # longer lines are not memoised (their keys would fill memory)
 
 
 def clear_caches() -> None:
@@ -158,6 +170,8 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
     if line.bounded:
         return _revise_bounds(dom, line)
     cells = line.cells
+    if len(cells) > MEMO_CELLS:
+        return _revise_dp(dom, line)
     key = (line.product, *[dom[c] for c in cells])
     if key in _MEMO:
         new = _MEMO[key]
@@ -282,8 +296,13 @@ def _revise_bounds(dom: list[int], line: Line) -> list[int] | None:
 
 
 def propagate(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int]],
-              todo: list[int]) -> bool:
-    """Revise lines until nothing changes; False when a domain is wiped out."""
+              todo: list[int], budget: Budget | None = None) -> bool:
+    """Revise lines until nothing changes; False when a domain is wiped out.
+
+    With a budget, every revision counts as nodes (1 + a sixteenth of the
+    line's cells: a long line costs more), so --max-nodes and --timeout bound
+    the propagation of a big grid as well as the search around it.
+    """
     queued = [False] * len(lines)
     for li in todo:
         queued[li] = True
@@ -291,6 +310,11 @@ def propagate(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int
     while stack:
         li = stack.pop()
         queued[li] = False
+        if budget is not None:
+            n = len(lines[li].cells)
+            budget.tick(1 + (n >> 4))
+            if n > MEMO_CELLS:
+                budget.check()
         changed = revise(dom, lines[li])
         if changed is None:
             return False
@@ -341,13 +365,13 @@ def solve_grids(puzzle, limit: int | None = None,
         if all(p == 1 for p in puzzle.rows + puzzle.cols):
             yield tuple(() for _ in range(R))
         return
-    built = build(puzzle)
+    built = build(puzzle, budget)
     if built is None:
         return
     lines, dom, cell_lines = built
     if budget is not None:
         budget.tick()
-    if not propagate(dom, lines, cell_lines, list(range(len(lines)))):
+    if not propagate(dom, lines, cell_lines, list(range(len(lines))), budget):
         return
     seen: set[tuple[tuple[int, ...], ...]] = set()
     allowance = float(RESTART_FACTOR * R * C + RESTART_MIN)
@@ -395,5 +419,5 @@ def _search(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int]]
             budget.tick()
         child = dom[:]
         child[cell] = BIT[digits[start]]
-        if propagate(child, lines, cell_lines, list(cell_lines[cell])):
+        if propagate(child, lines, cell_lines, list(cell_lines[cell]), budget):
             stack.append((child, *pick_cell(child, open_cells), 0))

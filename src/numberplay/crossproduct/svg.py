@@ -10,7 +10,7 @@ from .model import CrossProductPuzzle, CrossProductSolution
 MARGIN = 6
 PRODUCT_SIZE = 17      # font size of the products
 MIN_CELL = 44
-MAX_CELL = 90          # wider column products (7 digits and more) are written upright
+MAX_STAGGER_CELL = 56  # column products wider than two such cells are written upright
 
 
 def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
@@ -24,24 +24,34 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
     places = read_places(highlight)
     col_texts = [str(p) for p in puzzle.cols]
     row_texts = [str(p) for p in puzzle.rows]
-    widest_col = max((text_width(t, PRODUCT_SIZE) for t in col_texts), default=0)
-    upright = widest_col + 20 > MAX_CELL
-    cell = MIN_CELL if upright else max(MIN_CELL, widest_col + 20)
-    header = widest_col + 14 if upright else PRODUCT_SIZE + 16
-    side = max((text_width(t, PRODUCT_SIZE) for t in row_texts), default=0) + 16
-    x0, y0 = MARGIN, MARGIN + header
-    svg = Svg(2 * MARGIN + C * cell + side, y0 + R * cell + MARGIN, "crossproduct",
+    widest_col = max((text_width(t, PRODUCT_SIZE, bold=True) for t in col_texts), default=0)
+    line = PRODUCT_SIZE + 8
+    cell: float
+    header: float
+    if widest_col + 14 <= MIN_CELL or C == 1:          # one line above the columns
+        mode, cell, header = "line", max(MIN_CELL, widest_col + 14), line + 8
+    elif widest_col + 12 <= 2 * MAX_STAGGER_CELL:      # two staggered lines
+        mode, cell, header = "staggered", max(MIN_CELL, (widest_col + 12) / 2), 2 * line + 8
+    else:                                              # upright
+        mode, cell, header = "upright", MIN_CELL, widest_col + 14
+    side = max((text_width(t, PRODUCT_SIZE, bold=True) for t in row_texts), default=0) + 16
+    overhang = max(0.0, (widest_col - cell) / 2 + 2)   # a wide first product sticks out
+    x0, y0 = MARGIN + overhang, MARGIN + header
+    svg = Svg(x0 + MARGIN + C * cell + side, y0 + R * cell + MARGIN, "crossproduct",
               title=f"CrossProduct {R}x{C}")
 
     for c, text in enumerate(col_texts):
         cx = x0 + (c + 0.5) * cell
         if c + 1 in places.cols:
             svg.rect(x0 + c * cell + 2, MARGIN, cell - 4, header - 4, fill=HIGHLIGHT, rx=3)
-        if upright:
+        if mode == "upright":
             svg.text(cx, y0 - 8, text, size=PRODUCT_SIZE, anchor="start", weight="bold",
                      cls="product", rotate=-90)
+        elif mode == "staggered" and (C - 1 - c) % 2:
+            svg.text(cx, y0 - 4 - 1.5 * line, text, size=PRODUCT_SIZE, weight="bold",
+                     cls="product")
         else:
-            svg.text(cx, y0 - header / 2 + 1, text, size=PRODUCT_SIZE, weight="bold",
+            svg.text(cx, y0 - 4 - line / 2, text, size=PRODUCT_SIZE, weight="bold",
                      cls="product")
     for r, text in enumerate(row_texts):
         cy = y0 + (r + 0.5) * cell

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 
-from ..budget import Budget, ensure
-from ..model import SOLVED, STALLED, Step
+from ..budget import Budget
+from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
+from ..model import SOLVED, PlayState, Step
 from . import techniques as T
 from .render import grid_text, masks_text
-from .search import solve_masks
 
 
 def cell_name(n: int, i: int) -> str:
@@ -79,60 +79,112 @@ def solved_text(n: int, m: list[int]) -> str:
     return grid_text([[str(m[r * n + c].bit_length()) for c in range(n)] for r in range(n)])
 
 
-def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,
-                  budget: Budget | None = None) -> Iterator[Step]:
-    """The steps from the given candidates to the solution (or stall/contradiction)."""
-    budget = ensure(budget)
-    m = list(masks)
-    # A solution found by the first guess stays valid for every later one: the
-    # techniques only remove candidates that are in no solution, and each guess
-    # takes this solution's value. So the search runs once, not once per guess.
-    solution: list[int] | None = None
-    while True:
-        why = T.contradiction(n, m)
-        if why:
-            yield Step("contradiction", f"No solution: {why}.", snapshot=masks_text(n, m))
-            return
-        budget.tick()   # one node per deduction, so --timeout/--max-nodes bound explain too
-        move = T.next_move(n, m)
-        if move is not None:
+class CrossSetRules(Rules):
+    """Cross Set for the deduction driver: a position is the flat list of
+    candidate masks (bit v-1 for value v)."""
+
+    grades = (*T.LEVELS[:-1], "trial", "deep trial", "search")
+    solved_text = "Solved: every cell holds one value."
+    trial_rungs = (1, None)   # trials follow singles first, then the whole ladder
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.index = {cell_name(n, i): i for i in range(n * n)}
+        self.techniques = tuple(
+            Technique(f.__name__.replace("_", " "), rung, self._finder(f))
+            for rung, f in enumerate(T.TECHNIQUES))
+
+    def _finder(self, technique):  # type: ignore[no-untyped-def]
+        n = self.n
+
+        def find(m: list[int]) -> Step | None:
+            move = technique(n, m)
+            if move is None:
+                return None
             T.apply(m, move)
-            yield to_step(n, move, masks_text(n, m) if trace else None)
+            return to_step(n, move, None)
+        find.__doc__ = technique.__doc__
+        return find
+
+    def copy(self, pos: list[int]) -> list[int]:
+        return list(pos)
+
+    def contradiction(self, pos: list[int]) -> str | None:
+        return T.contradiction(self.n, pos)
+
+    def solved(self, pos: list[int]) -> bool:
+        return T.is_solved(pos) and T.contradiction(self.n, pos) is None
+
+    def candidates(self, pos: list[int]) -> list[tuple[str, list[int]]]:
+        return [(cell_name(self.n, i), [v + 1 for v in T.bits(d)])
+                for i, d in enumerate(pos) if d & (d - 1)]
+
+    def assume(self, pos: list[int], place: str, value: int) -> None:
+        pos[self.index[place]] &= 1 << (value - 1)
+        if not pos[self.index[place]]:
+            raise Contradiction(f"{place} cannot be {value}", (place,))
+
+    def exclude(self, pos: list[int], place: str, value: int) -> None:
+        pos[self.index[place]] &= ~(1 << (value - 1))
+
+    def snapshot(self, pos: list[int]) -> str:
+        if T.is_solved(pos) and T.contradiction(self.n, pos) is None:
+            return solved_text(self.n, pos)
+        return masks_text(self.n, pos)
+
+
+def grade_masks(n: int, masks: list[int]) -> str:
+    """The grade on the shared driver: the hardest technique's level, "search" when
+    the techniques do not finish (trials or guesses needed, or no solution)."""
+    run = Explanation(CrossSetRules(n), list(masks), search=False)
+    last = None
+    for last in run:  # noqa: B007 - the last step says whether the techniques finished
+        pass
+    if last is None or last.technique != SOLVED:
+        return T.LEVELS[-1]
+    return T.LEVELS[max(run.hardest, 0)]
+
+
+def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,
+                  budget: Budget | None = None, limits: Limits | None = None
+                  ) -> Iterator[Step]:
+    """The steps from the given candidates to the solution (or stall/contradiction):
+    techniques, then trials, then (only if no bounded trial closes) guesses."""
+    return iter(Explanation(CrossSetRules(n), list(masks), search=search, trace=trace,
+                            budget=budget, limits=limits))
+
+
+# -- a player's position -----------------------------------------------------------
+
+STATE_HELP = ("the candidate grid in the puzzle's own format (one line per row, a cell "
+              "is the digits still possible; a single digit is a placed value)")
+
+
+def parse_state(n: int, masks: list[int], text: str) -> PlayState:
+    """The player's candidate grid: entries are cells they narrowed to one value,
+    `removed` the puzzle's candidates they crossed out elsewhere."""
+    from ..errors import PuzzleError
+    from .parse import parse_text
+    grid = parse_text(text)
+    if grid.n != n:
+        raise PuzzleError(f"the state is {grid.n}x{grid.n}; the puzzle is {n}x{n}")
+    entries, removed = [], []
+    for i, (given, mine) in enumerate(zip(masks, grid.masks(), strict=True)):
+        name = cell_name(n, i)
+        if not mine & (mine - 1):
+            if given & (given - 1) or given != mine:
+                entries.append((name, mine.bit_length()))
             continue
-        if T.is_solved(m):
-            yield Step(SOLVED, "Solved: every cell holds one value.", snapshot=solved_text(n, m))
-            return
-        if not search:
-            open_cells = sum(1 for d in m if d & (d - 1))
-            yield Step(STALLED, f"Stalled: the techniques find nothing more; {open_cells} "
-                       "cells are still open.", snapshot=masks_text(n, m))
-            return
-        if solution is None or any(not m[i] >> v & 1 for i, v in enumerate(solution)):
-            solution = next(solve_masks(n, m, limit=1, budget=budget), None)
-        ok = yield from _guess(n, m, trace, solution)
-        if not ok:
-            return
+        removed += [(name, v + 1) for v in T.bits(given & ~mine)]
+    return PlayState(tuple(entries), tuple(removed), notes=True)
 
 
-def _guess(n: int, m: list[int], trace: bool, solution: list[int] | None
-           ) -> Generator[Step, None, bool]:
-    """Fix the open cell with fewest candidates to its value in `solution` (None: there
-    is no solution, and the step says so)."""
-    open_cells = [i for i, d in enumerate(m) if d & (d - 1)]
-    i = min(open_cells, key=lambda j: (T.popcount(m[j]), j))
-    name = cell_name(n, i)
-    if solution is None:
-        yield Step("contradiction", f"No solution: the techniques stall, and the search "
-                   f"shows that every candidate of {name} ({_vals(T.bits(m[i]))}) leads to a "
-                   "row, column or value running out.", cells=(name,),
-                   snapshot=masks_text(n, m))
-        return False
-    v = solution[i]
-    removed = [(i, u) for u in T.bits(m[i]) if u != v]
-    m[i] = 1 << v
-    yield Step("guess", f"Guess: the techniques stall; {name} has candidates "
-               f"{_vals(T.bits(m[i] | sum(1 << u for _, u in removed)))}, and the search's "
-               f"solution has {v + 1} there, so take {name} = {v + 1}.",
-               cells=(name,), removed=tuple((name, u + 1) for _, u in removed),
-               fixed=((name, v + 1),), snapshot=masks_text(n, m) if trace else None)
-    return True
+def state_masks(n: int, masks: list[int], state: PlayState) -> list[int]:
+    """The puzzle's candidates narrowed by the player's state."""
+    m = list(masks)
+    index = {cell_name(n, i): i for i in range(n * n)}
+    for place, value in state.removed:
+        m[index[place]] &= ~(1 << (value - 1))
+    for place, value in state.entries:
+        m[index[place]] &= 1 << (value - 1)
+    return m

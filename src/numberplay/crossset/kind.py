@@ -9,7 +9,7 @@ from typing import Any
 from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
-from ..model import Generated, Puzzle, Solution, Step
+from ..model import Generated, PlayState, Puzzle, Solution, Step
 from . import techniques as T
 from .canon import canonical_key
 from .explain import explain_masks
@@ -79,6 +79,32 @@ class CrossSetKind(Kind):
         p = _p(puzzle)
         return explain_masks(p.n, p.masks(), search=search, trace=trace, budget=budget)
 
+    # -- hints from where the player is ----------------------------------------------
+    @property
+    def state_help(self) -> str:  # type: ignore[override]
+        """The `hint --state` format."""
+        from .explain import STATE_HELP
+        return STATE_HELP
+
+    def parse_state(self, puzzle: Puzzle, text: str) -> PlayState:
+        """The player's candidate grid, in the puzzle's own format."""
+        from .explain import parse_state
+        p = _p(puzzle)
+        return parse_state(p.n, p.masks(), text)
+
+    def explain_from(self, puzzle: Puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation from the player's candidates."""
+        from .explain import state_masks
+        p = _p(puzzle)
+        return explain_masks(p.n, state_masks(p.n, p.masks(), state), search=search,
+                             trace=trace, budget=budget)
+
+    def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
+        """{"r1c1": value, ...}."""
+        grid = solution.grid  # type: ignore[attr-defined]
+        return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(grid) for c, v in enumerate(row)}
+
     # -- generating and grading ---------------------------------------------------------
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
@@ -97,8 +123,9 @@ class CrossSetKind(Kind):
 
     def grade(self, puzzle: Puzzle) -> str:
         """trivial / easy / medium / hard / extreme by the hardest technique, else search."""
+        from .explain import grade_masks
         p = _p(puzzle)
-        return T.grade_masks(p.n, p.masks())
+        return grade_masks(p.n, p.masks())
 
     # -- presenting -----------------------------------------------------------------
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
@@ -136,8 +163,9 @@ def _size(size: str) -> int:
         if a.strip() != b.strip():
             raise PuzzleError(f"Cross Set grids are square: size {size!r}")
         text = a.strip()
-    if not text.isdigit() or not 1 <= int(text) <= 30:
-        raise PuzzleError(f"bad size {size!r}: give the order N, 1..30 (e.g. 7)")
+    if not text.isascii() or not text.isdigit() or len(text) > 6 or not 1 <= int(text) <= 30:
+        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        raise PuzzleError(f"bad size {shown!r}: give the order N, 1..30 (e.g. 7)")
     return int(text)
 
 

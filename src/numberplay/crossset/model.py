@@ -96,8 +96,9 @@ def parse_cell(token: str, n: int, r: int, c: int, line: int) -> tuple[int, ...]
         part = part.strip()
         if not part:
             continue
-        if not part.isdigit() or not part.isascii():
-            raise PuzzleError(f"unreadable cell {token!r} (expected values 1..{n})",
+        if not part.isdigit() or not part.isascii() or len(part) > 4:
+            shown = token if len(token) <= 20 else token[:17] + "..."
+            raise PuzzleError(f"unreadable cell {shown!r} (expected values 1..{n})",
                               line=line, where=cell_where(r, c))
         v = int(part)
         if not 1 <= v <= n:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
+from .. import safejson
 from ..errors import PuzzleError
 from .model import MAX_ORDER, CrossSetPuzzle, cell_where, cells_from_json, parse_cell
 
@@ -14,10 +13,7 @@ def parse_text(text: str) -> CrossSetPuzzle:
         raise PuzzleError("empty Cross Set puzzle: give one line of cells per row")
     stripped = text.strip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PuzzleError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        data = safejson.loads(stripped)
         if isinstance(data, dict) and "puzzle" in data and "cells" not in data:
             data = data["puzzle"]
         return CrossSetPuzzle(cells_from_json(data))

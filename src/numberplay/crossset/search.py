@@ -13,16 +13,29 @@ counts the wipe-outs it caused so far. (Branching over all three views, as
 `VIEWS` allows, makes smaller trees, but scoring 3n^2 domains per node costs
 more than it saves: on 150 order-30 completions, 21.7 s for cells only
 against 30.3 s for all three.)
+
+The same search is compiled in `_latin.c` (built by setup.py when a C compiler
+is there); `solve_masks` uses it unless told otherwise (`engine="python"` or
+NUMBERPLAY_CROSSSET_ENGINE=python), and this module stays as the fallback and
+as the reference the tests compare it with.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 from itertools import compress
 from operator import mul, truediv
 
 from ..budget import Budget, ensure
+
+try:  # the compiled core (setup.py builds it when a C compiler is there)
+    from . import _latin as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
+
+ENGINE_ENV = "NUMBERPLAY_CROSSSET_ENGINE"  # "c" or "python"; unset: C when built
 
 _bit_count = int.bit_count
 _more_than_one = (1).__lt__
@@ -467,10 +480,31 @@ def _choose(n: int, views: tuple[list[int], list[int], list[int]],
     return out, (new[0], new[1], new[2])
 
 
+def native_available() -> bool:
+    """Whether the compiled core was built."""
+    return _native is not None
+
+
+def _engine(engine: str | None) -> str:
+    """"c" or "python": the argument, else $NUMBERPLAY_CROSSSET_ENGINE, else C when built."""
+    choice = engine or os.environ.get(ENGINE_ENV) or ("c" if _native is not None else "python")
+    if choice not in ("c", "python"):
+        raise ValueError(f"unknown Cross Set engine {choice!r} (expected 'c' or 'python')")
+    if choice == "c" and _native is None:
+        raise RuntimeError("the compiled Cross Set core is not built "
+                           "(python setup.py build_ext --inplace)")
+    return choice
+
+
 def solve_masks(n: int, masks: list[int], limit: int | None = None,
                 budget: Budget | None = None, use_gac: bool = True,
-                node_gac: bool = False, restarts: bool = True) -> Iterator[list[int]]:
+                node_gac: bool = False, restarts: bool = True,
+                engine: str | None = None) -> Iterator[list[int]]:
     """Every solution (flat list of 0-based values), in a deterministic order.
+
+    engine: "c" (the compiled core, the default when it is built) or "python"
+    (this module's search, the reference); both find the same solutions,
+    each once, though not in the same order.
 
     use_gac: Régin's filter at the root; node_gac: at every node as well.
     restarts: until the first solution turns up, restart the search after a
@@ -481,6 +515,10 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
     worst case by half, at the same median."""
     budget = ensure(budget)
     if limit is not None and limit <= 0:
+        return
+    if _engine(engine) == "c" and n <= 64:  # 64-bit masks in C; larger orders stay in Python
+        budget.tick()
+        yield from _solve_native(n, masks, limit, budget, restarts, use_gac, node_gac)
         return
     built = build_state(n, masks)
     if built is None:
@@ -505,6 +543,17 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
         if not run.cut:
             return
         cutoff = int(cutoff * RESTART_GROWTH) + 1
+
+
+def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
+                  restarts: bool, use_gac: bool, node_gac: bool) -> Iterator[list[int]]:
+    """The same search in the compiled core."""
+    found = 0
+    for solution in _native.Search(n, masks, restarts, budget.tick, use_gac, node_gac):
+        yield solution
+        found += 1
+        if limit is not None and found >= limit:
+            return
 
 
 class _Run:

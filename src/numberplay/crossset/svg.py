@@ -22,7 +22,7 @@ def layout(n: int) -> tuple[int, int, float]:
     """(columns, rows) of the pencil-mark places in a cell, and the cell size."""
     k = max(1, math.ceil(math.sqrt(n)))
     rows = math.ceil(n / k)
-    slot = 18 if n <= 9 else 17
+    slot = 18 if n <= 9 else 22
     return k, rows, max(48.0, k * slot + 6)
 
 
@@ -37,7 +37,7 @@ def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
     k, krows, cell = layout(n)
     slot_w, slot_h = (cell - 6) / k, (cell - 6) / max(krows, 1)
     digits = len(str(n))
-    mark = min(14.0, slot_h * 0.78, (slot_w - 1) / (0.62 * digits))
+    mark = min(14.0, slot_h * 0.78, (slot_w - 5) / (0.6 * digits))
     svg = Svg(2 * MARGIN + n * cell, 2 * MARGIN + n * cell, "crossset",
               title=f"Cross Set, order {n}")
     x0 = y0 = MARGIN

@@ -68,30 +68,43 @@ def naked_single(n: int, m: list[int]) -> Move | None:
     The first such cell in reading order. Each line's masks (the values its
     open cells list, and the values placed twice) say in O(n^2) which placed
     cells have something to weed, so only the chosen one looks at its peers."""
-    row_multi = [0] * n
     col_multi = [0] * n
-    row_once = [0] * n
     col_once = [0] * n
-    row_twice = [0] * n
     col_twice = [0] * n
-    for i, d in enumerate(m):
-        r, c = divmod(i, n)
-        if d & (d - 1):
-            row_multi[r] |= d
-            col_multi[c] |= d
-        else:
-            row_twice[r] |= row_once[r] & d
-            row_once[r] |= d
-            col_twice[c] |= col_once[c] & d
-            col_once[c] |= d
-    for i, d in enumerate(m):
-        if d and not d & (d - 1):
-            r, c = divmod(i, n)
-            if not d & (row_multi[r] | col_multi[c] | row_twice[r] | col_twice[c]):
-                continue
-            removed = [(j, d.bit_length() - 1) for j in _peers(n, r, c) if m[j] & d]
-            if removed:
-                return Move("naked single", [i], removed, [(i, d.bit_length() - 1)])
+    row_bad = [0] * n          # values open or placed twice in the row
+    row_placed = [0] * n
+    cols = range(n)
+    for r in range(n):
+        base = r * n
+        multi = once = twice = 0
+        for c in cols:
+            d = m[base + c]
+            if d & (d - 1):
+                multi |= d
+                col_multi[c] |= d
+            else:
+                twice |= once & d
+                once |= d
+                col_twice[c] |= col_once[c] & d
+                col_once[c] |= d
+        row_bad[r] = multi | twice
+        row_placed[r] = once
+    col_bad = [a | b for a, b in zip(col_multi, col_twice, strict=True)]
+    any_col_bad = 0
+    for x in col_bad:
+        any_col_bad |= x
+    for r in range(n):
+        rb = row_bad[r]
+        if not row_placed[r] & (rb | any_col_bad):
+            continue
+        base = r * n
+        for c in cols:
+            d = m[base + c]
+            if d and not d & (d - 1) and d & (rb | col_bad[c]):
+                i = base + c
+                removed = [(j, d.bit_length() - 1) for j in _peers(n, r, c) if m[j] & d]
+                if removed:
+                    return Move("naked single", [i], removed, [(i, d.bit_length() - 1)])
     return None
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
-from ..model import Generated, Puzzle, Solution, Step
+from ..model import Generated, PlayState, Puzzle, Solution, Step
 from . import solver as S
 from .model import (
     DIGITS,
@@ -22,6 +22,22 @@ from .model import (
 
 __all__ = ["DIGITS", "KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution",
            "parse_fixed", "substitute"]
+
+GRADE_SECONDS = 20.0    # beyond this the explanation is called hard
+
+
+def _base(base: Any) -> int:
+    """The --base value as an int (10 when not given); PuzzleError otherwise."""
+    if base is None:
+        return 10
+    if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
+            and len(base.strip()) <= 3:
+        return int(base.strip())
+    if isinstance(base, bool) or not isinstance(base, int):
+        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
+    return base
+
 
 class CryptarithmKind(Kind):
     """Alphametics and the whole formula language of Norvig's notebook."""
@@ -87,7 +103,9 @@ class CryptarithmKind(Kind):
                   **_: Any) -> list[CryptarithmPuzzle]:
         if text is None:
             raise PuzzleError("no formula given")
-        base = 10 if base is None else int(base)
+        if not isinstance(text, str):
+            raise PuzzleError("a cryptarithm is text: one formula per line")
+        base = _base(base)
         if not 2 <= base <= 36:
             raise PuzzleError(f"--base must be 2 to 36, not {base}")
         fixed = parse_fixed(fix)
@@ -158,15 +176,38 @@ class CryptarithmKind(Kind):
         from .explain import explain_steps
         yield from explain_steps(self, puzzle, search=search, trace=trace, budget=budget)
 
+    # -- hints from where the player is ----------------------------------------------
+    @property
+    def state_help(self) -> str:  # type: ignore[override]
+        """The `hint --state` format."""
+        from .state import STATE_HELP
+        return STATE_HELP
+
+    def parse_state(self, puzzle, text: str) -> PlayState:
+        """The letters the player has decided: `A=1,B=2`."""
+        from .state import parse_state
+        comp = self._validate(puzzle)
+        return parse_state(set(comp.letters), puzzle.base, text)
+
+    def explain_from(self, puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation with the player's letters fixed too."""
+        from .state import explain_from
+        return explain_from(self, puzzle, state, search=search, trace=trace, budget=budget)
+
+    def solution_places(self, puzzle, solution) -> dict[str, int]:
+        """{letter: digit}."""
+        return dict(solution.assignment)
+
     def grade(self, puzzle) -> str:
-        """easy / medium / hard by the search nodes needed to prove all solutions."""
-        budget = Budget(nodes=200_000)
+        """By the hardest technique the explanation needs: easy (columns, product digits,
+        different letters: no trial), medium (one or two single trials), hard (three or
+        more trials, a nested trial, or a guess)."""
+        from .explain import grade_of
         try:
-            self.count(puzzle, limit=2, budget=budget)
+            return grade_of(puzzle, Budget(seconds=GRADE_SECONDS))
         except BudgetExceeded:
             return "hard"
-        nodes = budget.used
-        return "easy" if nodes <= 50 else "medium" if nodes <= 200 else "hard"
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,

@@ -27,6 +27,7 @@ MAX_CHARS = 20_000        # longest formula accepted
 MAX_WORD = 200            # longest word (letters)
 MAX_LITERAL = 100         # most digits in a number literal
 MAX_NEST = 50             # deepest bracket nesting
+MAX_OPERATORS = 2_000     # most operators (Python's parser recurses on long chains)
 MAX_DEPTH = 120           # deepest expression tree (after flattening + and -)
 MAX_BITS = 13_300         # about 4,000 decimal digits: the bound on every value
 MAX_EXPONENT_DEN = 1_000  # largest root taken by a fractional power
@@ -50,6 +51,8 @@ class TooBig(NoValue):
 
 _TOKEN = re.compile(r"\s+|[A-Za-z_][A-Za-z0-9_]*|\d+\.?\d*|\.\d+|==|!=|<=|>=|\*\*|//|.")
 _WORD = re.compile(r"[A-Z]+")
+_OPERATORS = frozenset({"+", "-", "*", "/", "//", "%", "**", "^", "x", "×", "=", "==", "!=",
+                        "<", "<=", ">", ">=", "and", "or", "not", "in", "is"})
 
 
 def preprocess(text: str) -> tuple[str, list[int]]:
@@ -61,6 +64,7 @@ def preprocess(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     cols: list[int] = []
     depth = 0
+    operators = 0
 
     def emit(s: str, col: int) -> None:
         out.append(s)
@@ -69,6 +73,11 @@ def preprocess(text: str) -> tuple[str, list[int]]:
     for m in _TOKEN.finditer(text):
         tok, col = m.group(), m.start() + 1
         first = tok[0]
+        if tok in _OPERATORS:
+            operators += 1
+            if operators > MAX_OPERATORS:
+                raise PuzzleError(f"too many operators (more than {MAX_OPERATORS:,})",
+                                  column=col)
         if tok.isspace():
             emit(" " * len(tok), col)
         elif first.isalpha() or first == "_":
@@ -689,6 +698,29 @@ def parse_formula(text: str) -> Node:
     lead = len(source) - len(source.lstrip())
     conv = _Converter(source.strip(), cols[lead:], text)
     return conv.convert(tree.body)
+
+
+def is_statement(node: Node) -> bool:
+    """Is the formula a statement (true or false), not just a value? A
+    comparison, `not ...`, `and`/`or` of statements, or a constant truth."""
+    if isinstance(node, Compare):
+        return True
+    if isinstance(node, Unary):
+        return node.op == "not"
+    if isinstance(node, BoolOp):
+        return all(is_statement(v) for v in node.values)
+    if isinstance(node, Const):
+        return type(node.value) is bool
+    return False
+
+
+def check_statement(node: Node, text: str) -> None:
+    """PuzzleError unless the formula says something (`SEND + MORE` has a value
+    but is neither true nor false)."""
+    if not is_statement(node):
+        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
+        raise PuzzleError(f"{shown!r} is not a statement: write a comparison such as "
+                          "SEND + MORE = MONEY")
 
 
 def compile_formula(node: Node, index: dict[str, int], base: int) -> Callable[[Env], bool]:

@@ -98,18 +98,32 @@ def substitute(formula: str, assignment: dict[str, int]) -> str:
 
 
 def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
-    """`A=1,B=2` (or a dict) as {letter: digit}."""
+    """`A=1,B=2` (or a dict) as {letter: digit}; PuzzleError for anything else
+    (a letter outside A-Z, a value that is not a small whole number)."""
     if not fixed:
         return {}
     if isinstance(fixed, dict):
-        return {str(k): int(v) for k, v in fixed.items()}
-    out: dict[str, int] = {}
-    for part in str(fixed).replace(";", ",").split(","):
+        out = {}
+        for k, v in fixed.items():
+            if not isinstance(k, str) or len(k) != 1 or not ("A" <= k <= "Z"):
+                raise PuzzleError(f"--fix: {str(k)[:20]!r} is not a capital letter A-Z")
+            if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 2:
+                v = int(v)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise PuzzleError(f"--fix: {k}={str(v)[:20]!r} is not a digit")
+            out[k] = v
+        return out
+    if not isinstance(fixed, str):
+        raise PuzzleError("--fix expects LETTER=DIGIT,... (a string or a dict)")
+    out = {}
+    for part in fixed.replace(";", ",").split(","):
         if not part.strip():
             continue
         name, sep, value = part.partition("=")
         name, value = name.strip(), value.strip()
-        if not sep or len(name) != 1 or not name.isupper() or not value.isdigit():
-            raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {part.strip()!r}")
+        if not sep or len(name) != 1 or not ("A" <= name <= "Z") or not value.isascii() \
+                or not value.isdigit() or len(value) > 2:
+            shown = part.strip() if len(part.strip()) <= 20 else part.strip()[:17] + "..."
+            raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {shown!r}")
         out[name] = int(value)
     return out

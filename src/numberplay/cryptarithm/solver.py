@@ -46,6 +46,7 @@ from .lang import (
     Sum,
     Unary,
     Word,
+    check_statement,
     compile_formula,
     parse_formula,
 )
@@ -465,6 +466,7 @@ def _is_product(check: Compare) -> bool:
 def compile_puzzle(formula: str, base: int) -> Compiled:
     """Parse and analyse a formula (cached)."""
     tree = parse_formula(formula)
+    check_statement(tree, formula)
     letters = sorted(tree.letters())
     if len(letters) > base:
         raise PuzzleError(f"{len(letters)} distinct letters but base {base} has only "

@@ -107,7 +107,7 @@ def _line(formula: str, digits: dict[str, int], lit: frozenset[str]) -> Svg:
         else:
             items.append((ch, text_width(ch, 20) + 2))
     svg = Svg(2 * MARGIN + sum(w for _, w in items), 2 * MARGIN + BOX, "cryptarithm")
-    x = MARGIN
+    x: float = MARGIN
     for n, (ch, w) in enumerate(items):
         if ch.isupper():
             _letter_box(svg, x, MARGIN, ch, digits, ch in lit, f"{ch}@{n + 1}")

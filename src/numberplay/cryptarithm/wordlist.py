@@ -99,12 +99,16 @@ def parse_addends(text: str | None, default: tuple[int, int] = (2, 2)) -> tuple[
         return default
     s = str(text).strip().replace("-", "..")
     lo, _, hi = s.partition("..")
-    try:
-        a, b = int(lo), int(hi or lo)
-    except ValueError:
-        raise PuzzleError(f"--addends expects N or N..M, not {text!r}") from None
+    lo = lo.strip()
+    hi = hi.strip() or lo
+    shown = str(text) if len(str(text)) <= 20 else str(text)[:17] + "..."
+    # ASCII digits only, and short: int() would take '²'-free Unicode digits, and
+    # a 5,000-digit value would hit Python's int string limit (a ValueError).
+    if not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in (lo, hi)):
+        raise PuzzleError(f"--addends expects N or N..M, not {shown!r}")
+    a, b = int(lo), int(hi)
     if not 2 <= a <= b <= 10:
-        raise PuzzleError(f"--addends must be between 2 and 10 (N..M with N <= M), not {text!r}")
+        raise PuzzleError(f"--addends must be between 2 and 10 (N..M with N <= M), not {shown!r}")
     return a, b
 
 

@@ -194,7 +194,7 @@ def _parse_result(raw: bytes) -> dict[str, Any] | None:
     """A result line as a dict, or None when it is not one."""
     try:
         obj = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     if isinstance(obj, dict) and "id" in obj and isinstance(obj.get("ok"), bool):
         return obj

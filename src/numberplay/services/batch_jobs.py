@@ -147,6 +147,8 @@ def _decode(raw: bytes) -> tuple[Any, str | None]:
         return None, f"malformed JSON at column {exc.colno}: {exc.msg}"
     except RecursionError:
         return None, "malformed JSON: nested too deeply"
+    except ValueError as exc:  # a number longer than Python's int string limit
+        return None, f"malformed JSON: {' '.join(str(exc).split())[:120]}"
     if not isinstance(obj, dict):
         return None, f"a job must be a JSON object, not {type(obj).__name__}"
     return obj, None

@@ -99,7 +99,7 @@ def _items(doc: Any, want: Kind | None) -> list[Item]:
 
 
 def _item(kind: Kind, puzzle: Any, solution: Any, difficulty: Any, where: str) -> Item:
-    if not isinstance(puzzle, dict | list):
+    if not isinstance(puzzle, dict):
         raise PuzzleError(f"the JSON has no {kind.name} puzzle", where=where)
     try:
         p = kind.puzzle_type.from_json(puzzle)

@@ -13,6 +13,8 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..drawing import svg_size
+
 CSS = """
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
@@ -27,7 +29,9 @@ h2 .meta { font-weight: normal; color: #555; font-size: .95rem; }
 .block { background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 1rem;
          break-inside: avoid; page-break-inside: avoid; }
 .drawing { text-align: center; }
-.drawing svg { max-width: 100%; height: auto; max-height: 70vh; }
+.drawing svg { max-width: 100%; height: auto; max-height: 70vh;
+               print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+.block.long { grid-column: 1 / -1; }
 .block pre { background: #f7f7f7; padding: .5rem; overflow-x: auto; font-size: .85rem; }
 .block p.note { color: #444; margin: .4rem 0 0; }
 ol.steps { padding-left: 1.6rem; margin: .5rem 0 0; }
@@ -47,13 +51,14 @@ footer { color: #777; font-size: .8rem; margin-top: 2rem; text-align: center; }
   .blocks { display: block; }
   .block { border: none; border-radius: 0; padding: 0 0 6mm; margin: 0;
            height: 112mm; overflow: hidden; break-inside: avoid; page-break-inside: avoid; }
-  .block .drawing svg { max-height: 92mm; max-width: 100%; }
+  .block .drawing svg { width: var(--print-w, auto); height: var(--print-h, auto);
+                        max-width: 100%; }
   .block.long { height: auto; }
   .answers { break-before: page; page-break-before: always; margin-top: 0; }
   .answers .blocks { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4mm; }
   .answers .block { height: 54mm; padding: 0; }
   .answers .block h2 { font-size: .8rem; margin-bottom: .2rem; }
-  .answers .block .drawing svg { max-height: 46mm; }
+
   footer { display: none; }
 }
 """
@@ -73,13 +78,26 @@ class Block:
     long: bool = False                 # may run over several printed pages
 
 
-def _block(block: Block) -> str:
+def _print_size(svg: str, width: float, height: float, cap: float) -> str:
+    """An inline style giving the drawing its printed size in mm: as large as the
+    region allows, at most `cap` mm per SVG unit (so every kind prints alike)."""
+    size = svg_size(svg)
+    if size is None:
+        return ""
+    w, h = size
+    scale = min(width / w, height / h, cap)
+    return f' style="--print-w: {w * scale:.1f}mm; --print-h: {h * scale:.1f}mm"'
+
+
+def _block(block: Block, answer: bool = False) -> str:
     cls = "block long" if block.long or block.steps else "block"
     out = [f'<section class="{cls}">']
     meta = f' <span class="meta">{html.escape(block.meta)}</span>' if block.meta else ""
     out.append(f"<h2>{html.escape(block.heading)}{meta}</h2>")
     if block.drawing:
-        out.append(f'<div class="drawing">{block.drawing}</div>')
+        size = (_print_size(block.drawing, 56, 44, 0.2) if answer
+                else _print_size(block.drawing, 180, 90, 0.3))
+        out.append(f'<div class="drawing"{size}>{block.drawing}</div>')
     if block.pre:
         out.append(f"<pre>{html.escape(block.pre)}</pre>")
     if block.note:
@@ -105,7 +123,7 @@ def page(title: str, blocks: Iterable[Block], answers: Iterable[Block] = (),
     body = [f"<h1>{html.escape(title)}</h1>", '<div class="blocks">']
     body += [_block(b) for b in blocks]
     body.append("</div>")
-    answer_blocks = [_block(b) for b in answers]
+    answer_blocks = [_block(b, answer=True) for b in answers]
     if answer_blocks:
         body += ['<section class="answers">', f"<h1>{html.escape(answers_title)}</h1>",
                  '<div class="blocks">', *answer_blocks, "</div>", "</section>"]

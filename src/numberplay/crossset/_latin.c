@@ -1,0 +1,601 @@
+/* Compiled core of the Cross Set exact search (see search.py, the reference).
+ *
+ * The same search as search.py's pure-Python one, in C: bit-mask domains in
+ * three views, a flat array V of 3*n*n 64-bit masks
+ *   V[r*n+c]          values still possible in cell (r, c)     (bit v: value v+1)
+ *   V[nn + r*n+v]     columns where value v can still go in row r
+ *   V[2nn + c*n+v]    rows where value v can still go in column c
+ * kept in step by the queue-based propagation of search.propagate (every
+ * naked single and every hidden single of rows and columns), changes undone
+ * from a trail instead of copying the state. Branching: dom/wdeg over the
+ * open cells (weight of a cell = failures of its row + its column, times a
+ * random factor drawn once per run), values in increasing order of
+ * |row-value view| * |column-value view| (* |cell|), with a little noise
+ * (up to two units of that key) in runs that a restart may still cut.
+ * Restarts until the first solution (cutoff 20*n failures, x1.5 each time),
+ * keeping the weights; the run that finds
+ * a solution runs to the end, so every solution comes exactly once, in a
+ * deterministic order.
+ *
+ * Nothing is learnt from a failure but the dom/wdeg weights (as in
+ * search.py); docs/crossset.md says what was measured.
+ *
+ * Python interface: Search(n, masks, restarts=True, tick=None, use_gac=True,
+ * node_gac=False, views=1, gac_depth=0) is an iterator over
+ * solutions (lists of 0-based values, row by row); tick(k) is called with the
+ * number of nodes done, every TICK_STRIDE nodes and whenever the iterator
+ * returns, and may raise (the budget) to stop it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TICK_STRIDE 256
+#ifndef VALUE_NOISE
+#define VALUE_NOISE 15   /* in eighths of the value key: up to two units */
+#endif
+#ifndef RESTART_BASE
+#define RESTART_BASE 20
+#endif
+
+typedef uint64_t u64;
+
+typedef struct {
+    int mark;      /* trail size when the frame was pushed */
+    int nopen;     /* open-cell count at that node */
+    int cell;
+    int nv, next;
+    uint8_t vals[64];
+} Frame;
+
+typedef struct {
+    PyObject_HEAD
+    int n, nn;
+    u64 *V;               /* 3*nn masks */
+    int *trail_idx;       /* trail: index into V and old value */
+    u64 *trail_old;
+    int trail_len, trail_cap;
+    int *queue;           /* packed triples r*n*n + c*n + v... as 3 ints */
+    int qcap;
+    int *open;            /* sparse set of open cells */
+    int nopen;
+    Frame *frames;
+    int depth, max_depth;
+    long long *W;         /* failures per row (0..n-1) and column (n..2n-1) */
+    double *noise;        /* per entry, drawn once per run */
+    short *wa, *wb;       /* the weight of entry k is W[wa[k]] + W[wb[k]] */
+    u64 rng;
+    int restarts, node_gac, views, gac_depth;   /* gac_depth: GAC at nodes this shallow */   /* views: branch on cells (1) or all three views (3) */
+    long long nodes, fails, cutoff;   /* cutoff: in failures, */   /* cutoff < 0: none */
+    long long pending;         /* nodes not yet reported to tick */
+    PyObject *tick;
+    int state;            /* 0 fresh run, 1 searching, 2 after a solution, 3 done */
+    int root_ok;
+} Search;
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
+
+static inline void set_v(Search *s, int k, u64 val) {
+    s->trail_idx[s->trail_len] = k;
+    s->trail_old[s->trail_len] = s->V[k];
+    s->trail_len++;
+    s->V[k] = val;
+}
+
+static void undo_to(Search *s, int mark) {
+    while (s->trail_len > mark) {
+        s->trail_len--;
+        s->V[s->trail_idx[s->trail_len]] = s->trail_old[s->trail_len];
+    }
+}
+
+static u64 rng_next(Search *s) {   /* splitmix64 */
+    u64 z = (s->rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+#define PUSH(a, b, c) do { q[qn++] = (a); q[qn++] = (b); q[qn++] = (c); } while (0)
+
+/* Place the queued triples and every single they create; 0 on a wipe-out. */
+static int propagate(Search *s, int qn) {
+    const int n = s->n, nn = s->nn;
+    u64 *D = s->V, *R = s->V + nn, *C = s->V + 2 * nn;
+    long long *W = s->W;
+    int *q = s->queue;
+    while (qn) {
+        int v = q[--qn], c = q[--qn], r = q[--qn];
+        int i = r * n + c;
+        u64 bit = 1ULL << v;
+        u64 d = D[i];
+        if (!(d & bit)) { W[r]++; W[n + c]++; return 0; }
+        u64 rbit = 1ULL << r, cbit = 1ULL << c;
+        u64 m = d ^ bit;
+        if (m) {
+            set_v(s, i, bit);
+            while (m) {
+                int u = lowbit(m); m &= m - 1;
+                int k = r * n + u;
+                u64 x = R[k] & ~cbit;
+                set_v(s, nn + k, x);
+                if (!x) { W[r]++; return 0; }
+                if (!(x & (x - 1))) PUSH(r, lowbit(x), u);
+                k = c * n + u;
+                x = C[k] & ~rbit;
+                set_v(s, 2 * nn + k, x);
+                if (!x) { W[n + c]++; return 0; }
+                if (!(x & (x - 1))) PUSH(lowbit(x), c, u);
+            }
+        }
+        int k = r * n + v;
+        m = R[k] & ~cbit;
+        if (m) {
+            set_v(s, nn + k, cbit);
+            while (m) {
+                int cc = lowbit(m); m &= m - 1;
+                int j = r * n + cc;
+                u64 dj = D[j] & ~bit;
+                set_v(s, j, dj);
+                if (!dj) { W[r]++; W[n + cc]++; return 0; }
+                if (!(dj & (dj - 1))) PUSH(r, cc, lowbit(dj));
+                int k2 = cc * n + v;
+                u64 x = C[k2] & ~rbit;
+                set_v(s, 2 * nn + k2, x);
+                if (!x) { W[n + cc]++; return 0; }
+                if (!(x & (x - 1))) PUSH(lowbit(x), cc, v);
+            }
+        }
+        k = c * n + v;
+        m = C[k] & ~rbit;
+        if (m) {
+            set_v(s, 2 * nn + k, rbit);
+            while (m) {
+                int rr = lowbit(m); m &= m - 1;
+                int j = rr * n + c;
+                u64 dj = D[j] & ~bit;
+                set_v(s, j, dj);
+                if (!dj) { W[rr]++; W[n + c]++; return 0; }
+                if (!(dj & (dj - 1))) PUSH(rr, c, lowbit(dj));
+                int k2 = rr * n + v;
+                u64 x = R[k2] & ~cbit;
+                set_v(s, nn + k2, x);
+                if (!x) { W[rr]++; return 0; }
+                if (!(x & (x - 1))) PUSH(rr, lowbit(x), v);
+            }
+        }
+    }
+    return 1;
+}
+
+
+/* ---- Régin's all-different filter on one line (n variables, n values) ---- */
+
+static int match_line(int n, const u64 *dom, int *mvar, int *mval) {
+    for (int i = 0; i < n; i++) { mvar[i] = -1; mval[i] = -1; }
+    for (int i = 0; i < n; i++) {   /* greedy start */
+        for (u64 m = dom[i]; m; m &= m - 1) {
+            int u = lowbit(m);
+            if (mval[u] < 0) { mval[u] = i; mvar[i] = u; break; }
+        }
+    }
+    int parent[64], frontier[64], nxt[64];
+    for (int i = 0; i < n; i++) {
+        if (mvar[i] >= 0) continue;
+        int nf = 1, found = -1;
+        frontier[0] = i;
+        u64 seen = 0;
+        while (nf && found < 0) {
+            int nn2 = 0;
+            for (int a = 0; a < nf && found < 0; a++) {
+                int x = frontier[a];
+                u64 m = dom[x] & ~seen;
+                seen |= m;
+                for (; m; m &= m - 1) {
+                    int u = lowbit(m);
+                    parent[u] = x;
+                    if (mval[u] < 0) { found = u; break; }
+                    nxt[nn2++] = mval[u];
+                }
+            }
+            memcpy(frontier, nxt, sizeof(int) * nn2);
+            nf = nn2;
+        }
+        if (found < 0) return 0;
+        int u = found;
+        for (;;) {
+            int x = parent[u], prev = mvar[x];
+            mvar[x] = u; mval[u] = x;
+            if (x == i) break;
+            u = prev;
+        }
+    }
+    return 1;
+}
+
+typedef struct { int index[64], low[64], comp[64], stack[64], sp, counter, ncomp; u64 on; const u64 *adj; } Tarjan;
+
+static void strong(Tarjan *t, int v) {
+    t->index[v] = t->low[v] = t->counter++;
+    t->stack[t->sp++] = v;
+    t->on |= 1ULL << v;
+    for (u64 m = t->adj[v]; m; m &= m - 1) {
+        int w = lowbit(m);
+        if (t->index[w] < 0) {
+            strong(t, w);
+            if (t->low[w] < t->low[v]) t->low[v] = t->low[w];
+        } else if ((t->on >> w & 1) && t->index[w] < t->low[v]) {
+            t->low[v] = t->index[w];
+        }
+    }
+    if (t->low[v] == t->index[v]) {
+        int w;
+        do {
+            w = t->stack[--t->sp];
+            t->on &= ~(1ULL << w);
+            t->comp[w] = t->ncomp;
+        } while (w != v);
+        t->ncomp++;
+    }
+}
+
+/* The all-different GAC domains of one line in out[]; 0 if it has no perfect matching. */
+static int line_filter(int n, const u64 *dom, u64 *out) {
+    int mvar[64], mval[64];
+    if (!match_line(n, dom, mvar, mval)) return 0;
+    u64 adj[64];
+    for (int i = 0; i < n; i++) {
+        u64 a = 0;
+        for (u64 m = dom[i]; m; m &= m - 1) a |= 1ULL << mval[lowbit(m)];
+        adj[i] = a & ~(1ULL << i);
+    }
+    Tarjan t;
+    t.sp = t.counter = t.ncomp = 0; t.on = 0; t.adj = adj;
+    for (int i = 0; i < n; i++) t.index[i] = -1;
+    for (int i = 0; i < n; i++) if (t.index[i] < 0) strong(&t, i);
+    u64 allowed[64];
+    for (int k = 0; k < t.ncomp; k++) allowed[k] = 0;
+    for (int i = 0; i < n; i++) allowed[t.comp[i]] |= 1ULL << mvar[i];
+    for (int i = 0; i < n; i++) out[i] = dom[i] & allowed[t.comp[i]];
+    return 1;
+}
+
+/* Remove value v from cell (r, c) in all three views, queueing new singles; 0 on a wipe-out. */
+static int remove_val(Search *s, int r, int c, int v, int *qn_io) {
+    const int n = s->n, nn = s->nn;
+    u64 *D = s->V, *R = s->V + nn, *C = s->V + 2 * nn;
+    int *q = s->queue, qn = *qn_io, ok = 1;
+    int j = r * n + c;
+    u64 dj = D[j] & ~(1ULL << v);
+    if (dj != D[j]) {
+        set_v(s, j, dj);
+        if (!dj) ok = 0;
+        else if (!(dj & (dj - 1))) PUSH(r, c, lowbit(dj));
+    }
+    int k = r * n + v;
+    u64 x = R[k] & ~(1ULL << c);
+    if (ok && x != R[k]) {
+        set_v(s, nn + k, x);
+        if (!x) ok = 0;
+        else if (!(x & (x - 1))) PUSH(r, lowbit(x), v);
+    }
+    k = c * n + v;
+    x = C[k] & ~(1ULL << r);
+    if (ok && x != C[k]) {
+        set_v(s, 2 * nn + k, x);
+        if (!x) ok = 0;
+        else if (!(x & (x - 1))) PUSH(lowbit(x), c, v);
+    }
+    *qn_io = qn;
+    return ok;
+}
+
+/* Filter every unfinished row and column (and propagate) to a common fixpoint. */
+static int gac(Search *s) {
+    const int n = s->n;
+    u64 *D = s->V;
+    u64 dom[64], out[64];
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int side = 0; side < 2; side++) {
+            for (int a = 0; a < n; a++) {
+                int fixed = 1;
+                for (int b = 0; b < n; b++) {
+                    u64 d = side ? D[b * n + a] : D[a * n + b];
+                    dom[b] = d;
+                    if (d & (d - 1)) fixed = 0;
+                }
+                if (fixed) continue;
+                if (!line_filter(n, dom, out)) { s->W[side ? n + a : a]++; return 0; }
+                int qn = 0;
+                for (int b = 0; b < n; b++) {
+                    for (u64 gone = dom[b] & ~out[b]; gone; gone &= gone - 1) {
+                        int r = side ? b : a, c = side ? a : b;
+                        if (!remove_val(s, r, c, lowbit(gone), &qn)) return 0;
+                        changed = 1;
+                    }
+                }
+                if (qn && !propagate(s, qn)) return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The triple (r, c, v) for alternative a of entry k of view k / nn. */
+static inline void triple_of(int n, int nn, int k, int a, int *r, int *c, int *v) {
+    int view = k / nn, x = k % nn / n, y = k % n;
+    if (view == 0) { *r = x; *c = y; *v = a; }
+    else if (view == 1) { *r = x; *c = a; *v = y; }
+    else { *r = a; *c = x; *v = y; }
+}
+
+/* Pick the branching entry (dom/wdeg over the open entries of the branching
+ * views) and push its frame; 1 if every entry is fixed (a solution). */
+static int descend(Search *s) {
+    const int n = s->n, nn = s->nn;
+    u64 *D = s->V, *R = s->V + nn, *C = s->V + 2 * nn;
+    int *open = s->open;
+    int nopen = s->nopen;
+    double bw = -1.0;
+    int bc = 1, pick = -1, i = 0;
+    while (i < nopen) {
+        int k = open[i];
+        u64 d = s->V[k];
+        if (!(d & (d - 1))) {
+            open[i] = open[nopen - 1];
+            open[nopen - 1] = k;
+            nopen--;
+            continue;
+        }
+        int cnt = popc(d);
+        double w = (double)(s->W[s->wa[k]] + s->W[s->wb[k]]) * s->noise[k];
+        if (w * bc > bw * cnt) { bw = w; bc = cnt; pick = k; }
+        i++;
+    }
+    s->nopen = nopen;
+    if (pick < 0) return 1;
+    Frame *f = &s->frames[s->depth++];
+    f->mark = s->trail_len;
+    f->nopen = nopen;
+    f->cell = pick;
+    f->next = 0;
+    int nv = 0;
+    int key[64];
+    u64 m = s->V[pick];
+    while (m) {   /* insertion sort, stable: ties keep increasing values */
+        int a = lowbit(m); m &= m - 1;
+        int r, c, v;
+        triple_of(n, nn, pick, a, &r, &c, &v);
+        int kv = popc(R[r * n + v]) * popc(C[c * n + v]) * popc(D[r * n + c]);
+        /* runs that may be cut also break near-ties between values at random */
+        kv = s->cutoff >= 0 ? kv * 8 + (int)(rng_next(s) & VALUE_NOISE) : kv * 8;
+        int j = nv++;
+        while (j > 0 && key[j - 1] > kv) { key[j] = key[j - 1]; f->vals[j] = f->vals[j - 1]; j--; }
+        key[j] = kv;
+        f->vals[j] = (uint8_t)a;
+    }
+    f->nv = nv;
+    return 0;
+}
+
+static void new_run(Search *s) {
+    undo_to(s, 0);
+    s->depth = 0;
+    s->nopen = s->views * s->nn;
+    for (int i = 0; i < s->nopen; i++) s->open[i] = i;
+    for (int i = 0; i < s->nopen; i++) {
+        s->noise[i] = s->restarts ? 1.0 + 0.5 * (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0)
+                                  : 1.0;
+    }
+    s->nodes = 0;
+    s->fails = 0;
+}
+
+static int flush_ticks(Search *s) {
+    if (s->pending && s->tick != Py_None) {
+        PyObject *res = PyObject_CallFunction(s->tick, "L", s->pending);
+        s->pending = 0;
+        if (!res) return -1;
+        Py_DECREF(res);
+    }
+    s->pending = 0;
+    return 0;
+}
+
+static PyObject *solution_list(Search *s) {
+    PyObject *out = PyList_New(s->nn);
+    if (!out) return NULL;
+    for (int i = 0; i < s->nn; i++) {
+        PyObject *x = PyLong_FromLong(lowbit(s->V[i]));
+        if (!x) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
+static PyObject *found(Search *s) {
+    s->state = 2;
+    s->cutoff = -1;
+    if (flush_ticks(s) < 0) { s->state = 3; return NULL; }
+    return solution_list(s);
+}
+
+static PyObject *Search_next(Search *s) {
+    if (s->state == 3) return NULL;
+    if (s->state == 0) {
+        new_run(s);
+        s->state = 1;
+        if (descend(s)) return found(s);
+    }
+    s->state = 1;
+    for (;;) {
+        if (s->depth == 0) {
+            s->state = 3;
+            if (flush_ticks(s) < 0) return NULL;
+            return NULL;
+        }
+        Frame *f = &s->frames[s->depth - 1];
+        undo_to(s, f->mark);
+        s->nopen = f->nopen;
+        if (f->next >= f->nv) { s->depth--; continue; }
+        int v = f->vals[f->next++];
+        s->nodes++;
+        if (++s->pending >= TICK_STRIDE && flush_ticks(s) < 0) { s->state = 3; return NULL; }
+        if (s->cutoff >= 0 && s->fails > s->cutoff) {
+            s->cutoff = (long long)(s->cutoff * 1.5) + 1;
+            new_run(s);
+            if (descend(s)) return found(s);
+            continue;
+        }
+        int *q = s->queue;
+        triple_of(s->n, s->nn, f->cell, v, &q[0], &q[1], &q[2]);
+        if (!propagate(s, 3) || ((s->node_gac || s->depth <= s->gac_depth) && !gac(s))) {
+            s->fails++;
+            continue;
+        }
+        if (descend(s)) return found(s);
+    }
+}
+
+static void Search_dealloc(Search *s) {
+    free(s->V); free(s->trail_idx); free(s->trail_old); free(s->queue); free(s->open);
+    free(s->frames); free(s->W); free(s->noise); free(s->wa); free(s->wb);
+    Py_XDECREF(s->tick);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac", "views",
+                            "gac_depth", NULL};
+    int n, restarts = 1, use_gac = 1, node_gac = 0, views = 1, gac_depth = 0;
+    PyObject *masks, *tick = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppii", names, &n, &masks, &restarts, &tick,
+                                     &use_gac, &node_gac, &views, &gac_depth))
+        return NULL;
+    if (n < 1 || n > 64) { PyErr_SetString(PyExc_ValueError, "order must be 1..64"); return NULL; }
+    PyObject *seq = PySequence_Fast(masks, "masks must be a sequence");
+    if (!seq) return NULL;
+    int nn = n * n;
+    if (PySequence_Fast_GET_SIZE(seq) != nn) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "masks must have n*n entries");
+        return NULL;
+    }
+    Search *s = (Search *)type->tp_alloc(type, 0);
+    if (!s) { Py_DECREF(seq); return NULL; }
+    s->n = n; s->nn = nn;
+    s->restarts = restarts;
+    s->views = views == 3 ? 3 : 1;
+    s->gac_depth = gac_depth;
+    s->trail_cap = 3 * nn * n + 16;
+    s->qcap = 3 * (3 * nn + 4);
+    s->V = calloc(3 * nn, sizeof(u64));
+    s->trail_idx = malloc(sizeof(int) * s->trail_cap);
+    s->trail_old = malloc(sizeof(u64) * s->trail_cap);
+    s->queue = malloc(sizeof(int) * s->qcap);
+    s->open = malloc(sizeof(int) * 3 * nn);
+    s->frames = malloc(sizeof(Frame) * (nn + 1));
+    s->W = malloc(sizeof(long long) * 2 * n);
+    s->noise = malloc(sizeof(double) * 3 * nn);
+    s->wa = malloc(sizeof(short) * 3 * nn);
+    s->wb = malloc(sizeof(short) * 3 * nn);
+    Py_INCREF(tick);
+    s->tick = tick;
+    if (!s->V || !s->trail_idx || !s->trail_old || !s->queue || !s->open || !s->frames
+        || !s->W || !s->noise || !s->wa || !s->wb) {
+        Py_DECREF(seq); Py_DECREF(s);
+        return PyErr_NoMemory();
+    }
+    u64 full = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    u64 *D = s->V, *R = s->V + nn, *C = s->V + 2 * nn;
+    int ok = 1;
+    for (int i = 0; i < nn; i++) {
+        u64 d = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (d == (u64)-1 && PyErr_Occurred()) { Py_DECREF(seq); Py_DECREF(s); return NULL; }
+        d &= full;
+        D[i] = d;
+        if (!d) ok = 0;
+        int r = i / n, c = i % n;
+        for (u64 m = d; m; m &= m - 1) {
+            int v = lowbit(m);
+            R[r * n + v] |= 1ULL << c;
+            C[c * n + v] |= 1ULL << r;
+        }
+    }
+    Py_DECREF(seq);
+    for (int i = 0; i < 2 * n; i++) s->W[i] = 1;
+    for (int k = 0; k < nn; k++) {   /* cell: its row + its column; row-value: 2 x its row; ... */
+        s->wa[k] = (short)(k / n); s->wb[k] = (short)(n + k % n);
+        s->wa[nn + k] = s->wb[nn + k] = (short)(k / n);
+        s->wa[2 * nn + k] = s->wb[2 * nn + k] = (short)(n + k / n);
+    }
+    s->rng = 12345;
+    s->cutoff = restarts ? (long long)(RESTART_BASE * n) : -1;
+    s->state = 0;
+    if (ok) {   /* the singles of all three views, then propagate at the root */
+        int *q = s->queue, qn = 0;
+        for (int k = 0; k < 3 * nn && ok; k++) {
+            u64 x = s->V[k];
+            if (!x) { ok = 0; break; }
+            if (x & (x - 1)) continue;
+            int a = k % nn / n, b = k % nn % n, t = lowbit(x);
+            if (k < nn) PUSH(a, b, t);
+            else if (k < 2 * nn) PUSH(a, t, b);
+            else PUSH(t, a, b);
+        }
+        if (ok) ok = propagate(s, qn);
+        if (ok && use_gac) ok = gac(s);
+    }
+    s->node_gac = node_gac;
+    if (!ok) s->state = 3;
+    s->trail_len = 0;   /* the root state is the base: never undone */
+    s->root_ok = ok;
+    return (PyObject *)s;
+}
+
+static PyObject *Search_iter(PyObject *self) { Py_INCREF(self); return self; }
+
+static PyObject *Search_get_nodes(Search *s, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(s->nodes);
+}
+
+static PyGetSetDef Search_getset[] = {
+    {"nodes", (getter)Search_get_nodes, NULL, "nodes of the current run", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "numberplay.crossset._latin.Search",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search(n, masks, restarts=True, tick=None): iterator over the solutions.",
+    .tp_new = Search_new,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_iter = Search_iter,
+    .tp_iternext = (iternextfunc)Search_next,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef latin_module = {
+    PyModuleDef_HEAD_INIT, "_latin", "Compiled core of the Cross Set exact search.", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__latin(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&latin_module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

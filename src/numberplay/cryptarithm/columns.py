@@ -1,0 +1,211 @@
+"""The shape of a cryptarithm as a player sees it: columns with carries, products, conditions.
+
+A sum (any linear equality of words, with integer multiples and constants,
+`SEND + MORE = MONEY`, `2 * TWO = FOUR`, `WELL - DO + YOU = PUNK`) is written
+column by column from the right: column k says
+
+    (sum of the letters in column k, with their signs and multiples)
+        + constant digit + carry in = base * carry out
+
+with carry in = 0 in the units column and carry out = 0 in the top column.
+The sum holds exactly when integer carries exist that make every column hold
+(the columns telescope to the whole sum), so the columns lose nothing.
+
+A product `X x Y = Z` of three words keeps its words for the product
+techniques (last digits, lengths, casting out nines). Every other condition
+(and a product too) is kept as an exact test on its letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from . import solver as S
+from .lang import BinOp, Compare, Const, Node, Sum, Unary, Word
+
+PLACES = ("units", "tens", "hundreds", "thousands", "ten-thousands", "hundred-thousands",
+          "millions", "ten-millions", "hundred-millions", "billions")
+
+
+@dataclass(frozen=True)
+class Column:
+    """Column k (0-based from the right) of sum number `eq`."""
+
+    eq: int
+    k: int
+    coef: tuple[tuple[str, int], ...]       # letter, signed multiple (non-zero)
+    const: int                              # the constant's digit here (signed)
+    cin: str | None                         # carry into the column (None: 0)
+    cout: str | None                        # carry out of the column (None: must be 0)
+    label: str                              # "column 2 (tens)"
+
+    @cached_property
+    def letters(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.coef)
+
+
+@dataclass(frozen=True)
+class Product:
+    """X x Y = Z with three words."""
+
+    x: str
+    y: str
+    z: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.x} x {self.y} = {self.z}"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition tested exactly once its letters are known."""
+
+    label: str
+    letters: tuple[str, ...]
+    test: Callable[[list[int]], bool]
+
+
+@dataclass
+class Model:
+    """Everything the deduction looks at, built from the formula alone."""
+
+    formula: str
+    base: int
+    letters: list[str]
+    index: dict[str, int]
+    lead: frozenset[str]
+    columns: list[Column] = field(default_factory=list)
+    carry_range: dict[str, tuple[int, int]] = field(default_factory=dict)
+    products: list[Product] = field(default_factory=list)
+    conditions: list[Condition] = field(default_factory=list)
+    sums: int = 0
+    holds: Callable[[list[int]], bool] | None = None
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def carries(self) -> list[str]:
+        return list(self.carry_range)
+
+
+def _positional(node: Node) -> tuple[dict[int, dict[str, int]], int] | None:
+    """(position -> letter -> multiple, constant) of a linear combination of words."""
+    if isinstance(node, Const):
+        return ({}, int(node.value)) if type(node.value) in (int, bool) else None
+    if isinstance(node, Word):
+        out: dict[int, dict[str, int]] = {}
+        for pos, ch in enumerate(reversed(node.text)):
+            out.setdefault(pos, {})[ch] = out.get(pos, {}).get(ch, 0) + 1
+        return out, 0
+    if isinstance(node, Unary) and node.op in "+-":
+        inner = _positional(node.operand)
+        if inner is None or node.op == "+":
+            return inner
+        return _scale(inner, -1)
+    if isinstance(node, Sum):
+        total: dict[int, dict[str, int]] = {}
+        const = 0
+        for sign, term in node.terms:
+            part = _positional(term)
+            if part is None:
+                return None
+            _add(total, _scale(part, sign)[0])
+            const += sign * part[1]
+        return total, const
+    if isinstance(node, BinOp) and node.op == "*":
+        for a, b in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(a, Const) and type(a.value) in (int, bool):
+                part = _positional(b)
+                return None if part is None else _scale(part, int(a.value))
+    return None
+
+
+def _scale(part: tuple[dict[int, dict[str, int]], int], m: int
+           ) -> tuple[dict[int, dict[str, int]], int]:
+    return {p: {c: v * m for c, v in row.items()} for p, row in part[0].items()}, part[1] * m
+
+
+def _add(total: dict[int, dict[str, int]], part: dict[int, dict[str, int]]) -> None:
+    for p, row in part.items():
+        dest = total.setdefault(p, {})
+        for c, v in row.items():
+            dest[c] = dest.get(c, 0) + v
+
+
+def place(k: int, base: int) -> str:
+    """'column 2 (tens)'."""
+    if base == 10 and k < len(PLACES):
+        return f"column {k + 1} ({PLACES[k]})"
+    return f"column {k + 1}"
+
+
+def _sum_columns(model: Model, eq: int, rows: dict[int, dict[str, int]], const: int,
+                 many: bool) -> None:
+    """Append the columns of one sum and the bounds of its carries."""
+    base = model.base
+    digits: list[int] = []
+    sign = 1 if const >= 0 else -1
+    c = abs(const)
+    while c:
+        digits.append(sign * (c % base))
+        c //= base
+    top = max([p for p, row in rows.items() if any(row.values())] + [len(digits) - 1, 0])
+    prefix = f"sum {eq + 1}, " if many else ""
+    def name(k):
+        return (f"c{k + 1}" + (f"/{eq + 1}" if many else ""))
+    lo_in = hi_in = 0
+    for k in range(top + 1):
+        coef = tuple(sorted(((ch, v) for ch, v in rows.get(k, {}).items() if v),
+                            key=lambda t: (-abs(t[1]), t[0])))
+        cd = digits[k] if k < len(digits) else 0
+        cin = name(k - 1) if k > 0 else None
+        cout = name(k) if k < top else None
+        model.columns.append(Column(eq, k, coef, cd, cin, cout, prefix + place(k, base)))
+        if cout is not None:
+            lo = cd + lo_in + sum(v * (0 if v > 0 else base - 1) for _, v in coef)
+            hi = cd + hi_in + sum(v * (base - 1 if v > 0 else 0) for _, v in coef)
+            lo_out, hi_out = -((-lo) // base), hi // base
+            model.carry_range[cout] = (lo_out, hi_out)
+            lo_in, hi_in = lo_out, hi_out
+
+
+def _product(check: Node) -> Product | None:
+    if not isinstance(check, Compare) or check.ops != ["=="]:
+        return None
+    a, b = check.operands
+    for p, z in ((a, b), (b, a)):
+        if (isinstance(p, BinOp) and p.op == "*" and isinstance(p.left, Word)
+                and isinstance(p.right, Word) and isinstance(z, Word)):
+            return Product(p.left.text, p.right.text, z.text)
+    return None
+
+
+def build(formula: str, base: int) -> Model:
+    """The model of a formula (the formula is compiled with the solver's parser)."""
+    comp = S.compile_puzzle(formula, base)
+    model = Model(formula, base, list(comp.letters), dict(comp.index), comp.lead,
+                  holds=comp.holds)
+    checks = S.split_checks(S.simplify(comp.tree, comp.index, base))
+    linear: list[tuple[dict[int, dict[str, int]], int]] = []
+    for n, check in enumerate(checks):
+        if isinstance(check, Compare) and check.ops == ["=="]:
+            lhs, rhs = (_positional(o) for o in check.operands)
+            if lhs is not None and rhs is not None:
+                rows = {p: dict(r) for p, r in lhs[0].items()}
+                _add(rows, _scale(rhs, -1)[0])
+                linear.append((rows, lhs[1] - rhs[1]))
+                continue
+        prod = _product(check)
+        if prod is not None:
+            model.products.append(prod)
+        label = "the formula" if len(checks) == 1 else f"condition {n + 1} of the formula"
+        letters = tuple(sorted(check.letters()))
+        model.conditions.append(Condition(label, letters, S._truthy(check.compile(comp.index,
+                                                                                  base))))
+    model.sums = len(linear)
+    for eq, (rows, const) in enumerate(linear):
+        _sum_columns(model, eq, rows, const, len(linear) > 1)
+    return model

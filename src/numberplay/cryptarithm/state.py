@@ -1,0 +1,48 @@
+"""A player's position on a cryptarithm (`hint --state 'A=1,B=2'`).
+
+Basic: the letters the player has fixed are added to the puzzle's fixed
+letters, and the kind's explanation runs from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from ..errors import PuzzleError
+from ..model import PlayState, Step
+
+STATE_HELP = "the letters decided so far, LETTER=DIGIT separated by commas: 'A=1,B=2'"
+
+
+def parse_state(letters: set[str], base: int, text: str) -> PlayState:
+    """`A=1,B=2` (also with spaces, semicolons or new lines) as entries."""
+    entries: dict[str, int] = {}
+    for part in (text or "").replace(";", ",").replace("\n", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name:
+            raise PuzzleError(f"state: expected LETTER=DIGIT, not {part!r}")
+        if name not in letters:
+            raise PuzzleError(f"state: letter {name} is not in the formula")
+        if not value.isdigit() or not 0 <= int(value) < base:
+            raise PuzzleError(f"state: {name}={value} is not a digit in base {base}")
+        if name in entries and entries[name] != int(value):
+            raise PuzzleError(f"state: {name} is given twice ({entries[name]} and {value})")
+        entries[name] = int(value)
+    return PlayState(tuple(sorted(entries.items())))
+
+
+def explain_from(kind: Any, puzzle: Any, state: PlayState, **options: Any) -> Iterator[Step]:
+    """The kind's explanation with the player's letters fixed as well."""
+    fixed = dict(puzzle.fixed)
+    taken = set(fixed.values())
+    for letter, digit in state.entries:
+        if letter not in fixed and digit not in taken:
+            fixed[letter] = digit
+            taken.add(digit)
+    yield from kind.explain(replace(puzzle, fixed=tuple(sorted(fixed.items()))), **options)

@@ -1,0 +1,134 @@
+"""The compiled Cross Set core against the pure-Python search (the reference),
+brute force and CP-SAT: the same solutions, each once, on many random instances."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from numberplay.budget import Budget
+from numberplay.crossset import search
+from numberplay.crossset.latin import is_latin, jacobson_matthews
+from numberplay.crossset.search import solve_masks
+from numberplay.errors import BudgetExceeded
+from test_crossset_search import brute_force, cpsat_solutions, qwh, random_masks
+
+if not search.native_available():
+    if os.environ.get("NUMBERPLAY_REQUIRE_NATIVE"):
+        pytest.fail("the compiled Cross Set core (numberplay.crossset._latin) is not built",
+                    pytrace=False)
+    pytest.skip("the compiled Cross Set core is not built (python setup.py build_ext --inplace)",
+                allow_module_level=True)
+
+
+def both(n: int, masks: list[int], limit: int | None = None, budget: Budget | None = None,
+         **kw: object) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The solutions found by the C core and by the Python search."""
+    c = [tuple(s) for s in solve_masks(n, masks, limit=limit, engine="c", **kw)]
+    p = [tuple(s) for s in solve_masks(n, masks, limit=limit, engine="python",
+                                       budget=budget, **kw)]
+    return c, p
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 2**32).map(random.Random),
+       st.floats(0.6, 1.0), st.floats(0.0, 0.6), st.booleans(), st.booleans())
+def test_same_solutions_as_python_and_brute_force(n: int, rng: random.Random, keep: float,
+                                                  extra: float, use_gac: bool,
+                                                  restarts: bool) -> None:
+    masks = random_masks(n, rng, keep, extra if n < 5 else extra / 2)
+    c, p = both(n, masks, use_gac=use_gac, restarts=restarts)
+    assert len(c) == len(set(c))
+    assert sorted(c) == sorted(p) == sorted(brute_force(n, masks))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_counts_agree_on_random_completions(seed: int) -> None:
+    rng = random.Random(f"native:{seed}")
+    n = rng.randrange(6, 14)
+    holes = rng.uniform(0.3, 0.6)
+    masks = qwh(n, holes, seed)
+    if seed % 2:  # decoys around a square instead of holes
+        masks = random_masks(n, rng, 1.0, rng.uniform(0.05, 0.25))
+    limit = 60
+    c, p = both(n, masks, limit=limit, budget=Budget(nodes=100_000))
+    assert len(c) == len(p)
+    assert len(c) == len(set(c))
+    if len(c) < limit:  # complete enumerations: the very same solutions
+        assert set(c) == set(p)
+    for s in c:
+        assert is_latin([s[r * n:(r + 1) * n] for r in range(n)], n)
+        assert all(masks[i] >> s[i] & 1 for i in range(n * n))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_counts_to_two_agree_at_order_20_to_30(seed: int) -> None:
+    n = 20 + 2 * (seed % 6)
+    masks = qwh(n, 0.42 + 0.02 * (seed % 3), seed)
+    c, p = both(n, masks, limit=2)
+    assert len(c) == len(p)
+
+
+def test_node_gac_and_no_restarts_agree() -> None:
+    n = 9
+    masks = qwh(n, 0.5, 11)
+    base = sorted(tuple(s) for s in solve_masks(n, masks, engine="python"))
+    assert 0 < len(base) < 5000
+    for kw in ({"node_gac": True}, {"restarts": False}, {"use_gac": False}):
+        assert sorted(tuple(s) for s in solve_masks(n, masks, engine="c", **kw)) == base
+
+
+@pytest.mark.parametrize("n, seed, holes", [(7, 2, 0.45), (9, 4, 0.4), (10, 5, 0.33)])
+def test_cpsat_oracle(n: int, seed: int, holes: float) -> None:
+    masks = qwh(n, holes, seed)
+    expected = cpsat_solutions(n, masks)
+    assert len(expected) < 2000
+    assert {tuple(s) for s in solve_masks(n, masks, engine="c")} == expected
+
+
+def test_deterministic_order_and_limit() -> None:
+    masks = [15] * 16
+    first = [tuple(s) for s in solve_masks(4, masks, engine="c")]
+    assert len(first) == len(set(first)) == 576
+    assert first == [tuple(s) for s in solve_masks(4, masks, engine="c")]
+    assert [tuple(s) for s in solve_masks(4, masks, limit=7, engine="c")] == first[:7]
+
+
+def test_budget_stops_the_native_search() -> None:
+    n = 12
+    with pytest.raises(BudgetExceeded):
+        sum(1 for _ in solve_masks(n, [(1 << n) - 1] * (n * n), engine="c",
+                                   budget=Budget(nodes=500)))
+    with pytest.raises(BudgetExceeded):
+        sum(1 for _ in solve_masks(n, [(1 << n) - 1] * (n * n), engine="c",
+                                   budget=Budget(seconds=0.05)))
+
+
+def test_empty_order_64_is_solved_at_once() -> None:
+    n = 64
+    rng = random.Random(3)
+    square = jacobson_matthews(8, rng)
+    masks = [(1 << n) - 1] * (n * n)
+    for r in range(8):  # a few givens in the corner
+        for c in range(8):
+            if (r + c) % 3 == 0:
+                masks[r * n + c] = 1 << square[r][c]
+    sols = list(solve_masks(n, masks, limit=2, budget=Budget(nodes=200_000)))
+    assert len(sols) == 2
+    for s in sols:
+        assert is_latin([s[r * n:(r + 1) * n] for r in range(n)], n)
+        assert all(masks[i] >> s[i] & 1 for i in range(n * n))
+
+
+def test_engine_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(search.ENGINE_ENV, "python")
+    assert search._engine(None) == "python"
+    monkeypatch.setenv(search.ENGINE_ENV, "c")
+    assert search._engine(None) == "c"
+    assert search._engine("python") == "python"
+    with pytest.raises(ValueError):
+        search._engine("fortran")
