@@ -19,6 +19,8 @@ POPCNT = (["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64")
 EXTENSIONS: list[Extension] = [
     Extension("numberplay.cryptarithm._columns", ["src/numberplay/cryptarithm/_columns.c"],
               optional=True),
+    Extension("numberplay.crossproduct._lines", ["src/numberplay/crossproduct/_lines.c"],
+              optional=True),
     Extension("numberplay.crossset._latin", ["src/numberplay/crossset/_latin.c"],
               extra_compile_args=POPCNT, optional=True),
 ]

@@ -2,11 +2,18 @@
 
 Puzzles are the products of random tables (digits uniform 1-9). For each size,
 both solvers find the first solution and decide uniqueness (search with limit
-2). CP-SAT uses the prime-exponent model: each cell is a digit variable with
+2). Each cell of the table gives median / total / worst seconds over the
+size's puzzles, numberplay beside CP-SAT, and the ratio of the totals. CP-SAT
+runs under a time limit (--cp-limit); a run that hits it counts as the limit
+and its figures are marked ">=" (the ratio is then a lower bound). CP-SAT uses the prime-exponent model: each cell is a digit variable with
 exponent variables for 2, 3, 5 and 7 tied to it by element constraints, and
 each row and column is four linear sums; one worker.
 
-    PYTHONPATH=src python benchmarks/bench_crossproduct.py [--puzzles N] [--seed S]
+    PYTHONPATH=src python benchmarks/bench_crossproduct.py [--puzzles N] [--large N]
+        [--seed S] [--cp-limit SECONDS]
+
+The compiled line revision (_lines.c) is used when built; `--pure` forces the
+pure-Python reference.
 """
 
 from __future__ import annotations
@@ -18,10 +25,12 @@ import time
 from math import prod
 
 from numberplay.crossproduct import CrossProductPuzzle
+from numberplay.crossproduct import solver as solver_module
 from numberplay.crossproduct.generate import generate
 from numberplay.crossproduct.solver import clear_caches, solve_grids
 
-SIZES = [(5, 3), (10, 3), (10, 6), (15, 8), (20, 20)]
+SIZES = [(5, 3), (10, 3), (10, 6), (15, 8), (20, 20), (30, 30), (40, 40)]
+LARGE = 30 * 30  # sizes from here on use --large puzzles (CP-SAT takes minutes on them)
 PRIMES = (2, 3, 5, 7)
 
 
@@ -44,8 +53,10 @@ def exponents(n: int) -> list[int]:
     return out
 
 
-def cpsat(puzzle: CrossProductPuzzle, limit: int) -> tuple[float, int]:
-    """(seconds, solutions found up to limit) with CP-SAT, model building included."""
+def cpsat(puzzle: CrossProductPuzzle, limit: int,
+          time_limit: float = 0.0) -> tuple[float, int | None]:
+    """(seconds, solutions found up to limit) with CP-SAT, model building included;
+    the count is None when the time limit stopped it first."""
     from ortools.sat.python import cp_model
 
     start = time.perf_counter()
@@ -78,9 +89,12 @@ def cpsat(puzzle: CrossProductPuzzle, limit: int) -> tuple[float, int]:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.enumerate_all_solutions = limit > 1
+    if time_limit:
+        solver.parameters.max_time_in_seconds = time_limit
     cb = Stop()
-    solver.Solve(model, cb)
-    return time.perf_counter() - start, cb.n
+    status = solver.Solve(model, cb)
+    done = cb.n >= limit or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    return time.perf_counter() - start, cb.n if done else None
 
 
 def ours(puzzle: CrossProductPuzzle, limit: int) -> tuple[float, int]:
@@ -91,29 +105,53 @@ def ours(puzzle: CrossProductPuzzle, limit: int) -> tuple[float, int]:
     return time.perf_counter() - start, n
 
 
+def stats(times: list[float], capped: bool = False) -> str:
+    """median / total / worst, in seconds; ">=" when a time limit cut some run."""
+    mark = ">=" if capped else ""
+    return (f"{mark}{statistics.median(times):.3g} / {mark}{sum(times):.3g} / "
+            f"{mark}{max(times):.3g}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--puzzles", type=int, default=5, help="puzzles per size")
+    ap.add_argument("--large", type=int, default=3, help="puzzles per size from 30x30")
+    ap.add_argument("--cp-limit", type=float, default=60.0, help="CP-SAT seconds per solve")
+    ap.add_argument("--sizes", default="", help="only these sizes, e.g. 30x30,40x40")
+    ap.add_argument("--pure", action="store_true", help="pure-Python line revision")
     ap.add_argument("--seed", type=int, default=2021)
     ap.add_argument("--generate", type=int, default=3, help="puzzles per generation size")
     args = ap.parse_args()
+    if args.pure:
+        solver_module.COMPILED = False
     rng = random.Random(args.seed)
-    print(f"{args.puzzles} seeded random puzzles per size (seed {args.seed}); "
-          "median seconds per puzzle\n")
+    core = "compiled" if solver_module.COMPILED else "pure Python"
+    print(f"{args.puzzles} seeded random puzzles per size ({args.large} from 30x30; "
+          f"seed {args.seed}); line revision: {core}; CP-SAT one worker, "
+          f"{args.cp_limit:.0f} s limit per solve. Seconds: median / total / worst.\n")
     print("| size | numberplay first | CP-SAT first | ratio | numberplay unique? "
           "| CP-SAT unique? | ratio |")
     print("|---|---|---|---|---|---|---|")
+    wanted = set(args.sizes.split(",")) if args.sizes else None
     for R, C in SIZES:
-        puzzles = [random_puzzle(rng, R, C) for _ in range(args.puzzles)]
+        count = args.large if R * C >= LARGE else args.puzzles
+        puzzles = [random_puzzle(rng, R, C) for _ in range(count)]
+        if wanted is not None and f"{R}x{C}" not in wanted:
+            continue
         row = [f"{R}x{C}"]
         for limit in (1, 2):
             a = [ours(p, limit) for p in puzzles]
-            b = [cpsat(p, limit) for p in puzzles]
-            assert [n for _, n in a] == [n for _, n in b], (R, C, limit)
-            ta = statistics.median(t for t, _ in a)
-            tb = statistics.median(t for t, _ in b)
-            row += [f"{ta * 1000:.1f} ms", f"{tb * 1000:.1f} ms", f"{tb / ta:.1f}x"]
+            b = [cpsat(p, limit, args.cp_limit) for p in puzzles]
+            for (_, na), (_, nb) in zip(a, b, strict=True):
+                assert nb is None or na == nb, (R, C, limit)
+            capped = any(n is None for _, n in b)
+            ta = [t for t, _ in a]
+            tb = [t for t, _ in b]
+            ratio = f"{'>=' if capped else ''}{sum(tb) / sum(ta):.1f}x"
+            row += [stats(ta), stats(tb, capped), ratio]
         print("| " + " | ".join(row) + " |", flush=True)
+    if args.generate <= 0:
+        return
     print(f"\nGenerating unique puzzles (median seconds over seeds 0..{args.generate - 1})\n")
     print("| size | difficulty | median | max |")
     print("|---|---|---|---|")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 
 from .errors import BudgetExceeded
 
@@ -123,3 +125,24 @@ def count_all(items: Iterable[object]) -> int:
         exc.found = n
         raise
     return n
+
+
+_ACTIVE: ContextVar[Budget | None] = ContextVar("numberplay_active_budget", default=None)
+
+
+@contextlib.contextmanager
+def active(budget: Budget | None) -> Iterator[None]:
+    """Make `budget` the one `check_active()` consults (for phases such as parsing
+    whose interface takes no budget)."""
+    token = _ACTIVE.set(budget)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def check_active() -> None:
+    """Raise BudgetExceeded if the active budget (see `active`) is spent; no-op without one."""
+    budget = _ACTIVE.get()
+    if budget is not None:
+        budget.check()

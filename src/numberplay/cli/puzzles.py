@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from ..budget import Budget
+from ..budget import Budget, active
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
 from ..model import SOLVED, STALLED, Generated, Puzzle, Step
@@ -235,11 +235,13 @@ def register(app: typer.Typer) -> None:
 
 
 def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle]:
-    text = read_input(kind, a.get("source"), a.get("example"))
-    items = read_envelopes(text, kind) if text else None
-    if items is not None:        # JSON that numberplay printed: generate, solve, explain...
-        return [item.puzzle for item in items]
-    puzzles = kind.parse_all(text, **opts)
+    # Reading and parsing count against the first puzzle's --timeout.
+    with active(_budget(a, first=True)):
+        text = read_input(kind, a.get("source"), a.get("example"))
+        items = read_envelopes(text, kind) if text else None
+        if items is not None:        # JSON that numberplay printed: generate, solve, explain...
+            return [item.puzzle for item in items]
+        puzzles = kind.parse_all(text, **opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     return puzzles

@@ -9,6 +9,11 @@ target is still reachable; a digit survives in a cell when a forward state
 shifted by it meets a backward state. That is full (generalised) arc
 consistency for the line, at the cost of a few big-integer operations per
 cell and digit.
+
+`_lines.c` is the same programme compiled (built by setup.py when a C
+compiler is there); `revise` uses it when it is importable and `COMPILED` is
+true. The pure-Python `_revise_dp` stays as the fallback and as the reference
+the tests compare it with.
 """
 
 from __future__ import annotations
@@ -16,8 +21,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from math import gcd
+from random import Random
 
 from ..budget import Budget
+
+try:
+    from . import _lines as _compiled
+except ImportError:  # no C compiler when installed: the pure-Python path
+    _compiled = None
+
+COMPILED = _compiled is not None  # tests switch this off to run the reference
 
 DIGITS = range(1, 10)
 EXPONENTS = {1: (0, 0, 0, 0), 2: (1, 0, 0, 0), 3: (0, 1, 0, 0), 4: (2, 0, 0, 0),
@@ -172,6 +185,17 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
         return changed
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
+    if COMPILED:
+        new = _compiled.revise(key[1:], *line.exps)
+        _MEMO[key] = new
+        if new is None:
+            return None
+        changed = []
+        for c, m in zip(cells, new, strict=True):
+            if dom[c] != m:
+                dom[c] = m
+                changed.append(c)
+        return changed
     changed = _revise_dp(dom, line)
     _MEMO[key] = None if changed is None else tuple(dom[c] for c in cells)
     return changed
@@ -316,9 +340,24 @@ def pick_cell(dom: list[int], open_cells: list[int]) -> tuple[int, list[int]]:
     return best, still
 
 
+RESTART_FACTOR = 2      # a search run may visit this many nodes per cell before a restart
+RESTART_GROWTH = 1.5    # each restart allows this many times the nodes of the last
+RESTART_MIN = 100       # nodes every run may visit whatever the size
+
+
 def solve_grids(puzzle, limit: int | None = None,
                 budget: Budget | None = None) -> Iterator[tuple[tuple[int, ...], ...]]:
-    """Every solution grid, in a deterministic order (digits tried ascending)."""
+    """Every solution grid (up to `limit`), in a deterministic order.
+
+    The first run is the plain search (fewest candidates first, ties by cell
+    order, digits ascending). On big grids a wrong early choice can leave it
+    stuck for ever in a region without a solution, so a run that visits more
+    than RESTART_FACTOR nodes per cell stops and the search restarts with the
+    ties broken in another (seeded) cell order and a larger node allowance.
+    Every run is a complete search cut off only by its allowance, so
+    solutions found by earlier runs are remembered and never yielded twice,
+    and a run that ends without being cut off has seen every solution.
+    """
     R, C = len(puzzle.rows), len(puzzle.cols)
     if limit is not None and limit <= 0:
         return
@@ -334,21 +373,48 @@ def solve_grids(puzzle, limit: int | None = None,
         budget.tick()
     if not propagate(dom, lines, cell_lines, list(range(len(lines))), budget):
         return
-    found = 0
-    stack = [(dom, *pick_cell(dom, list(range(R * C))), 0)]
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+    allowance = float(RESTART_FACTOR * R * C + RESTART_MIN)
+    run = 0
+    while True:
+        order = list(range(R * C))
+        if run:
+            Random(run).shuffle(order)
+        state = {"cut": False}
+        for grid in _search(dom, lines, cell_lines, R, C, order, int(allowance), state, budget):
+            if grid in seen:
+                continue
+            seen.add(grid)
+            yield grid
+            if limit is not None and len(seen) >= limit:
+                return
+        if not state["cut"]:
+            return
+        run += 1
+        allowance *= RESTART_GROWTH
+
+
+def _search(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int]], R: int,
+            C: int, order: list[int], max_nodes: int, state: dict,
+            budget: Budget | None) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """One depth-first run from the propagated domains; ties broken by `order`.
+    Sets state["cut"] when it stops after `max_nodes` nodes."""
+    nodes = 0
+    stack = [(dom, *pick_cell(dom, order), 0)]
     while stack:
         dom, cell, open_cells, start = stack.pop()
         if cell < 0:
             yield tuple(tuple(MASK_DIGITS[dom[r * C + c]][0] for c in range(C))
                         for r in range(R))
-            found += 1
-            if limit is not None and found >= limit:
-                return
             continue
         digits = MASK_DIGITS[dom[cell]]
         if start >= len(digits):
             continue
         stack.append((dom, cell, open_cells, start + 1))
+        nodes += 1
+        if nodes > max_nodes:
+            state["cut"] = True
+            return
         if budget is not None:
             budget.tick()
         child = dom[:]

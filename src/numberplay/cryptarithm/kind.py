@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..budget import Budget, ensure
+from ..budget import Budget, check_active, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
 from ..model import Generated, PlayState, Puzzle, Solution, Step
@@ -119,6 +119,7 @@ class CryptarithmKind(Kind[Any, Any]):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
+            check_active()  # a file of many formulas: parsing counts against --timeout
             try:
                 directive, _, value = line.partition(" ")
                 if directive == "base":

@@ -153,12 +153,14 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
 def solution_count(puzzle: Puzzle, budget: Budget | None = None) -> SearchResult:
     """How many solutions (0, 1, or 2 meaning "several"), for explain's opening
     line; only counts, never hands a value to the explanation."""
-    seconds, nodes = None, None
-    if budget is not None:
-        nodes = budget.max_nodes
-        if budget.seconds is not None:
-            seconds = max(0.1, budget.seconds / 4)
-    return search(puzzle, limit=2, keep=0, budget=Budget(nodes=nodes, seconds=seconds or 15.0))
+    if budget is None:
+        return search(puzzle, limit=2, keep=0, budget=Budget(seconds=15.0))
+    # The caller's node cap (what is left of it) and a quarter of its remaining
+    # time, so that --timeout and --max-nodes bound explain as a whole.
+    left = budget.remaining
+    nodes = None if budget.max_nodes is None else max(1, budget.max_nodes - budget.used)
+    seconds = 15.0 if left is None else max(0.05, left / 4)
+    return search(puzzle, limit=2, keep=0, budget=Budget(nodes=nodes, seconds=seconds))
 
 
 def several_text(result: SearchResult) -> str | None:
