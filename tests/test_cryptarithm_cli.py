@@ -93,8 +93,14 @@ def test_cryptoproduct_cli(run):
     puzzles = json.loads(r.output)["puzzles"]
     assert len(puzzles) == 2 and all(p["difficulty"] == "hard" for p in puzzles)
     assert all(p["digits"] == "4x5" for p in puzzles)
-    r = run(["generate", "cryptoproduct", "--difficulty", "custom", "--digits", "4x5"])
-    assert r.exit_code == 2 and "--digits" in r.output
+    # The seed's spelling of the custom mode still works, as --digits does.
+    r2 = run(["generate", "cryptoproduct", "--difficulty", "custom", "--digits", "4x5",
+              "--count", "2", "--seed", "5", "--format", "json"])
+    assert r2.exit_code == 0, r2.output
+    assert [p["puzzle"] for p in json.loads(r2.output)["puzzles"]] == [p["puzzle"] for p in puzzles]
+    r = run(["generate", "cryptoproduct", "--difficulty", "custom", "--digits", "4x5",
+             "--size", "3"])
+    assert r.exit_code == 2
     r = run(["generate", "cryptoproduct", "--size", "3x3"])
     assert r.exit_code == 2 and "takes no --size" in r.output
     r = run(["generate", "cryptarithm", "--addends", "2", "--count", "1", "--seed", "4"])

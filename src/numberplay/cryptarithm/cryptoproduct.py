@@ -80,10 +80,13 @@ class CryptoProductKind(CryptarithmKind):
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
         """As `Kind.parse_params`; `--digits AxB` is the custom mode (seed 003),
-        which sets the shape, so it takes no --difficulty."""
+        which sets the shape, so it takes no other --difficulty. `--difficulty custom`,
+        the seed's spelling of that mode, is still read as `--digits` (default shape
+        when none is given); the puzzles it makes grade by their shape, as any other."""
         if difficulty is not None and str(difficulty).strip().lower() == "custom":
-            raise PuzzleError("'custom' is a shape, not a difficulty: give --digits AxB "
-                              "(e.g. 4x6) and leave out --difficulty")
+            from .cryptoproduct_generate import HARD_SHAPE
+            difficulty = None
+            options = {**options, "digits": options.get("digits") or HARD_SHAPE}
         params = super().parse_params(size, difficulty, **options)
         digits = params.options.get("digits")
         if digits is None:
