@@ -115,7 +115,7 @@ def main() -> None:
     gen: dict[str, list[tuple[str, float]]] = {}
     for kind_name, levels, opts in (
             ("cryptarithm", ("easy", "medium", "hard"), {"addends": "2..3"}),
-            ("cryptoproduct", ("easy", "medium", "custom"), {"digits": "4x4"})):
+            ("cryptoproduct", ("easy", "medium", "hard"), {})):
         kind = numberplay.get_kind(kind_name)
         for level in levels:
             key = f"{kind_name} {level}"

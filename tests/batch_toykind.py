@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from numberplay.budget import Budget, ensure
 from numberplay.errors import GenerationError, PuzzleError
 from numberplay.kinds import Kind, KindOption, register
-from numberplay.model import Generated, Puzzle, Solution, Step
+from numberplay.model import GUESS, NO_SOLUTION, SOLVED, Generated, Puzzle, Solution, Step
 
 NAME = "toysum"
 
@@ -125,8 +125,8 @@ class ToySum(Kind):
     def to_text(self, puzzle: SumPuzzle) -> str:
         return (f"numbers {' '.join(map(str, puzzle.numbers))}\ntarget {puzzle.target}\n")
 
-    def solutions(self, puzzle: SumPuzzle, limit: int | None = None,
-                  budget: Budget | None = None) -> Iterator[SumSolution]:
+    def find_solutions(self, puzzle: SumPuzzle, limit: int | None,
+                       budget: Budget | None) -> Iterator[SumSolution]:
         budget = ensure(budget)
         if puzzle.crash:
             os._exit(13)
@@ -162,10 +162,10 @@ class ToySum(Kind):
                 budget: Budget | None = None) -> Iterator[Step]:
         for sol in self.solutions(puzzle, limit=1, budget=budget):
             picked = " + ".join(str(puzzle.numbers[i]) for i in sol.chosen)
-            yield Step("guess", f"try {picked}", cells=tuple(f"n{i}" for i in sol.chosen))
-            yield Step("solved", f"{picked} = {puzzle.target}", snapshot=picked)
+            yield Step(GUESS, f"try {picked}", cells=tuple(f"n{i}" for i in sol.chosen))
+            yield Step(SOLVED, f"{picked} = {puzzle.target}", snapshot=picked)
             return
-        yield Step("stalled", "no subset adds up to the target")
+        yield Step(NO_SOLUTION, "no subset adds up to the target")
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
@@ -188,8 +188,7 @@ class ToySum(Kind):
     def grade(self, puzzle: SumPuzzle) -> str:
         return "easy" if max(puzzle.numbers) <= 30 else "hard"
 
-    def render(self, puzzle: SumPuzzle, solution: SumSolution | None = None,
-               fmt: str = "text") -> str:
+    def render_as(self, puzzle: SumPuzzle, solution: SumSolution | None, fmt: str) -> str:
         if solution is None:
             body = f"{' '.join(map(str, puzzle.numbers))} -> {puzzle.target}"
         else:

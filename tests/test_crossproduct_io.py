@@ -170,4 +170,4 @@ def test_generate_bad_size():
     with pytest.raises(PuzzleError):
         KIND.generate(random.Random(0), "15x15", "easy")
     with pytest.raises(PuzzleError):
-        KIND.generate(random.Random(0), "3x3", "impossible")
+        KIND.parse_params("3x3", "impossible")

@@ -87,10 +87,15 @@ def test_cryptoproduct_cli(run):
     # click strips ANSI codes unless the output is a terminal (color=True pretends it is)
     r = run(["solve", "cryptoproduct", "GR x RG = RBR", "--color"], color=True)
     assert r.exit_code == 0 and "\x1b[" in r.output
-    r = run(["generate", "cryptoproduct", "--difficulty", "custom", "--digits", "4x5",
+    r = run(["generate", "cryptoproduct", "--digits", "4x5",
              "--count", "2", "--seed", "5", "--format", "json"])
     assert r.exit_code == 0, r.output
     puzzles = json.loads(r.output)["puzzles"]
-    assert len(puzzles) == 2 and all(p["difficulty"] == "custom" for p in puzzles)
+    assert len(puzzles) == 2 and all(p["difficulty"] == "hard" for p in puzzles)
+    assert all(p["digits"] == "4x5" for p in puzzles)
+    r = run(["generate", "cryptoproduct", "--difficulty", "custom", "--digits", "4x5"])
+    assert r.exit_code == 2 and "--digits" in r.output
+    r = run(["generate", "cryptoproduct", "--size", "3x3"])
+    assert r.exit_code == 2 and "takes no --size" in r.output
     r = run(["generate", "cryptarithm", "--addends", "2", "--count", "1", "--seed", "4"])
     assert r.exit_code == 0, r.output

@@ -181,12 +181,13 @@ def test_cryptoproduct_prolog_form_and_render():
 
 
 @pytest.mark.parametrize("difficulty,digits", [("easy", None), ("medium", None),
-                                               ("custom", "4x5")])
+                                               ("hard", None), (None, "4x5")])
 def test_generated_products_are_unique(difficulty, digits):
     for i in range(3):
         g = numberplay.generate_full("cryptoproduct", difficulty=difficulty, seed=7, index=i,
                                      digits=digits)
         kind = numberplay.get_kind("cryptoproduct")
+        assert g.difficulty == (difficulty or "hard") == kind.grade(g.puzzle)
         assert kind.count(g.puzzle) == 1
         assert kind.verify(g.puzzle, g.solution)
         assert set(g.puzzle.formula) - set(" x=") <= set("RGBWOYPCMT")

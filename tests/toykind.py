@@ -2,10 +2,14 @@
 
 A "toy" puzzle asks for `n` distinct digits 1-9, in increasing order, that add
 up to `total` (a killer-sudoku cage). Text form: "n total", e.g. "3 15".
+
+It is also the worked example of `docs/adding-a-kind.md`: everything a kind
+must provide, and nothing more.
 """
 
 from __future__ import annotations
 
+import html
 import itertools
 import random
 from collections.abc import Iterator
@@ -14,8 +18,12 @@ from typing import Any, ClassVar
 
 from numberplay import Budget, Generated, Kind, KindOption, Puzzle, PuzzleError, Solution, Step
 from numberplay.errors import GenerationError
+from numberplay.model import GUESS, NO_SOLUTION, SOLVED, STALLED
+
+Digit = int  # 1..9
 
 
+# -- 1. the values: a frozen Puzzle and Solution with the kind's name -------------
 @dataclass(frozen=True)
 class ToyPuzzle(Puzzle):
     kind: ClassVar[str] = "toy"
@@ -33,7 +41,7 @@ class ToyPuzzle(Puzzle):
 @dataclass(frozen=True)
 class ToySolution(Solution):
     kind: ClassVar[str] = "toy"
-    digits: tuple[int, ...]
+    digits: tuple[Digit, ...]
 
     def to_json(self) -> list[int]:
         return list(self.digits)
@@ -43,6 +51,16 @@ class ToySolution(Solution):
         return cls(tuple(data))
 
 
+def _combinations(puzzle: ToyPuzzle, budget: Budget | None) -> Iterator[tuple[Digit, ...]]:
+    """Every set of n digits adding up to the total, in increasing order."""
+    for combo in itertools.combinations(range(1, 10), puzzle.n):
+        if budget is not None:
+            budget.tick()
+        if sum(combo) == puzzle.total:
+            yield combo
+
+
+# -- 2. the kind: attributes, then one method per duty --------------------------
 class ToyKind(Kind):
     name = "toy"
     aliases = ("cage",)
@@ -51,7 +69,10 @@ class ToyKind(Kind):
     input_help = "'n total', e.g. '3 15'."
     puzzle_type = ToyPuzzle
     solution_type = ToySolution
+    # The technique ladder: "bounds" (the total is the smallest or the largest
+    # sum of n digits) is easy; listing the combinations is hard.
     difficulties = ("easy", "hard")
+    size_help = "n, the number of digits (1 to 9)"
     options = (KindOption("offset", "Add this to the total.", type=int),
                KindOption("max_digit", "Largest digit for generate.", type=int,
                           commands=frozenset({"generate"})))
@@ -82,17 +103,10 @@ class ToyKind(Kind):
     def to_text(self, puzzle: ToyPuzzle) -> str:
         return f"{puzzle.n} {puzzle.total}"
 
-    def solutions(self, puzzle: ToyPuzzle, limit: int | None = None,
-                  budget: Budget | None = None) -> Iterator[ToySolution]:
-        found = 0
-        for combo in itertools.combinations(range(1, 10), puzzle.n):
-            if budget is not None:
-                budget.tick()
-            if sum(combo) == puzzle.total:
-                yield ToySolution(combo)
-                found += 1
-                if limit is not None and found >= limit:
-                    return
+    def find_solutions(self, puzzle: ToyPuzzle, limit: int | None,
+                       budget: Budget | None) -> Iterator[ToySolution]:
+        for combo in _combinations(puzzle, budget):
+            yield ToySolution(combo)
 
     def verify(self, puzzle: ToyPuzzle, solution: ToySolution) -> bool:
         d = solution.digits
@@ -101,36 +115,56 @@ class ToyKind(Kind):
 
     def explain(self, puzzle: ToyPuzzle, *, search: bool = True, trace: bool = False,
                 budget: Budget | None = None) -> Iterator[Step]:
-        sols = list(self.solutions(puzzle, limit=2, budget=budget))
-        if not sols:
-            yield Step("contradiction", f"no {puzzle.n} digits add up to {puzzle.total}")
+        low, high = sum(range(1, puzzle.n + 1)), sum(range(10 - puzzle.n, 10))
+        if not low <= puzzle.total <= high:
+            yield Step(NO_SOLUTION, f"no {puzzle.n} digits add up to {puzzle.total}")
             return
-        if len(sols) > 1 and not search:
-            yield Step("stalled", "several combinations remain", snapshot="?")
+        combos = list(itertools.islice(_combinations(puzzle, budget), 2))
+        if not combos:
+            yield Step(NO_SOLUTION, f"no {puzzle.n} digits add up to {puzzle.total}")
             return
-        if len(sols) > 1:
-            yield Step("guess", f"try {sols[0].digits}", fixed=(("cage", sols[0].digits[0]),))
-        yield Step("solved", "done", snapshot=self.render(puzzle, sols[0]))
+        if len(combos) == 1:
+            technique = "bounds" if puzzle.total in (low, high) else "listing"
+            yield Step(technique, f"only {combos[0]} adds up to {puzzle.total}",
+                       fixed=(("cage", combos[0][0]),))
+        elif not search:
+            yield Step(STALLED, "several combinations remain", snapshot="?")
+            return
+        else:
+            yield Step(GUESS, f"try {combos[0]}", fixed=(("cage", combos[0][0]),))
+        yield Step(SOLVED, "done", snapshot=self.render(puzzle, ToySolution(combos[0])))
+
+    def check_size(self, size: str) -> str:
+        if not size.isdigit() or not 1 <= int(size) <= 9:
+            raise PuzzleError(f"size must be n, 1 to 9, not {size!r}")
+        return str(int(size))
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  max_digit: int | None = None, **_: Any) -> Generated:
-        n = int(size or 2)
+        n = int(size) if size else 2
         for _attempt in range(1000):
             digits = tuple(sorted(rng.sample(range(1, (max_digit or 9) + 1), n)))
             puzzle = ToyPuzzle(n, sum(digits))
             if self.count(puzzle, limit=2, budget=budget) == 1:
-                return Generated(puzzle, ToySolution(digits), self.grade(puzzle),
-                                 self.to_text(puzzle))
-        raise GenerationError("no unique cage found")
+                grade = self.grade(puzzle)
+                if difficulty is None or grade == difficulty:
+                    return Generated(puzzle, ToySolution(digits), grade, self.to_text(puzzle))
+        raise GenerationError(f"no unique {difficulty or ''} cage of {n} digits found")
 
     def grade(self, puzzle: ToyPuzzle) -> str:
-        return "easy" if puzzle.n <= 2 else "hard"
+        steps = [s.technique for s in self.explain(puzzle)]
+        return "easy" if steps[0] == "bounds" else "hard"
 
-    def render(self, puzzle: ToyPuzzle, solution: ToySolution | None = None,
-               fmt: str = "text") -> str:
+    def render_as(self, puzzle: ToyPuzzle, solution: ToySolution | None, fmt: str) -> str:
         digits = " + ".join(map(str, solution.digits)) if solution else " + ".join("?" * puzzle.n)
-        return f"{digits} = {puzzle.total}"
+        text = f"{digits} = {puzzle.total}"
+        if fmt == "html":
+            return f"<p>{html.escape(text)}</p>"
+        return text
+
+    def size_of(self, puzzle: ToyPuzzle) -> str:
+        return str(puzzle.n)
 
 
 TOY = ToyKind()

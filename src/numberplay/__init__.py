@@ -16,6 +16,7 @@ from .api import (
     is_unique,
     parse,
     parse_state,
+    regenerate,
     render,
     show,
     solutions,
@@ -33,5 +34,5 @@ __all__ = [
     "Budget", "BudgetExceeded", "GenerationError", "Generated", "Hint", "Kind", "KindOption",
     "NumberplayError", "PlayState", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
     "all_kinds", "count", "explain", "generate", "generate_full", "get_kind", "grade", "hint",
-    "is_unique", "kind_names", "parse", "parse_state", "register", "render", "show", "solutions", "solve", "verify",
+    "is_unique", "kind_names", "parse", "parse_state", "regenerate", "register", "render", "show", "solutions", "solve", "verify",
 ]

@@ -14,6 +14,7 @@ from .services import search as _search
 from .services.reports import generate_one
 from .services.reports import hint as _hint
 from .services.reports import parse_state as _parse_state
+from .services.reports import regenerate as _regenerate
 
 
 def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
@@ -89,7 +90,8 @@ def parse_state(puzzle: Puzzle, text: str) -> PlayState:
 
 def generate(kind: str, size: str | None = None, difficulty: str | None = None,
              seed: int | str | None = None, **options: Any) -> Puzzle:
-    """A puzzle of `kind` with exactly one solution; the same seed gives the same puzzle."""
+    """A puzzle of `kind` with exactly one solution; the same seed gives the same puzzle.
+    Unknown or invalid parameters are a PuzzleError."""
     return generate_full(kind, size=size, difficulty=difficulty, seed=seed, **options).puzzle
 
 
@@ -103,13 +105,19 @@ def generate_full(kind: str, size: str | None = None, difficulty: str | None = N
                         budget=budget, **options)
 
 
+def regenerate(puzzle_id: str, budget: Budget | None = None) -> Generated:
+    """The generated puzzle a puzzle id (`Generated.id`, `KIND:PARAMS#SEED`) names."""
+    return _regenerate(puzzle_id, budget=budget)
+
+
 def grade(puzzle: Puzzle) -> str:
-    """The puzzle's difficulty label."""
+    """The puzzle's difficulty: the hardest technique rung its explanation needs."""
     return get_kind(puzzle.kind).grade(puzzle)
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
-    """The puzzle (solved when `solution` is given) as text, markdown, html, json or svg."""
+    """The puzzle (solved when `solution` is given) as text, markdown, html or json
+    (or svg, for a kind that draws one); no trailing newline."""
     return get_kind(puzzle.kind).render(puzzle, solution, fmt)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 
 from .errors import BudgetExceeded
 
@@ -15,13 +17,15 @@ class Budget:
     `stride` ticks so that ticking stays cheap in inner loops; the stride adapts
     (1 to 256) so that the clock is read about every `POLL_SECONDS` even when
     each node is slow (a 400x400 grid), and `check()` reads it at once (for
-    phases that do long work between ticks: propagation, rendering).
+    phases that do long work between ticks: propagation, rendering). A budget
+    made by `child()` charges its ticks to its parent too, so a limit set at the
+    top (`--max-nodes`, `--timeout`) caps the whole run, sub-searches included.
     """
 
     POLL_SECONDS = 0.01
 
     __slots__ = ("max_nodes", "seconds", "used", "_deadline", "_start", "_next", "_stride",
-                 "_last_poll", "_last_used")
+                 "_last_poll", "_last_used", "_parent")
 
     def __init__(self, nodes: int | None = None, seconds: float | None = None,
                  start: float | None = None) -> None:
@@ -36,9 +40,11 @@ class Budget:
         self._next = 1
         self._last_poll = self._start
         self._last_used = 0
+        self._parent: Budget | None = None
 
     def tick(self, n: int = 1) -> None:
-        """Count `n` nodes; raise `BudgetExceeded` when a limit is reached."""
+        """Count `n` nodes (here and in every ancestor); raise `BudgetExceeded`
+        when a limit of this budget or of an ancestor is reached."""
         self.used += n
         if self.max_nodes is not None and self.used > self.max_nodes:
             raise BudgetExceeded(
@@ -46,6 +52,8 @@ class Budget:
                 nodes=self.used, seconds=self.elapsed)
         if self._deadline is not None and self.used >= self._next:
             self._poll()
+        if self._parent is not None:
+            self._parent.tick(n)
 
     def _poll(self) -> None:
         """Read the clock; raise when past the deadline; adapt the stride."""
@@ -73,6 +81,8 @@ class Budget:
             raise BudgetExceeded(
                 f"search stopped after {self.seconds:g} s (time budget)",
                 nodes=self.used, seconds=self.elapsed)
+        if self._parent is not None:
+            self._parent.check()
 
     @property
     def remaining(self) -> float | None:
@@ -86,10 +96,17 @@ class Budget:
         """Seconds since the budget was created."""
         return time.perf_counter() - self._start
 
-    def child(self) -> Budget:
-        """A budget that shares nothing but the remaining time (for sub-searches)."""
-        remaining = None if self._deadline is None else max(0.0, self._deadline - time.perf_counter())
-        return Budget(None if self.max_nodes is None else max(0, self.max_nodes - self.used), remaining)
+    def child(self, nodes: int | None = None, seconds: float | None = None) -> Budget:
+        """A budget for a sub-search: its ticks are charged to this budget too,
+        and it may have tighter limits of its own (`nodes`, `seconds`)."""
+        sub = Budget(nodes, seconds)
+        if self._deadline is not None:
+            remaining = max(0.0, self._deadline - time.perf_counter())
+            if sub._deadline is None or sub._start + remaining < sub._deadline:
+                sub.seconds = remaining if seconds is None else min(seconds, remaining)
+                sub._deadline = sub._start + remaining
+        sub._parent = self
+        return sub
 
 
 def ensure(budget: Budget | None) -> Budget:
@@ -108,3 +125,24 @@ def count_all(items: Iterable[object]) -> int:
         exc.found = n
         raise
     return n
+
+
+_ACTIVE: ContextVar[Budget | None] = ContextVar("numberplay_active_budget", default=None)
+
+
+@contextlib.contextmanager
+def active(budget: Budget | None) -> Iterator[None]:
+    """Make `budget` the one `check_active()` consults (for phases such as parsing
+    whose interface takes no budget)."""
+    token = _ACTIVE.set(budget)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def check_active() -> None:
+    """Raise BudgetExceeded if the active budget (see `active`) is spent; no-op without one."""
+    budget = _ACTIVE.get()
+    if budget is not None:
+        budget.check()

@@ -1,26 +1,47 @@
-"""The kind interface every puzzle family implements, and the registry.
+"""The kind interface every puzzle family implements.
 
 A kind is an instance of a `Kind` subclass living in its own subpackage. The
 services (counting, reports, batch, store) and the front ends (CLI, API) use
 only this interface, so adding a family means one subpackage and one line in
-`registry._REGISTRY`.
+`registry._REGISTRY`. `docs/adding-a-kind.md` walks through a complete one.
+
+The contract, beyond the method signatures (checked for every registered
+kind by `tests/test_kind_contract.py`):
+
+- `parse(to_text(p)) == p` and `puzzle_type.from_json(p.to_json()) == p`,
+  options included; the same for solutions through JSON.
+- `solutions` is lazy and deterministic; the base class applies `limit`.
+- `explain` ends with a `SOLVED` step (its snapshot: the solution), a
+  `STALLED` step (only with `search=False`; its snapshot: the partial state)
+  or a `NO_SOLUTION` step; other step names are the kind's techniques or
+  `GUESS`, `TRIAL`, `CONTRADICTION`, `BACKTRACK` (see `model.py`).
+- `generate` returns a puzzle with exactly one solution (proved), graded as
+  asked; its parameters went through `parse_params` first.
+- `grade` returns the hardest technique rung the explanation needs, as one of
+  `difficulties` (ordered from easiest).
+- `render` takes one of `formats`; anything else is a `PuzzleError`.
 """
 
 from __future__ import annotations
 
+import abc
 import hashlib
+import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote, unquote
 
 from .budget import Budget, count_all
-from .model import Generated, PlayState, Puzzle, Solution, Step
-from .registry import all_kinds, get_kind, kind_names, register, unregister
+from .errors import BudgetExceeded, PuzzleError
+from .model import NO_SOLUTION, Generated, PlayState, Puzzle, Solution, Step
+from .registry import all_kinds, check_names, get_kind, kind_names, register, unregister
 
-__all__ = ["GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "all_kinds", "get_kind",
-           "kind_names", "register", "unregister"]
+__all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "Params",
+           "all_kinds", "check_names", "get_kind", "kind_names", "register", "unregister"]
+
 
 @dataclass(frozen=True)
 class KindOption:
@@ -52,9 +73,54 @@ PUZZLE_COMMANDS = frozenset({"solve", "check", "explain", "hint"})
 GENERATE_COMMANDS = frozenset({"generate"})
 
 
-class Kind:
-    """Base class of a puzzle family. Subclasses set the class attributes and
-    implement the methods marked "must"; the others have working defaults."""
+# The render formats every kind supports; a kind that draws (`Kind.draw`) adds "svg".
+FORMATS: tuple[str, ...] = ("text", "markdown", "json", "html")
+
+
+@dataclass(frozen=True)
+class Params:
+    """Checked generation parameters: what `Kind.parse_params` returns.
+
+    size and difficulty have their defaults applied; options holds every
+    generation option of the kind (None where not given and without default).
+    """
+
+    kind: str
+    size: str | None
+    difficulty: str | None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def encode(self) -> str:
+        """`crossset:size=7,difficulty=hard`: the part of a puzzle id before `#`."""
+        items = [("size", self.size), ("difficulty", self.difficulty),
+                 *sorted(self.options.items())]
+        return self.kind + ":" + ",".join(f"{k}={quote(str(v), safe='')}"
+                                          for k, v in items if v is not None)
+
+    @staticmethod
+    def decode(text: str) -> tuple[str, dict[str, str]]:
+        """(kind name, {name: value text}) from `encode()`; PuzzleError if malformed."""
+        name, sep, rest = text.partition(":")
+        if not sep or not name:
+            raise PuzzleError(f"bad puzzle id {text!r}: expected KIND:PARAMS#SEED")
+        values: dict[str, str] = {}
+        for item in filter(None, rest.split(",")):
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                raise PuzzleError(f"bad puzzle id: {item!r} is not NAME=VALUE")
+            values[key] = unquote(value)
+        return name, values
+
+
+class Kind(abc.ABC):
+    """Base class of a puzzle family.
+
+    Subclasses set the class attributes and implement the abstract methods;
+    the base class does what every kind would repeat: the `limit` of
+    `solutions`, format dispatch and the JSON form in `render`, the checking
+    of generation parameters (`parse_params`) and the reason a puzzle has no
+    solution (`no_solution_reason`).
+    """
 
     name: str = ""
     aliases: tuple[str, ...] = ()
@@ -63,8 +129,10 @@ class Kind:
     input_help: str = ""
     puzzle_type: type[Puzzle] = Puzzle
     solution_type: type[Solution] = Solution
+    # Grades, from easiest; the grade is the hardest technique rung needed.
     difficulties: tuple[str, ...] = ()
     default_difficulty: str | None = None
+    # None (and no size_help): the kind takes no --size.
     default_size: str | None = None
     size_help: str = ""
     options: tuple[KindOption, ...] = ()
@@ -74,26 +142,39 @@ class Kind:
     # passes `sequence=(run key, index)` so puzzle i of a run differs from 0..i-1.
     draws_in_sequence: bool = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        check_names(cls)
+
     # -- reading and writing ------------------------------------------------
+    @abc.abstractmethod
     def parse(self, text: str | None, **options: Any) -> Puzzle:
-        """Must: read one puzzle from text (and kind options); raise PuzzleError
+        """Read one puzzle from text (and kind options); raise PuzzleError
         naming the line, column or cell for anything malformed."""
-        raise NotImplementedError
 
     def parse_all(self, text: str | None, **options: Any) -> list[Puzzle]:
         """All puzzles in a text (kinds whose files hold several override this)."""
         return [self.parse(text, **options)]
 
+    @abc.abstractmethod
     def to_text(self, puzzle: Puzzle) -> str:
-        """Must: the puzzle in the kind's input format; `parse(to_text(p)) == p`."""
-        raise NotImplementedError
+        """The puzzle in the kind's input format; `parse(to_text(p)) == p`."""
 
     # -- solving --------------------------------------------------------------
     def solutions(self, puzzle: Puzzle, limit: int | None = None,
                   budget: Budget | None = None) -> Iterator[Solution]:
-        """Must: every solution, lazily, in a deterministic order; at most `limit`.
+        """Every solution, lazily, in a deterministic order; at most `limit`.
         Raises BudgetExceeded when the budget runs out."""
-        raise NotImplementedError
+        if limit is not None and limit <= 0:
+            return iter(())
+        found = self.find_solutions(puzzle, limit, budget)
+        return found if limit is None else itertools.islice(found, limit)
+
+    @abc.abstractmethod
+    def find_solutions(self, puzzle: Puzzle, limit: int | None,
+                       budget: Budget | None) -> Iterator[Solution]:
+        """Every solution, lazily, in a deterministic order. `limit` is a hint
+        (the search may stop there); `solutions` enforces it."""
 
     def count(self, puzzle: Puzzle, limit: int | None = None,
               budget: Budget | None = None) -> int:
@@ -101,21 +182,40 @@ class Kind:
         the count so far in `found`."""
         return count_all(self.solutions(puzzle, limit=limit, budget=budget))
 
+    @abc.abstractmethod
     def verify(self, puzzle: Puzzle, solution: Solution) -> bool:
-        """Must: does `solution` satisfy `puzzle`? Checked directly from the
-        rules, independently of the solver."""
-        raise NotImplementedError
+        """Does `solution` satisfy `puzzle`? Checked directly from the rules,
+        independently of the solver."""
+
+    def no_solution_reason(self, puzzle: Puzzle, budget: Budget | None = None,
+                           seconds: float = 2.0) -> str | None:
+        """Why a puzzle without solution has none, in the kind's words, or None.
+
+        The default reads the last step of the deductions (without search) when
+        it is a NO_SOLUTION step found within `seconds`; the ticks are charged to
+        `budget`. A kind may override this with something cheaper; it never has
+        to: a report without a reason is still complete.
+        """
+        limit = budget.child(seconds=seconds) if budget is not None else Budget(seconds=seconds)
+        last = None
+        try:
+            for step in self.explain(puzzle, search=False, budget=limit):
+                last = step
+        except (BudgetExceeded, NotImplementedError):
+            return None
+        if last is None or last.technique != NO_SOLUTION:
+            return None
+        return last.text
 
     # -- explaining -----------------------------------------------------------
+    @abc.abstractmethod
     def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
                 budget: Budget | None = None) -> Iterator[Step]:
-        """Must: the deductions a person could follow. With `search=False`, stop
-        where deduction stalls with a final "stalled" step whose snapshot is the
-        partial state; otherwise guess (a "guess" step) and go on. The last step
-        is "solved" (snapshot: the solution) or "stalled"; a puzzle with no
-        solution ends with a step saying what ran out. `trace=True` asks for a
-        snapshot on every step."""
-        raise NotImplementedError
+        """The deductions a person could follow. With `search=False`, stop
+        where deduction stalls with a final STALLED step whose snapshot is the
+        partial state; otherwise guess (GUESS steps) and go on. The last step
+        is SOLVED (snapshot: the solution), STALLED or NO_SOLUTION.
+        `trace=True` asks for a snapshot on every step."""
 
     # -- hints from where the player is --------------------------------------------
     state_help: str = ""
@@ -138,16 +238,59 @@ class Kind:
         raise NotImplementedError
 
     # -- generating and grading -------------------------------------------------
+    def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
+                     **options: Any) -> Params:
+        """Check generation parameters and apply the defaults, in one place.
+
+        An unknown option, a difficulty not in `difficulties`, a size the kind
+        does not take or cannot read: a one-line PuzzleError. Option values
+        may be text (as in a puzzle id) and are converted to the option's type.
+        """
+        known = {o.name: o for o in self.options if "generate" in o.commands}
+        values: dict[str, Any] = {}
+        for key, value in options.items():
+            option = known.get(key) or known.get(str(key).replace("-", "_"))
+            if option is None:
+                names = ", ".join(o.cli_flag for o in known.values()) or "none"
+                raise PuzzleError(f"unknown option {key!r} for generating {self.name} "
+                                  f"(its options: {names})")
+            if value is not None:
+                values[option.name] = _option_value(option, value)
+        for name, option in known.items():
+            values.setdefault(name, option.default)
+        if difficulty is None:
+            difficulty = self.default_difficulty
+        elif self.difficulties:
+            wanted = str(difficulty).strip().lower()
+            if wanted not in self.difficulties:
+                raise PuzzleError(f"unknown difficulty {difficulty!r} for {self.name} "
+                                  f"(choose from {', '.join(self.difficulties)})")
+            difficulty = wanted
+        if size is None:
+            size = self.default_size
+        elif self.default_size is None and not self.size_help:
+            raise PuzzleError(f"{self.name} takes no --size (got {size!r})")
+        else:
+            size = self.check_size(str(size).strip())
+        return Params(self.name, size, difficulty, values)
+
+    def check_size(self, size: str) -> str:
+        """A size as given to `generate --size`, checked and written canonically
+        (PuzzleError if unreadable). Default: taken as is."""
+        return size
+
+    @abc.abstractmethod
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
-        """Must: a puzzle with exactly one solution (proved by search), of the
-        asked size and difficulty."""
-        raise NotImplementedError
+        """A puzzle with exactly one solution (proved by search), of the asked
+        size and difficulty. The parameters are those of `parse_params`
+        (services call it first); all randomness comes from `rng`."""
 
+    @abc.abstractmethod
     def grade(self, puzzle: Puzzle) -> str:
-        """The puzzle's difficulty, one of `difficulties`."""
-        raise NotImplementedError
+        """The puzzle's difficulty: the hardest technique rung its explanation
+        needs, one of `difficulties`."""
 
     def enumerates(self, options: dict[str, Any]) -> bool:
         """True when these generate options ask for every puzzle of a family (a
@@ -166,15 +309,38 @@ class Kind:
     # -- presenting -------------------------------------------------------------
     def render(self, puzzle: Puzzle, solution: Solution | None = None,
                fmt: str = "text") -> str:
-        """Must: the puzzle (solved when `solution` is given) as "text",
-        "markdown", "html", "json" or "svg" (the drawing, see `draw`)."""
-        raise NotImplementedError
+        """The puzzle (solved when `solution` is given) in one of `formats`.
+
+        "json" is `puzzle.envelope()` plus `"solution"`, "svg" the kind's
+        `draw`, the others its `render_as`. The result never ends with a newline.
+        """
+        if fmt not in self.formats:
+            raise PuzzleError(f"unknown format {fmt!r} for {self.name} "
+                              f"(one of: {', '.join(self.formats)})")
+        if fmt == "json":
+            data = puzzle.envelope()
+            if solution is not None:
+                data["solution"] = solution.to_json()
+            return json.dumps(data)
+        if fmt == "svg":
+            return self.draw(puzzle, solution).rstrip("\n")
+        return self.render_as(puzzle, solution, fmt).rstrip("\n")
+
+    @abc.abstractmethod
+    def render_as(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:
+        """The puzzle (solved when `solution` is given) as "text", "markdown" or
+        "html" (an HTML fragment)."""
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The formats `render` takes: FORMATS, and "svg" when the kind draws."""
+        return FORMATS + (("svg",) if type(self).draw is not Kind.draw else ())
 
     def draw(self, puzzle: Puzzle, solution: Solution | None = None,
              highlight: Any = None) -> str:
         """The puzzle (solved when `solution` is given) drawn as an SVG document;
         `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
-        explanation steps name them ("r2c3", "row 4", "M")."""
+        explanation steps name them ("r2c3", "row 4", "M"). Optional."""
         raise NotImplementedError
 
     def canonical_key(self, puzzle: Puzzle) -> str:
@@ -186,3 +352,32 @@ class Kind:
     def size_of(self, puzzle: Puzzle) -> str:
         """The size label of a puzzle as `generate --size` would write it."""
         return ""
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def _option_value(option: KindOption, value: Any) -> Any:
+    """`value` (possibly text) as the option's type; PuzzleError otherwise."""
+    wanted = option.type
+    try:
+        if wanted is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in _TRUE | _FALSE:
+                return text in _TRUE
+            raise ValueError
+        if wanted is int:
+            if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
+                raise ValueError
+            return int(value)
+        if wanted is float:
+            if isinstance(value, bool):
+                raise ValueError
+            return float(value)
+        return str(value)
+    except (TypeError, ValueError):
+        raise PuzzleError(f"option {option.cli_flag} expects {wanted.__name__}, "
+                          f"not {value!r}") from None

@@ -120,7 +120,7 @@ class Step:
     @property
     def is_guess(self) -> bool:
         """True for a step that guesses rather than deduces."""
-        return self.technique == "guess"
+        return self.technique == GUESS
 
     def to_json(self) -> dict[str, JSON]:
         """The step as plain JSON values."""
@@ -243,7 +243,12 @@ class Hint:
 
 @dataclass(frozen=True)
 class Generated:
-    """A generated puzzle with its (proved unique) solution and its grade."""
+    """A generated puzzle with its (proved unique) solution and its grade.
+
+    seed: the seed of this one puzzle (`RUNSEED:INDEX`).
+    id: `KIND:PARAMS#SEED` (Tatham's `params#seed`), enough on its own to
+      generate the same puzzle again (`numberplay.regenerate(id)`).
+    """
 
     puzzle: Puzzle
     solution: Solution
@@ -251,6 +256,7 @@ class Generated:
     text: str
     seed: JSON = None
     extra: dict[str, JSON] = field(default_factory=dict)
+    id: str | None = None
 
     def to_json(self) -> dict[str, JSON]:
         """The item of `"puzzles"` in `generate --format json`."""
@@ -262,5 +268,7 @@ class Generated:
         }
         if self.seed is not None:
             data["seed"] = self.seed
+        if self.id is not None:
+            data["id"] = self.id
         data.update(self.extra)
         return data

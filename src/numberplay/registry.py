@@ -36,7 +36,9 @@ def all_kinds() -> list[Kind]:
 
 
 def register(kind: Kind) -> Kind:
-    """Register a kind object at run time (tests and plug-ins)."""
+    """Register a kind object at run time (tests and plug-ins); TypeError if its
+    name disagrees with its Puzzle and Solution classes."""
+    check_names(kind)
     _LOADED[kind.name] = kind
     _REGISTRY.setdefault(kind.name, "")
     return kind
@@ -59,6 +61,9 @@ def get_kind(name: str | Kind) -> Kind:
     if key in _REGISTRY and _REGISTRY[key]:
         module_name, _, attr = _REGISTRY[key].partition(":")
         kind = getattr(importlib.import_module(module_name), attr)
+        if kind.name != key:
+            raise TypeError(f"registry entry {key!r} points to the kind {kind.name!r}")
+        check_names(kind)
         _LOADED[key] = kind
         return kind
     for other in list(_REGISTRY):
@@ -67,3 +72,16 @@ def get_kind(name: str | Kind) -> Kind:
             return kind
     known = ", ".join(kind_names()) or "none"
     raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")
+
+
+def check_names(kind: type[Kind] | Kind) -> None:
+    """A kind's name must agree with its Puzzle and Solution classes (else
+    puzzles would be routed to the wrong kind): TypeError otherwise."""
+    name = kind.name
+    if not name:
+        return  # an abstract intermediate class
+    for attr in ("puzzle_type", "solution_type"):
+        cls = getattr(kind, attr)
+        if cls.kind != name:
+            raise TypeError(f"kind {name!r}: {attr} {cls.__name__} says its kind is "
+                            f"{cls.kind!r}")

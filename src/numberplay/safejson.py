@@ -17,6 +17,14 @@ MAX_DEPTH = 32          # deepest nesting of lists and objects accepted
 MAX_NUMBER_CHARS = 1000  # longest number literal accepted (digits, sign, exponent)
 
 
+class JSONSyntaxError(PuzzleError):
+    """The text is not JSON at all (as opposed to JSON past a limit)."""
+
+    def __init__(self, msg: str, line: int, column: int) -> None:
+        self.msg = msg
+        super().__init__(f"bad JSON: {msg}", line=line, column=column)
+
+
 def _int(text: str) -> int:
     if len(text) > MAX_NUMBER_CHARS:
         raise PuzzleError(f"number too large in JSON ({len(text):,} digits, at most "
@@ -49,7 +57,7 @@ def loads(text: str | bytes) -> Any:
     try:
         data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise PuzzleError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        raise JSONSyntaxError(exc.msg, exc.lineno, exc.colno) from None
     except RecursionError:
         raise PuzzleError(f"JSON nested too deeply (more than {MAX_DEPTH} levels)") from None
     if depth(data) > MAX_DEPTH:

@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from ..budget import Budget
+from ..budget import Budget, active
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
 from ..model import SOLVED, STALLED, Generated, Puzzle, Step
@@ -28,6 +28,7 @@ from ..services.reports import (
     generate_report,
     hint_report,
     parse_state,
+    regenerate,
     several_text,
     solution_count,
     solve_report,
@@ -147,6 +148,9 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
             help="How many puzzles (default 1; with a kind's enumerating option: all).")),
         _param("seed", str | None, typer.Option(
             None, "--seed", help="Random seed; the same seed gives the same puzzles.")),
+        _param("id", str | None, typer.Option(
+            None, "--id", metavar="ID",
+            help="Make again the one puzzle with this id (printed with every generated puzzle).")),
         _param("solution", bool | None, typer.Option(
             None, "--solution/--no-solution",
             help="Print the answers (after the puzzles) or not, in every format. "
@@ -231,11 +235,13 @@ def register(app: typer.Typer) -> None:
 
 
 def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle]:
-    text = read_input(kind, a.get("source"), a.get("example"))
-    items = read_envelopes(text, kind) if text else None
-    if items is not None:        # JSON that numberplay printed: generate, solve, explain...
-        return [item.puzzle for item in items]
-    puzzles = kind.parse_all(text, **opts)
+    # Reading and parsing count against the first puzzle's --timeout.
+    with active(_budget(a, first=True)):
+        text = read_input(kind, a.get("source"), a.get("example"))
+        items = read_envelopes(text, kind) if text else None
+        if items is not None:        # JSON that numberplay printed: generate, solve, explain...
+            return [item.puzzle for item in items]
+        puzzles = kind.parse_all(text, **opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     return puzzles
@@ -529,9 +535,22 @@ def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
 
 def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay generate KIND ..."""
+    if a.get("id"):
+        if a["size"] is not None or a["difficulty"] is not None or a["seed"] is not None \
+                or a["count"] not in (None, 1):
+            raise PuzzleError("--id names one puzzle: leave out --size, --difficulty, --seed "
+                              "and --count")
+        one = regenerate(a["id"], budget=Budget(seconds=a["timeout"]))
+        if one.puzzle.kind != kind.name:
+            raise PuzzleError(f"the id {a['id']!r} names a {one.puzzle.kind} puzzle, "
+                              f"not {kind.name}")
+        _after_generate(kind, [one], a)
+        _print_generated(kind, [one], a)
+        return EXIT_OK
     if kind.enumerates(opts):
         return _generate_all(kind, a, opts)
     difficulty = a["difficulty"]
+    kind.parse_params(a["size"], difficulty, **opts)  # bad parameters: one line, nothing else
     seed = a["seed"]
     announce = seed is None
     if seed is None:
@@ -563,6 +582,7 @@ def _generate_all(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """Every puzzle the kind's options describe (e.g. a word list's `--all`): text
     output streams one puzzle a line with its solution, JSON and --store get them
     all (graded); the progress bar shows what was examined and found."""
+    kind.parse_params(a["size"], a["difficulty"], **opts)  # bad parameters: one line
     fmt: Format = a["fmt"]
     graded = fmt is not Format.text or a.get("store") is not None
     budget = Budget(seconds=a["timeout"])
@@ -629,7 +649,8 @@ def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) 
     for i, g in enumerate(generated, 1):
         if i > 1:
             echo()
-        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, seed {g.seed}")
+        where = f"id {g.id}" if g.id else f"seed {g.seed}"
+        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, {where}")
         echo(g.text)
         if answers:
             echo("# answer")

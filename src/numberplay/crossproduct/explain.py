@@ -286,7 +286,7 @@ def tech_line_search(state: State) -> Step | None:
 def _line_step(state: State, few: bool) -> Step | None:
     """Digits that appear in no way of filling a line (full arc consistency)."""
     for line in state.lines:
-        state.tick()
+        state.tick(1 + (len(line.cells) >> 4))  # as in the solver: long lines cost more
         work = state.cand[:]
         changed = revise(work, line)
         if changed is None:

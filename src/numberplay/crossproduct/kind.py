@@ -44,8 +44,8 @@ class CrossProductKind(Kind):
         """Two lines: `rows ...` and `cols ...`."""
         return to_text(puzzle)
 
-    def solutions(self, puzzle: CrossProductPuzzle, limit: int | None = None,
-                  budget: Budget | None = None) -> Iterator[CrossProductSolution]:
+    def find_solutions(self, puzzle: CrossProductPuzzle, limit: int | None,
+                       budget: Budget | None) -> Iterator[CrossProductSolution]:
         """Every solution, lazily, deterministic order."""
         from .solver import solve_grids
         for grid in solve_grids(puzzle, limit=limit, budget=budget):
@@ -107,16 +107,20 @@ class CrossProductKind(Kind):
         return generate(rng, size or self.default_size, difficulty or self.default_difficulty,
                         budget=budget)
 
+    def check_size(self, size: str) -> str:
+        """`ROWSxCOLS` (or `N` for a square), written `6x4`."""
+        from .generate import parse_size
+        R, C = parse_size(size)
+        return f"{R}x{C}"
+
     def grade(self, puzzle: CrossProductPuzzle) -> str:
         """easy, medium or hard: the hardest technique the explanation needs."""
         from .explain import grade
         return grade(puzzle)
 
-    def render(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
-               fmt: str = "text") -> str:
-        """text, markdown, html, json or svg."""
-        if fmt == "svg":
-            return self.draw(puzzle, solution)
+    def render_as(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution | None,
+                  fmt: str) -> str:
+        """text, markdown or html."""
         from .render import render
         return render(puzzle, solution, fmt)
 

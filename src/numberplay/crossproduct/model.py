@@ -8,6 +8,13 @@ from typing import Any, ClassVar
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 
+# The domain's names, as the seed notebooks use them.
+Digit = int                           # 1..9
+Grid = tuple[tuple[Digit, ...], ...]  # rows of digits
+Products = tuple[int, ...]            # the row (or column) products
+Mask = int                            # a set of digits: bit d for digit d
+Domains = list[Mask]                  # the candidates of every cell, row by row
+
 MAX_LINES = 400        # at most this many rows, and this many columns
 MAX_DIGITS = 1000      # a product written with more digits than this is absurd
 
@@ -17,8 +24,8 @@ class CrossProductPuzzle(Puzzle):
     """Row products (top to bottom) and column products (left to right)."""
 
     kind: ClassVar[str] = "crossproduct"
-    rows: tuple[int, ...]
-    cols: tuple[int, ...]
+    rows: Products
+    cols: Products
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -40,7 +47,7 @@ class CrossProductSolution(Solution):
     """The filled grid, a tuple of rows of digits 1-9."""
 
     kind: ClassVar[str] = "crossproduct"
-    grid: tuple[tuple[int, ...], ...]
+    grid: Grid
 
     def to_json(self) -> list[list[int]]:
         """The grid as a list of rows."""
@@ -104,6 +111,3 @@ def check_number(token: Any, where: dict) -> int:
         raise PuzzleError(f"number too large (more than {MAX_DIGITS} digits)", **where)
     return int(text)
 
-
-Puzzle_ = CrossProductPuzzle
-Solution_ = CrossProductSolution

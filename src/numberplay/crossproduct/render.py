@@ -1,14 +1,13 @@
-"""Rendering CrossProduct grids as text, markdown, HTML and JSON."""
+"""Drawing CrossProduct grids as text, markdown and HTML (JSON is the Kind's)."""
 
 from __future__ import annotations
 
 import html
-import json
 
 from ..errors import PuzzleError
 from .model import CrossProductPuzzle, CrossProductSolution
 
-FORMATS = ("text", "markdown", "html", "json")
+FORMATS = ("text", "markdown", "html")
 
 
 def cells_of(puzzle: CrossProductPuzzle,
@@ -63,15 +62,10 @@ def render_html(puzzle: CrossProductPuzzle, cells: list[list[str]]) -> str:
 def render(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
            fmt: str = "text") -> str:
     """The puzzle (solved when `solution` is given) in one of FORMATS."""
-    if fmt == "json":
-        data = {"kind": puzzle.kind, "puzzle": puzzle.to_json()}
-        if solution is not None:
-            data["solution"] = solution.to_json()
-        return json.dumps(data) + "\n"
     cells = cells_of(puzzle, solution)
     if fmt == "text":
         return render_text(puzzle, cells)
-    if fmt in ("markdown", "md"):
+    if fmt == "markdown":
         return render_markdown(puzzle, cells)
     if fmt == "html":
         return render_html(puzzle, cells)

@@ -49,8 +49,8 @@ class CrossSetKind(Kind):
         return to_text(_p(puzzle))
 
     # -- solving ----------------------------------------------------------------
-    def solutions(self, puzzle: Puzzle, limit: int | None = None,
-                  budget: Budget | None = None) -> Iterator[CrossSetSolution]:
+    def find_solutions(self, puzzle: Puzzle, limit: int | None,
+                       budget: Budget | None) -> Iterator[CrossSetSolution]:
         """Every solution, lazily, in a deterministic order."""
         p = _p(puzzle)
         n = p.n
@@ -111,15 +111,16 @@ class CrossSetKind(Kind):
                  **options: Any) -> Generated:
         """A puzzle with a proved-unique solution graded exactly `difficulty`."""
         n = _size(size or self.default_size)
-        difficulty = (difficulty or self.default_difficulty).lower()
-        if difficulty not in T.LEVELS:
-            raise PuzzleError(f"unknown difficulty {difficulty!r} "
-                              f"(choose from {', '.join(T.LEVELS)})")
+        difficulty = difficulty or self.default_difficulty
         masks, values = generate_masks(n, T.LEVELS.index(difficulty), rng, budget)
         puzzle = CrossSetPuzzle.from_masks(n, masks)
         solution = CrossSetSolution(tuple(tuple(values[r * n + c] + 1 for c in range(n))
                                           for r in range(n)))
         return Generated(puzzle, solution, difficulty, to_text(puzzle))
+
+    def check_size(self, size: str) -> str:
+        """The order N (`7`, or `7x7`)."""
+        return str(_size(size))
 
     def grade(self, puzzle: Puzzle) -> str:
         """trivial / easy / medium / hard / extreme by the hardest technique, else search."""
@@ -128,11 +129,8 @@ class CrossSetKind(Kind):
         return grade_masks(p.n, p.masks())
 
     # -- presenting -----------------------------------------------------------------
-    def render(self, puzzle: Puzzle, solution: Solution | None = None,
-               fmt: str = "text") -> str:
-        """text (seed format / solved digits), markdown, html, json or svg."""
-        if fmt == "svg":
-            return self.draw(puzzle, solution)
+    def render_as(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:
+        """text (seed format / solved digits), markdown or html."""
         return render(_p(puzzle), solution, fmt)  # type: ignore[arg-type]
 
     def draw(self, puzzle: Puzzle, solution: Solution | None = None,

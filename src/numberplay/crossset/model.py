@@ -8,7 +8,12 @@ from typing import Any, ClassVar
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 
-Cells = tuple[tuple[tuple[int, ...], ...], ...]
+# The domain's names, as the seed notebook uses them.
+Digit = int                           # a value 1..N
+Cells = tuple[tuple[tuple[Digit, ...], ...], ...]  # the candidates of every cell
+Grid = tuple[tuple[Digit, ...], ...]  # a Latin square, row by row
+Mask = int                            # a set of values: bit v-1 for value v
+Domains = list[Mask]                  # every cell's mask, row by row
 
 MAX_ORDER = 64
 
@@ -60,7 +65,7 @@ class CrossSetSolution(Solution):
     """A Latin square that picks one candidate per cell."""
 
     kind: ClassVar[str] = "crossset"
-    grid: tuple[tuple[int, ...], ...]
+    grid: Grid
 
     def to_json(self) -> dict[str, Any]:
         """`{"grid": [[...], ...]}`."""

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import html
-import json
-from typing import Any
 
 from ..errors import PuzzleError
 from .model import CrossSetPuzzle, CrossSetSolution
@@ -42,15 +40,10 @@ def solution_text(solution: CrossSetSolution) -> str:
 
 
 def render(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None, fmt: str) -> str:
-    """The puzzle (or its solution) as text, markdown, html or json."""
+    """The puzzle (or its solution) as text, markdown or html."""
     n = puzzle.n
     if fmt == "text":
         return solution_text(solution) if solution else to_text(puzzle).rstrip("\n")
-    if fmt == "json":
-        data: dict[str, Any] = {"kind": "crossset", "puzzle": puzzle.to_json()}
-        if solution is not None:
-            data["solution"] = solution.to_json()
-        return json.dumps(data)
     if solution is not None:
         body = [[str(v) for v in row] for row in solution.grid]
     else:
@@ -68,4 +61,4 @@ def render(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None, fmt: str) 
             lines.append(f"  <tr>{tds}</tr>")
         lines.append("</table>")
         return "\n".join(lines)
-    raise PuzzleError(f"unknown format {fmt!r} (text, markdown, html, json)")
+    raise PuzzleError(f"unknown format {fmt!r} (text, markdown, html)")

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
-from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption
+from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption, Params
 from ..model import Generated, Solution
 from .kind import CryptarithmKind
 from .model import (
@@ -42,18 +42,21 @@ class CryptoProductKind(CryptarithmKind):
                   "e.g. 'GR x RG = RBR', one per line; or the seed's puzzle(1,[R],[G,R],[B,G]).")
     puzzle_type = CryptoProductPuzzle
     solution_type = CryptoProductSolution
-    difficulties = ("easy", "medium", "custom")
+    # Graded by the digits written: easy up to 5 (1 x 2 = 2), medium up to 8
+    # (2 x 2 = 4), hard beyond (seed 003's custom shapes, asked with --digits).
+    difficulties = ("easy", "medium", "hard")
     default_difficulty = "easy"
     options = (
         KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B"),
         KindOption("fix", "Fix colours in advance: R=1,G=2.", type=str, metavar="R=1,G=2"),
         KindOption("color", "Paint each symbol as a coloured block in text output.",
                    type=bool, default=False, commands=PUZZLE_COMMANDS),
-        KindOption("digits", "Factor lengths for --difficulty custom, e.g. 4x6 (4 to 9 each).",
+        KindOption("digits", "A custom shape: the factors' lengths, e.g. 4x6 (4 to 9 each); "
+                   "the difficulty follows from it.",
                    type=str, commands=GENERATE_COMMANDS, metavar="AxB"),
     )
     cli_examples = ("numberplay solve cryptoproduct 'GR x RG = RBR'",
-                    "numberplay generate cryptoproduct --difficulty custom --digits 4x5 --seed 1")
+                    "numberplay generate cryptoproduct --digits 4x5 --seed 1")
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
                   color: bool = False, **_: Any) -> list[CryptoProductPuzzle]:
@@ -74,6 +77,24 @@ class CryptoProductKind(CryptarithmKind):
     def _make(self, formula: str, base: int, fixed: dict[str, int]) -> CryptoProductPuzzle:
         return CryptoProductPuzzle(formula, base, tuple(sorted(fixed.items())))
 
+    def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
+                     **options: Any) -> Params:
+        """As `Kind.parse_params`; `--digits AxB` is the custom mode (seed 003),
+        which sets the shape, so it takes no --difficulty."""
+        if difficulty is not None and str(difficulty).strip().lower() == "custom":
+            raise PuzzleError("'custom' is a shape, not a difficulty: give --digits AxB "
+                              "(e.g. 4x6) and leave out --difficulty")
+        params = super().parse_params(size, difficulty, **options)
+        digits = params.options.get("digits")
+        if digits is None:
+            return params
+        if difficulty is not None:
+            raise PuzzleError("--digits sets the shape and the difficulty follows from it: "
+                              "leave out --difficulty")
+        from .cryptoproduct_generate import custom_lengths
+        a, b = custom_lengths(digits)
+        return replace(params, difficulty=None, options={**params.options, "digits": f"{a}x{b}"})
+
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
@@ -81,24 +102,25 @@ class CryptoProductKind(CryptarithmKind):
         return generate_product(self, rng, size, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        """Seed 003's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium."""
+        """Seed 003's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium, longer
+        (seed 003's custom shapes) hard."""
         x, y, _ = puzzle.words()
         short, long_ = sorted((len(x), len(y)))
         if long_ <= 2:
             return "easy" if short == 1 else "medium"
-        return "custom"
+        return "hard"
 
     def size_of(self, puzzle) -> str:
         x, y, _ = puzzle.words()
         return f"{len(x)}x{len(y)}"
 
     # -- presenting ------------------------------------------------------------------------
-    def render(self, puzzle, solution: Solution | None = None, fmt: str = "text") -> str:
-        if fmt in ("html", "svg"):
+    def render_as(self, puzzle, solution: Solution | None, fmt: str) -> str:
+        if fmt == "html":  # the drawing is also the HTML form
             return self.draw(puzzle, solution)
         if fmt == "text" and puzzle.color:
             return self.ansi(puzzle, solution)
-        return super().render(puzzle, solution, fmt)
+        return super().render_as(puzzle, solution, fmt)
 
     def ansi(self, puzzle, solution: Solution | None) -> str:
         """Each symbol as a coloured block (ANSI escapes, via rich)."""

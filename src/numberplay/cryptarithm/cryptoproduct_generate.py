@@ -2,7 +2,8 @@
 
 Every puzzle returned has exactly one solution, proved by search. Easy and
 medium are small spaces, enumerated in full and walked without repeats by each
-run (see generate.py for the walk); custom ones are drawn at random.
+run (see generate.py for the walk); hard ones (seed 003's custom shapes) are drawn
+at random.
 """
 
 from __future__ import annotations
@@ -26,15 +27,22 @@ MAX_ATTEMPTS = 4000
 SHAPES = {"easy": (1, 2, 2), "medium": (2, 2, 3)}
 
 
+HARD_SHAPE = "4x4"  # the shape of a hard puzzle asked without --digits
+
+
 def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
                    digits: str | None) -> tuple[int, int, int | None]:
     """(digits of X, digits of Y, fewest symbols for an enumerated level or None)."""
-    difficulty = difficulty or kind.default_difficulty
+    if digits is None:
+        difficulty = difficulty or kind.default_difficulty
     if difficulty in SHAPES:
         return SHAPES[difficulty]
-    if difficulty != "custom":
-        raise PuzzleError(f"unknown difficulty {difficulty!r} (easy, medium or custom)")
-    spec = digits or size or "4x4"
+    a, b = custom_lengths(digits or HARD_SHAPE)
+    return a, b, None
+
+
+def custom_lengths(spec: str) -> tuple[int, int]:
+    """The factor lengths of `--digits AxB` (4 to 9 each, seed 003's custom level)."""
     parts = spec.lower().replace("×", "x").split("x")
     try:
         a, b = int(parts[0]), int(parts[1])
@@ -42,7 +50,7 @@ def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
         raise PuzzleError(f"--digits expects AxB (e.g. 4x6), not {spec!r}") from None
     if len(parts) != 2 or not (4 <= a <= 9 and 4 <= b <= 9):
         raise PuzzleError("--digits: each factor has 4 to 9 digits (seed 003's custom level)")
-    return a, b, None
+    return a, b
 
 
 def _pattern(text: str) -> str:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..budget import Budget, ensure
+from ..budget import Budget, check_active, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
 from ..model import Generated, PlayState, Puzzle, Solution, Step
@@ -36,6 +36,8 @@ def _base(base: Any) -> int:
     if isinstance(base, bool) or not isinstance(base, int):
         shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
         raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
+    if not 2 <= base <= 36:
+        raise PuzzleError(f"--base must be 2 to 36, not {base}")
     return base
 
 
@@ -51,7 +53,7 @@ class CryptarithmKind(Kind):
     puzzle_type = CryptarithmPuzzle
     solution_type = CryptarithmSolution
     difficulties = ("easy", "medium", "hard")
-    default_difficulty = "medium"
+    default_difficulty = None  # any grade, unless one is asked
     options = (
         KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B",
                    commands=PUZZLE_COMMANDS | GENERATE_COMMANDS),
@@ -101,21 +103,33 @@ class CryptarithmKind(Kind):
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
                   **_: Any) -> list[CryptarithmPuzzle]:
+        """One puzzle per formula line. A line `base B` or `fix A=1,B=2` sets the
+        base or the fixed letters of the formulas after it (what `to_text`
+        writes); the `base` and `fix` options override them."""
         if text is None:
             raise PuzzleError("no formula given")
         if not isinstance(text, str):
             raise PuzzleError("a cryptarithm is text: one formula per line")
-        base = _base(base)
-        if not 2 <= base <= 36:
-            raise PuzzleError(f"--base must be 2 to 36, not {base}")
-        fixed = parse_fixed(fix)
+        if base is not None:
+            base = _base(base)
+        fixed = parse_fixed(fix) if fix else None
+        text_base, text_fixed = 10, {}
         out = []
         for number, line in enumerate(text.splitlines(), 1):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
+            check_active()  # a file of many formulas: parsing counts against --timeout
             try:
-                puzzle = self._make(self._formula(line), base, fixed)
+                directive, _, value = line.partition(" ")
+                if directive == "base":
+                    text_base = _base(value.strip())
+                    continue
+                if directive == "fix":
+                    text_fixed = parse_fixed(value.strip())
+                    continue
+                puzzle = self._make(self._formula(line), text_base if base is None else base,
+                                    text_fixed if fixed is None else fixed)
                 self._validate(puzzle)
             except PuzzleError as exc:
                 raise PuzzleError(exc.reason, line=number, column=exc.column,
@@ -130,7 +144,11 @@ class CryptarithmKind(Kind):
         return line
 
     def to_text(self, puzzle: Puzzle) -> str:
-        return puzzle.formula
+        """The formula, after a `base B` line and a `fix A=1` line when needed."""
+        lines = [f"base {puzzle.base}"] if puzzle.base != 10 else []
+        if puzzle.fixed:
+            lines.append("fix " + ",".join(f"{c}={d}" for c, d in puzzle.fixed))
+        return "\n".join([*lines, puzzle.formula])
 
     # -- solving ---------------------------------------------------------------------------
     def _assignments(self, puzzle: CryptarithmPuzzle,
@@ -144,15 +162,9 @@ class CryptarithmKind(Kind):
         return self.solution_type(tuple(sorted(assignment.items())),
                                   substitute(puzzle.formula, assignment))
 
-    def solutions(self, puzzle, limit=None, budget=None):
-        if limit is not None and limit <= 0:
-            return
-        n = 0
+    def find_solutions(self, puzzle, limit, budget):
         for a in self._assignments(puzzle, budget):
             yield self.solution_of(puzzle, a)
-            n += 1
-            if limit is not None and n >= limit:
-                return
 
     def count(self, puzzle, limit=None, budget=None):
         comp = self._validate(puzzle)
@@ -231,15 +243,7 @@ class CryptarithmKind(Kind):
         """`A=1 B=2 ...` lines."""
         return "  ".join(f"{c}={d}" for c, d in solution.assignment)
 
-    def render(self, puzzle, solution=None, fmt="text") -> str:
-        if fmt == "json":
-            import json
-            data = {"kind": puzzle.kind, "puzzle": puzzle.to_json()}
-            if solution is not None:
-                data["solution"] = solution.to_json()
-            return json.dumps(data)
-        if fmt == "svg":
-            return self.draw(puzzle, solution)
+    def render_as(self, puzzle, solution, fmt) -> str:
         text = solution.text if solution is not None else puzzle.formula
         if fmt == "html":
             body = f"<p><code>{html.escape(text)}</code></p>"

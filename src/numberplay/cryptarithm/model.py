@@ -13,6 +13,11 @@ from typing import Any, ClassVar
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 
+# The domain's names.
+Digit = int                                # 0..base-1
+Letter = str                               # one capital letter
+Assignment = tuple[tuple[Letter, Digit], ...]  # (letter, digit) pairs, by letter
+
 # The digit characters of bases up to 36.
 DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -37,7 +42,7 @@ class CryptarithmPuzzle(Puzzle):
     kind: ClassVar[str] = "cryptarithm"
     formula: str
     base: int = 10
-    fixed: tuple[tuple[str, int], ...] = ()
+    fixed: Assignment = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"formula": self.formula, "base": self.base, "fixed": dict(self.fixed)}
@@ -53,7 +58,7 @@ class CryptarithmSolution(Solution):
     """A digit for every letter, and the formula with the digits written in."""
 
     kind: ClassVar[str] = "cryptarithm"
-    assignment: tuple[tuple[str, int], ...]
+    assignment: Assignment
     text: str
 
     def to_json(self) -> dict[str, Any]:
@@ -76,6 +81,17 @@ class CryptoProductPuzzle(CryptarithmPuzzle):
 
     kind: ClassVar[str] = "cryptoproduct"
     color: bool = field(default=False, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.color:
+            data["color"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CryptoProductPuzzle:
+        plain = CryptarithmPuzzle.from_json(data)
+        return cls(plain.formula, plain.base, plain.fixed, bool(data.get("color", False)))
 
     def words(self) -> tuple[str, str, str]:
         """(X, Y, Z)."""

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import NumberplayError
+from ..interrupts import deferred
 from ..kinds import get_kind
 from .batch_jobs import (
     Entry,
@@ -156,8 +157,9 @@ class ResultsFile:
             result = error_result(result["id"], f"internal error: result is not JSON: {exc}")
             text = json.dumps(result, ensure_ascii=False)
         view = memoryview((text + "\n").encode("utf-8"))
-        while view:
-            view = view[os.write(self.fd, view):]
+        with deferred():  # Ctrl-C never leaves half a line
+            while view:
+                view = view[os.write(self.fd, view):]
         self.done[id_key(result["id"])] = bool(result["ok"])
         return result
 

@@ -10,7 +10,10 @@ worker process which job runs since when; the client polls those ages
 (`Client.run`) and, for a job far past its timeout, cancels the task, writes
 the job's error result, sends the chunk's other jobs again and restarts that
 worker through its nanny. A chunk that fails (its worker died) is retried job
-by job, so only the job at fault fails.
+by job, so only the job at fault fails. The loop never waits forever: a task
+whose result was lost is sent again; when the cluster has no worker, ours is
+scaled back up, and after NO_WORKERS_SECONDS without any the jobs still out
+fail with an error result.
 Dask is optional: it is imported only here, when this engine is used.
 """
 
@@ -37,6 +40,13 @@ MAX_CHUNK = 8
 # every task queued on a dying worker, so an innocent job next to a crashing one can
 # get it; the crashing one gets it again.
 RETRIES = 1
+# A task whose result was lost (its worker died after running it) did not fail:
+# it is sent again, up to this many times, without counting as a retry.
+LOST_RETRIES = 10
+# How often to ask the scheduler how many workers it has.
+HEALTH_SECONDS = 2.0
+# With no worker at all for this long, the jobs still out fail (the loop's deadline).
+NO_WORKERS_SECONDS = 60.0
 
 # In a worker process: task key -> (index of the running job in its chunk, its start).
 _RUNNING: dict[str, tuple[int, float]] = {}
@@ -114,16 +124,16 @@ class DaskEngine:
             return
         client, cluster = self.connect()
         try:
-            self._run(client, jobs, emit, tick, own_cluster=cluster is not None)
+            self._run(client, jobs, emit, tick, cluster=cluster)
         finally:
             client.close()
             if cluster is not None:
                 cluster.close()
 
     def _run(self, client: Any, jobs: Sequence[Job], emit: Callable[[Result], None],
-             tick: Callable[[], None], own_cluster: bool = False) -> None:
+             tick: Callable[[], None], cluster: Any = None) -> None:
         """Submit the jobs in chunks and collect them."""
-        tasks = _Tasks(client, self.distributed, self.plugins, own_cluster)
+        tasks = _Tasks(client, self.distributed, self.plugins, cluster, self.workers)
         size = chunk_size(len(jobs), self.workers)
         for i in range(0, len(jobs), size):
             tasks.submit(list(jobs[i:i + size]))
@@ -136,7 +146,7 @@ class DaskEngine:
     def _loop(self, tasks: _Tasks, watch: bool, emit: Callable[[Result], None],
               tick: Callable[[], None]) -> None:
         """Collect results until every task is accounted for."""
-        last_watch = last_sweep = time.monotonic()
+        last_watch = last_sweep = last_health = time.monotonic()
         while tasks.pending():
             tasks.next_retry()
             batch = tasks.done.next_batch(block=False) if tasks.done.has_ready() else []
@@ -150,6 +160,9 @@ class DaskEngine:
             if time.monotonic() - last_sweep > SWEEP_SECONDS:
                 tasks.sweep(emit)
                 last_sweep = time.monotonic()
+            if time.monotonic() - last_health > HEALTH_SECONDS:
+                tasks.check_workers(emit)
+                last_health = time.monotonic()
             tick()
             if not batch:
                 time.sleep(POLL_SECONDS)
@@ -159,9 +172,12 @@ class _Tasks:
     """The chunks submitted to the cluster and not yet accounted for."""
 
     def __init__(self, client: Any, distributed: Any, plugins: tuple[str, ...],
-                 own_cluster: bool = False) -> None:
+                 cluster: Any = None, workers: int = 1) -> None:
         self.client = client
-        self.own_cluster = own_cluster
+        self.cluster = cluster
+        self.own_cluster = cluster is not None
+        self.workers = workers
+        self.no_workers_since: float | None = None
         self.plugins = plugins
         self.run = uuid.uuid4().hex[:12]
         self.count = 0
@@ -170,6 +186,7 @@ class _Tasks:
         self.done = distributed.as_completed([], with_results=True, raise_errors=False)
         self.restarts: list[threading.Thread] = []
         self.retried: dict[str, int] = {}
+        self.lost: dict[str, int] = {}
         # Lone jobs to try again, one at a time: a job that kills its worker cannot
         # then take an innocent retry down with it.
         self.retry_queue: list[list[Job]] = []
@@ -207,9 +224,13 @@ class _Tasks:
             for result in value:
                 emit(result)
             return
+        lost = future.status == "lost"
         value = _exception(future, value)
         future.release()
-        if len(chunk) > 1:
+        if lost and self.lost.get(id_key(chunk[0].id), 0) < LOST_RETRIES:
+            self.lost[id_key(chunk[0].id)] = self.lost.get(id_key(chunk[0].id), 0) + 1
+            self.submit(chunk)
+        elif len(chunk) > 1:
             for job in chunk:
                 self.submit([job])
         elif self.retried.get(id_key(chunk[0].id), 0) < RETRIES:
@@ -224,7 +245,8 @@ class _Tasks:
         """Finish the tasks that ended without `as_completed` handing them over: when a
         worker dies, its callback can raise KilledWorker and drop the future for good."""
         for key, future in list(self.futures.items()):
-            if key not in self.waiting or future.status not in ("error", "cancelled", "finished"):
+            if key not in self.waiting or future.status not in ("error", "cancelled", "finished",
+                                                                 "lost"):
                 continue
             value = None
             if future.status == "finished":
@@ -233,6 +255,40 @@ class _Tasks:
                 except Exception as exc:  # the result could not be fetched: retry the chunk
                     value = exc
             self.finish(future, value, self.waiting.pop(key), emit)
+
+    def check_workers(self, emit: Callable[[Result], None]) -> None:
+        """Keep the cluster staffed: our own cluster drops a worker that takes too long
+        to come back after a crash, so scale it up again; with no worker at all for
+        NO_WORKERS_SECONDS, fail the jobs still out rather than wait forever."""
+        try:
+            count = len(self.client.scheduler_info().get("workers", {}))
+        except Exception:  # the scheduler is busy or going: ask again later
+            return
+        if self.cluster is not None and count < self.workers:
+            try:
+                self.cluster.scale(self.workers)
+            except Exception:  # closing
+                logging.getLogger(__name__).warning("could not scale the Dask cluster")
+        now = time.monotonic()
+        if count:
+            self.no_workers_since = None
+            return
+        if self.no_workers_since is None:
+            self.no_workers_since = now
+        if now - self.no_workers_since < NO_WORKERS_SECONDS:
+            return
+        message = f"dask: no worker left on the cluster for {NO_WORKERS_SECONDS:g} s"
+        for key, chunk in list(self.waiting.items()):
+            future = self.futures.pop(key, None)
+            if future is not None:
+                future.release()
+            for job in chunk:
+                emit(error_result(job.id, message))
+        self.waiting.clear()
+        for chunk in self.retry_queue:
+            for job in chunk:
+                emit(error_result(job.id, message))
+        self.retry_queue.clear()
 
     def reap_overdue(self, emit: Callable[[Result], None]) -> None:
         """Fail the jobs far past their timeout, restart the workers running them, and

@@ -9,10 +9,10 @@ difficulties when the document has them. Built on the kind interface only.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from .. import safejson
 from ..errors import NumberplayError, PuzzleError
 from ..kinds import Kind, get_kind
 from ..model import Puzzle, Solution
@@ -40,18 +40,19 @@ def looks_like_envelope(text: str | None) -> bool:
 
 def _documents(text: str) -> list[Any]:
     """One JSON document, or one per line (JSON lines)."""
+    # safejson: deep nesting, over-long numbers and NaN are PuzzleErrors too.
     try:
-        return [json.loads(text)]
-    except json.JSONDecodeError:
+        return [safejson.loads(text)]
+    except safejson.JSONSyntaxError:
         pass
     docs = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            docs.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise PuzzleError(f"bad JSON: {exc.msg}", line=number, column=exc.colno) from None
+            docs.append(safejson.loads(line))
+        except safejson.JSONSyntaxError as exc:
+            raise PuzzleError(f"bad JSON: {exc.msg}", line=number, column=exc.column) from None
     return docs
 
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
-from ..kinds import get_kind
+from ..kinds import Params, get_kind
 from ..model import (
     GUESS,
     NO_SOLUTION,
@@ -56,24 +55,10 @@ def solve_report(puzzle: Puzzle, *, mode: str = "first", limit: int | None = Non
     if result.message:
         report["message"] = result.message
     if result.count == 0 and result.complete:
-        left = None if budget is None else budget.remaining
-        reason = no_solution_reason(puzzle, 2.0 if left is None else min(2.0, left))
+        reason = get_kind(puzzle.kind).no_solution_reason(puzzle, budget)
         if reason:
             report["reason"] = reason
     return report, result
-
-
-def no_solution_reason(puzzle: Puzzle, seconds: float = 2.0) -> str | None:
-    """Why a puzzle has no solution, in the kind's own words: the last step of its
-    deductions (without search), when they end in a contradiction within `seconds`."""
-    try:
-        steps = explain_steps(puzzle, search=False, budget=Budget(seconds=seconds))
-        last = deque(steps, maxlen=1).pop()
-    except (BudgetExceeded, IndexError):
-        return None
-    if last is None or last.technique in (SOLVED, STALLED):
-        return None
-    return last.text
 
 
 def check_report(puzzle: Puzzle, *, limit: int | None = None,
@@ -168,12 +153,14 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
 def solution_count(puzzle: Puzzle, budget: Budget | None = None) -> SearchResult:
     """How many solutions (0, 1, or 2 meaning "several"), for explain's opening
     line; only counts, never hands a value to the explanation."""
-    seconds, nodes = None, None
-    if budget is not None:
-        nodes = budget.max_nodes
-        if budget.seconds is not None:
-            seconds = max(0.1, budget.seconds / 4)
-    return search(puzzle, limit=2, keep=0, budget=Budget(nodes=nodes, seconds=seconds or 15.0))
+    if budget is None:
+        return search(puzzle, limit=2, keep=0, budget=Budget(seconds=15.0))
+    # The caller's node cap (what is left of it) and a quarter of its remaining
+    # time, so that --timeout and --max-nodes bound explain as a whole.
+    left = budget.remaining
+    nodes = None if budget.max_nodes is None else max(1, budget.max_nodes - budget.used)
+    seconds = 15.0 if left is None else max(0.05, left / 4)
+    return search(puzzle, limit=2, keep=0, budget=Budget(nodes=nodes, seconds=seconds))
 
 
 def several_text(result: SearchResult) -> str | None:
@@ -319,18 +306,39 @@ def generate_one(kind_name: str, *, seed: int | str | None, index: int = 0,
                  size: str | None = None, difficulty: str | None = None,
                  budget: Budget | None = None, **options: Any) -> Generated:
     """Puzzle `index` of a generation run with `seed`; deterministic (`5` and `"5"`
-    are the same seed). An unknown difficulty is a PuzzleError."""
+    are the same seed). Bad parameters are a PuzzleError (`Kind.parse_params`)."""
     kind = get_kind(kind_name)
-    if difficulty is not None and kind.difficulties and difficulty not in kind.difficulties:
-        raise PuzzleError(f"unknown difficulty {difficulty!r} for {kind.name} "
-                          f"(choose from {', '.join(kind.difficulties)})")
-    item_seed = puzzle_seed(seed, index)
+    params = kind.parse_params(size, difficulty, **options)
+    return generate_with(params, puzzle_seed(seed, index), budget)
+
+
+def generate_with(params: Params, item_seed: str, budget: Budget | None = None) -> Generated:
+    """The puzzle of checked parameters and one puzzle's seed; its id says both."""
+    kind = get_kind(params.kind)
     rng = random.Random(f"numberplay:{kind.name}:{item_seed}")
+    options = dict(params.options)
     if kind.draws_in_sequence:
-        options = {**options, "sequence": (f"numberplay:{kind.name}:{seed}", index)}
-    generated = kind.generate(rng, size=size, difficulty=difficulty, budget=budget, **options)
+        seed, _, index = item_seed.rpartition(":")
+        if not index.isdigit():
+            raise PuzzleError(f"bad puzzle seed {item_seed!r}: expected RUNSEED:INDEX")
+        options["sequence"] = (f"numberplay:{kind.name}:{seed}", int(index))
+    generated = kind.generate(rng, size=params.size, difficulty=params.difficulty,
+                              budget=budget, **options)
     return Generated(generated.puzzle, generated.solution, generated.difficulty,
-                     generated.text, seed=item_seed, extra=generated.extra)
+                     generated.text, seed=item_seed, extra=generated.extra,
+                     id=f"{params.encode()}#{item_seed}")
+
+
+def regenerate(puzzle_id: str, budget: Budget | None = None) -> Generated:
+    """The puzzle a generated puzzle's id names (`KIND:PARAMS#SEED`), made again."""
+    head, sep, item_seed = puzzle_id.strip().partition("#")
+    if not sep:
+        raise PuzzleError(f"bad puzzle id {puzzle_id!r}: expected KIND:PARAMS#SEED")
+    name, values = Params.decode(head)
+    size = values.pop("size", None)
+    difficulty = values.pop("difficulty", None)
+    params = get_kind(name).parse_params(size, difficulty, **values)
+    return generate_with(params, item_seed, budget)
 
 
 def generate_report(kind_name: str, generated: list[Generated]) -> dict[str, Any]:

@@ -1,0 +1,311 @@
+"""The kind contract (`numberplay.kinds`), checked for every registered kind and the toy.
+
+A new kind is tested here as soon as it is registered: the round trips, every
+render format, the last step of `explain`, generation (unique, graded as
+asked, reproducible from its id) and the refusal of bad parameters. The
+tables below only make it faster or sharper for the kinds they name.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import numberplay
+from numberplay import Budget, BudgetExceeded, Kind, Puzzle, PuzzleError
+from numberplay.kinds import FORMATS, check_names, kind_names
+from numberplay.model import NO_SOLUTION, SOLVED, STALLED
+from numberplay.services.examples import list_examples
+from numberplay.services.reports import solve_report
+
+# Small, fast generation requests per kind: (size, difficulty). A kind not
+# listed is generated with its defaults.
+GENERATE = {
+    "crossproduct": [("3x3", "easy"), ("3x3", "medium")],
+    "crossset": [("5", "easy"), ("5", "search")],
+    "cryptarithm": [(None, None), (None, "easy")],
+    "cryptoproduct": [(None, "easy"), (None, "hard")],
+    "toy": [("2", "easy"), ("2", "hard")],
+}
+
+# Puzzles with no solution, as text (and kind options).
+UNSOLVABLE: dict[str, tuple[str, dict[str, Any]]] = {
+    "crossproduct": ("rows 7\ncols 5", {}),
+    "crossset": ("1 1\n1 1", {}),
+    "cryptarithm": ("AB + AB = AB", {}),
+    "cryptoproduct": ("AB x CD = E", {}),
+    "toy": ("2 30", {}),
+}
+
+# Puzzles read with kind options, which the round trips must keep.
+WITH_OPTIONS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "cryptarithm": [("SEND + MORE = MONEY", {"fix": "S=9,E=5"}), ("A + B = CD", {"base": 16}),
+                    ("base 8\nfix A=1\nA + B = CD", {})],
+    "cryptoproduct": [("GR x RG = RBR", {"color": True}), ("GR x RG = RBR", {"fix": "G=1"})],
+    "crossproduct": [("", {"rows": "210,144,54,135,4,49", "cols": "6615,15552,420"})],
+    "toy": [("2 0", {"offset": 3})],
+}
+
+
+@pytest.fixture(params=[*kind_names(), "toy"])
+def kind(request: pytest.FixtureRequest) -> Kind:
+    """Every registered kind, and the toy kind (registered for the test)."""
+    if request.param == "toy":
+        request.getfixturevalue("toy")
+    return numberplay.get_kind(request.param)
+
+
+def _generated(kind: Kind) -> list[numberplay.Generated]:
+    return [numberplay.generate_full(kind.name, size=size, difficulty=difficulty, seed=1)
+            for size, difficulty in GENERATE.get(kind.name, [(None, None)])]
+
+
+_CACHE: dict[str, list[numberplay.Generated]] = {}
+
+
+def generated(kind: Kind) -> list[numberplay.Generated]:
+    """The kind's generated samples (made once per test session)."""
+    if kind.name not in _CACHE:
+        _CACHE[kind.name] = _generated(kind)
+    return _CACHE[kind.name]
+
+
+def samples(kind: Kind) -> list[Puzzle]:
+    """Bundled examples, puzzles read with options, and generated ones."""
+    out: list[Puzzle] = []
+    for example in list_examples(kind.name) if kind.name in kind_names() else []:
+        out += kind.parse_all(example.text)[:5]
+    out += [kind.parse(text or None, **options) for text, options in WITH_OPTIONS.get(kind.name, [])]
+    if kind.name in UNSOLVABLE:
+        text, options = UNSOLVABLE[kind.name]
+        out.append(kind.parse(text, **options))
+    return out + [g.puzzle for g in generated(kind)]
+
+
+def one_line_error(exc: pytest.ExceptionInfo[PuzzleError]) -> str:
+    message = str(exc.value)
+    assert message and "\n" not in message
+    return message
+
+
+# -- the kind object --------------------------------------------------------------------
+
+def test_the_kind_agrees_with_its_classes(kind):
+    check_names(kind)
+    assert kind.puzzle_type.kind == kind.solution_type.kind == kind.name
+    assert set(FORMATS) <= set(kind.formats) <= set(FORMATS) | {"svg"}
+    assert kind.default_difficulty is None or kind.default_difficulty in kind.difficulties
+
+
+def test_a_mismatched_kind_is_refused(toy):
+    with pytest.raises(TypeError, match="says its kind is 'toy'"):
+        type("Wrong", (type(toy),), {"name": "wrong"})
+    wrong = type(toy)()
+    wrong.name = "wrong"
+    with pytest.raises(TypeError):
+        numberplay.register(wrong)
+    assert "wrong" not in kind_names()
+
+
+def test_kind_is_abstract():
+    with pytest.raises(TypeError, match="abstract"):
+        Kind()  # type: ignore[abstract]
+
+
+# -- round trips ------------------------------------------------------------------------
+
+def test_text_round_trip(kind):
+    for puzzle in samples(kind):
+        again = kind.parse(kind.to_text(puzzle))
+        assert again == puzzle and type(again) is type(puzzle)
+
+
+def test_json_round_trip(kind):
+    for puzzle in samples(kind):
+        data = json.loads(json.dumps(puzzle.to_json()))
+        again = kind.puzzle_type.from_json(data)
+        assert again == puzzle and again.to_json() == puzzle.to_json()
+        assert Puzzle.from_json(json.loads(json.dumps(puzzle.envelope()))) == puzzle
+    for g in generated(kind):
+        data = json.loads(json.dumps(g.solution.to_json()))
+        assert kind.solution_type.from_json(data) == g.solution
+
+
+def test_options_survive_the_round_trips():
+    kind = numberplay.get_kind("cryptarithm")
+    p = kind.parse("A + B = CD", base=16, fix="A=9")
+    assert (p.base, p.fixed) == (16, (("A", 9),))
+    assert kind.parse(kind.to_text(p)) == p
+    assert kind.puzzle_type.from_json(p.to_json()) == p
+    coloured = numberplay.parse("cryptoproduct", "GR x RG = RBR", color=True)
+    assert Puzzle.from_json(coloured.envelope()).color is True
+
+
+# -- rendering --------------------------------------------------------------------------
+
+def test_every_format_renders(kind):
+    g = generated(kind)[0]
+    for fmt in kind.formats:
+        for solution in (None, g.solution):
+            out = kind.render(g.puzzle, solution, fmt)
+            assert isinstance(out, str) and out and not out.endswith("\n"), (fmt, out)
+    envelope = json.loads(kind.render(g.puzzle, g.solution, "json"))
+    assert envelope == {**g.puzzle.envelope(), "solution": g.solution.to_json()}
+    assert Puzzle.from_json(envelope) == g.puzzle
+    if "svg" in kind.formats:
+        assert kind.render(g.puzzle, None, "svg").lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize("fmt", ["md", "TEXT", "pdf", ""])
+def test_an_unknown_format_is_an_error(kind, fmt):
+    p = generated(kind)[0].puzzle
+    with pytest.raises(PuzzleError) as exc:
+        kind.render(p, None, fmt)
+    assert "unknown format" in one_line_error(exc)
+
+
+def test_svg_only_where_declared(kind):
+    if "svg" not in kind.formats:
+        with pytest.raises(PuzzleError):
+            kind.render(generated(kind)[0].puzzle, None, "svg")
+
+
+# -- solving and explaining -------------------------------------------------------------
+
+def test_solutions_obey_the_limit(kind):
+    p = generated(kind)[0].puzzle
+    assert list(kind.solutions(p, limit=0)) == []
+    assert len(list(kind.solutions(p, limit=1))) == 1
+    assert kind.count(p, limit=2) == 1
+
+
+def test_explain_ends_solved(kind):
+    for g in generated(kind):
+        steps = list(kind.explain(g.puzzle))
+        assert steps and steps[-1].technique == SOLVED and steps[-1].snapshot
+        assert all(s.technique not in (SOLVED, STALLED, NO_SOLUTION) for s in steps[:-1])
+        partial = list(kind.explain(g.puzzle, search=False))
+        assert partial[-1].technique in (SOLVED, STALLED) and partial[-1].snapshot
+
+
+def test_no_solution_ends_the_explanation_and_gives_the_reason(kind):
+    if kind.name not in UNSOLVABLE:
+        pytest.skip("no unsolvable sample for this kind")
+    text, options = UNSOLVABLE[kind.name]
+    puzzle = kind.parse(text, **options)
+    assert kind.count(puzzle) == 0
+    steps = list(kind.explain(puzzle))
+    assert steps[-1].technique == NO_SOLUTION
+    budget = Budget(seconds=30)
+    report, _ = solve_report(puzzle, budget=budget)
+    assert report["count"] == 0 and report["complete"]
+    assert report.get("reason") == steps[-1].text
+
+
+def test_solve_does_not_need_explain(toy):
+    class Silent(type(toy)):
+        def explain(self, puzzle, *, search=True, trace=False, budget=None):
+            raise NotImplementedError
+
+    silent = numberplay.register(Silent())  # replaces the toy until the fixture ends
+    report, result = solve_report(silent.parse("2 30"))
+    assert result.complete and report["count"] == 0 and "reason" not in report
+
+
+def test_the_reason_is_charged_to_the_callers_budget(toy):
+    calls = []
+
+    class Counting(type(toy)):
+        def explain(self, puzzle, *, search=True, trace=False, budget=None):
+            calls.append(budget)
+            budget.tick(5)
+            yield from super().explain(puzzle, search=search, budget=budget)
+
+    budget = Budget(nodes=1000)
+    reason = Counting().no_solution_reason(numberplay.parse("toy", "2 30"), budget)
+    assert reason == "no 2 digits add up to 30"
+    assert budget.used >= 5 and calls[0] is not budget
+
+
+# -- generating -------------------------------------------------------------------------
+
+def test_generated_puzzles_are_unique_and_graded_as_asked(kind):
+    requests = GENERATE.get(kind.name, [(None, None)])
+    for (size, difficulty), g in zip(requests, generated(kind), strict=True):
+        assert kind.count(g.puzzle, limit=2) == 1
+        assert kind.verify(g.puzzle, g.solution)
+        assert g.difficulty == kind.grade(g.puzzle)
+        assert g.difficulty in kind.difficulties
+        if difficulty is not None:
+            assert g.difficulty == difficulty
+        if size is not None:
+            assert kind.size_of(g.puzzle) == kind.parse_params(size).size
+        assert kind.parse(g.text) == g.puzzle
+
+
+def test_a_puzzle_id_reproduces_the_puzzle_alone(kind):
+    g = generated(kind)[-1]
+    assert g.id and g.id.startswith(kind.name + ":") and g.id.endswith("#" + g.seed)
+    again = numberplay.regenerate(g.id)
+    assert again.puzzle == g.puzzle and again.id == g.id
+    data = g.to_json()
+    assert {"puzzle", "text", "difficulty", "solution", "seed", "id"} <= set(data)
+
+
+def test_parse_params_applies_the_defaults(kind):
+    params = kind.parse_params()
+    assert params.kind == kind.name
+    assert params.size == kind.default_size and params.difficulty == kind.default_difficulty
+    generate_options = {o.name for o in kind.options if "generate" in o.commands}
+    assert set(params.options) == generate_options
+
+
+def test_unknown_options_are_refused(kind):
+    with pytest.raises(PuzzleError) as exc:
+        numberplay.generate(kind.name, seed=1, foo=3)
+    assert "unknown option 'foo'" in one_line_error(exc)
+
+
+def test_unknown_difficulties_are_refused(kind):
+    with pytest.raises(PuzzleError) as exc:
+        kind.parse_params(difficulty="impossible")
+    assert "choose from" in one_line_error(exc)
+
+
+def test_bad_or_meaningless_sizes_are_refused(kind):
+    with pytest.raises(PuzzleError) as exc:
+        kind.parse_params(size="banana")
+    one_line_error(exc)
+    if kind.default_size is None and not kind.size_help:
+        with pytest.raises(PuzzleError, match="takes no --size"):
+            kind.parse_params(size="3x3")
+
+
+def test_bad_parameters_on_the_command_line(kind):
+    from typer.testing import CliRunner
+
+    from numberplay.cli import build_app
+
+    run = CliRunner().invoke
+    app = build_app()
+    for args in (["--difficulty", "impossible"], ["--size", "banana"]):
+        r = run(app, ["generate", kind.name, *args])
+        assert r.exit_code == 2, r.output
+        assert r.output.strip().count("\n") == 0 and "Traceback" not in r.output
+
+
+# -- budgets ----------------------------------------------------------------------------
+
+def test_a_child_budget_charges_its_parent():
+    parent = Budget(nodes=100)
+    child = parent.child()
+    with pytest.raises(BudgetExceeded):
+        for _ in range(1000):
+            child.tick()
+    assert parent.used == 101 and child.used == 101
+    tight = Budget().child(nodes=10)
+    with pytest.raises(BudgetExceeded):
+        for _ in range(11):
+            tight.tick()
