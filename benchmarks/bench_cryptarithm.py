@@ -110,11 +110,105 @@ def ours(formula: str, kind: str = "cryptarithm") -> int:
     return numberplay.count(numberplay.parse(kind, formula))
 
 
+# -- hard shapes (issue 13) against hand-written CP-SAT models ----------------------------
+
+def cp_shape_count(letters, lead, base, post):
+    """All solutions of a hand-written CP-SAT model: letters, all different, leads, `post`."""
+    from ortools.sat.python import cp_model
+
+    m = cp_model.CpModel()
+    v = {c: m.NewIntVar(1 if c in lead else 0, base - 1, c) for c in letters}
+    m.AddAllDifferent(list(v.values()))
+
+    def word(w):
+        return sum(base ** i * v[c] for i, c in enumerate(reversed(w)))
+
+    def val(w, hi):
+        x = m.NewIntVar(0, hi, "w" + w)
+        m.Add(x == word(w))
+        return x
+
+    def mul(a, b, hi):
+        x = m.NewIntVar(0, hi, "p")
+        m.AddMultiplicationEquality(x, [a, b])
+        return x
+
+    post(m, v, word, val, mul)
+    s = cp_model.CpSolver()
+    s.parameters.enumerate_all_solutions = True
+    s.parameters.num_workers = 1
+
+    class C(cp_model.CpSolverSolutionCallback):
+        n = 0
+
+        def on_solution_callback(self) -> None:
+            self.n += 1
+    cb = C()
+    s.Solve(m, cb)
+    return cb.n
+
+
+def squares(m, v, word, val, mul):
+    """AYH^2 + BEE^2 = SEE^2"""
+    a, b, s = val("AYH", 999), val("BEE", 999), val("SEE", 999)
+    m.Add(mul(a, a, 10**6) + mul(b, b, 10**6) == mul(s, s, 10**6))
+
+
+def root(m, v, word, val, mul):
+    """MON-EY = EVIL^(1/2): MON-EY >= 0 and (MON-EY)^2 = EVIL"""
+    d = m.NewIntVar(0, 999, "d")
+    m.Add(d == word("MON") - word("EY"))
+    m.Add(mul(d, d, 10**6) == word("EVIL"))
+
+
+def hip(m, v, word, val, mul):
+    """HIP * HIP = HURRAY (base 36)"""
+    h = val("HIP", 36**3)
+    m.Add(mul(h, h, 36**6) == word("HURRAY"))
+
+
+def ratio(m, v, word, val, mul):
+    """NORTH / SOUTH = EAST / WEST, cross-multiplied (denominators are non-zero leads)"""
+    n, s, e, w = val("NORTH", 10**5), val("SOUTH", 10**5), val("EAST", 10**4), val("WEST", 10**4)
+    m.Add(mul(n, w, 10**9) == mul(e, s, 10**9))
+
+
+SHAPES = [("AYH^2 + BEE^2 = SEE^2", 10, squares), ("MON-EY = EVIL^(1/2)", 10, root),
+         ("HIP * HIP = HURRAY", 36, hip), ("NORTH / SOUTH = EAST / WEST", 10, ratio)]
+
+
+def shapes_table() -> None:
+    """The hard shapes of issue 13: numberplay count vs a hand-written CP-SAT model."""
+    print("\n## Hard shapes: count all solutions, numberplay vs CP-SAT (hand-written models)\n")
+    print("| formula | base | strategy | count | numberplay | CP-SAT | ratio |")
+    print("|---|---:|---|---:|---:|---:|---:|")
+    to = tc = 0.0
+    for f, base, post in SHAPES:
+        compile_puzzle.cache_clear()
+        t = time.perf_counter()
+        n = numberplay.count(numberplay.parse("cryptarithm", f, base=base))
+        t = time.perf_counter() - t
+        comp = compile_puzzle(f, base)
+        lead = {w[0] for w in re.findall(r"[A-Z]{2,}", f)}
+        c = time.perf_counter()
+        cn = cp_shape_count(comp.letters, lead, base, post)
+        c = time.perf_counter() - c
+        to += t
+        tc += c
+        print(f"| `{f}` | {base} | {comp.strategy} | {n} / CP-SAT {cn} | {t * 1000:.0f} ms | "
+              f"{c * 1000:.0f} ms | {c / t:.2f}x |", flush=True)
+    print(f"\nhard shapes total: numberplay {to:.2f} s, CP-SAT {tc:.2f} s, ratio {tc / to:.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--subset", type=int, default=1, help="brute force every N-th formula")
     ap.add_argument("--no-brute", action="store_true")
+    ap.add_argument("--shapes", action="store_true", help="only the hard-shapes table")
     args = ap.parse_args()
+    if args.shapes:
+        shapes_table()
+        return
     formulas = [ln.strip() for ln in get_example("cryptarithm", "norvig").text.splitlines()
                 if ln.strip() and not ln.startswith("#")]
 
@@ -171,6 +265,7 @@ def main() -> None:
               f"{sums_cp / sums_ours:.1f}x")
     for f, n, bn in mismatches:
         print(f"count differs: {f}: numberplay {n}, brute force (Python floats/identity) {bn}")
+    shapes_table()
     print(f"\n(one run per formula, best of several for the goals; Python "
           f"{sys.version.split()[0]})")
 

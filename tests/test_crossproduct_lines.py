@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from math import prod
 
@@ -10,8 +11,12 @@ import pytest
 from numberplay.crossproduct import CrossProductPuzzle
 from numberplay.crossproduct import solver as S
 
-pytestmark = pytest.mark.skipif(S._compiled is None,
-                                reason="numberplay.crossproduct._lines not built")
+if S._compiled is None:
+    if os.environ.get("NUMBERPLAY_REQUIRE_NATIVE"):
+        pytest.fail("the compiled CrossProduct core (numberplay.crossproduct._lines) is not built",
+                    pytrace=False)
+    pytest.skip("numberplay.crossproduct._lines not built (python setup.py build_ext --inplace)",
+                allow_module_level=True)
 
 
 def brute_count(rows: list[int], cols: list[int]) -> int:
