@@ -9,6 +9,7 @@ refuses all of them with a one-line message, before any puzzle code sees them.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import PuzzleError
@@ -72,6 +73,7 @@ def depth(value: Any) -> int:
     stack = [(value, 1)]
     while stack:
         item, level = stack.pop()
+        children: Iterable[object]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, (list, tuple)):

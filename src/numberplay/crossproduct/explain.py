@@ -186,6 +186,7 @@ def tech_fives_sevens(state: State) -> Step | None:
     for line in state.lines:
         state.tick()
         exps = line.exps
+        assert exps is not None  # the state is built only from factorable lines
         for p, k in ((5, exps[2]), (7, exps[3])):
             can = [i for i in line.cells if state.cand[i] & BIT[p]]
             sure = [i for i in can if state.cand[i] == BIT[p]]

@@ -53,7 +53,7 @@ def _parse_lines(text: str) -> dict[str, tuple[int, ...]]:
             continue
         match = re.match(r"([A-Za-z]+)\s*[:=]?", line)
         word = match.group(1).lower() if match else ""
-        if word not in _KEYWORDS:
+        if match is None or word not in _KEYWORDS:
             first = line.split()[0]
             raise PuzzleError(f"expected a line 'rows N N ...' or 'cols N N ...', got {first!r}",
                               line=lineno, column=raw.index(line[0]) + 1)

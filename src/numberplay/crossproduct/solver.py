@@ -22,9 +22,11 @@ from collections.abc import Iterator
 from functools import lru_cache
 from math import gcd
 from random import Random
+from types import ModuleType
 
 from ..budget import Budget
 
+_compiled: ModuleType | None
 try:
     from . import _lines as _compiled
 except ImportError:  # no C compiler when installed: the pure-Python path
@@ -100,8 +102,10 @@ class Line:
 
     def _layout(self) -> None:
         """Strides, digit offsets, target bit and the mask of valid states."""
+        exps = self.exps
+        assert exps is not None  # only factorable lines get a layout
         strides, size = [], 1
-        for e, m in zip(self.exps, MAX_EXP, strict=False):
+        for e, m in zip(exps, MAX_EXP, strict=False):
             strides.append(size)
             size *= e + 1 + m
         if size > MAX_STATE_BITS:
@@ -109,9 +113,9 @@ class Line:
             return
         self.offs = [sum(x * s for x, s in zip(EXPONENTS[d], strides, strict=False)) if d else 0
                      for d in range(10)]
-        self.target = sum(e * s for e, s in zip(self.exps, strides, strict=False))
+        self.target = sum(e * s for e, s in zip(exps, strides, strict=False))
         valid = 1
-        for e, s in zip(self.exps, strides, strict=False):
+        for e, s in zip(exps, strides, strict=False):
             block = valid
             valid = 0
             for k in range(e + 1):
@@ -133,7 +137,7 @@ def build(puzzle, budget: Budget | None = None
         check()
     if any(not line.feasible() for line in lines):
         return None
-    totals = [[sum(line.exps[k] for line in part) for k in range(4)]
+    totals = [[sum(line.exps[k] for line in part if line.exps is not None) for k in range(4)]
               for part in (lines[:R], lines[R:])]
     if totals[0] != totals[1]:
         return None  # rows and columns must multiply to the same grand total
@@ -185,7 +189,8 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
         return changed
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
-    if COMPILED:
+    if COMPILED and _compiled is not None:
+        assert line.exps is not None  # a line with a layout is factorable
         new = _compiled.revise(key[1:], *line.exps)
         _MEMO[key] = new
         if new is None:
@@ -196,9 +201,9 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
                 dom[c] = m
                 changed.append(c)
         return changed
-    changed = _revise_dp(dom, line)
-    _MEMO[key] = None if changed is None else tuple(dom[c] for c in cells)
-    return changed
+    revised = _revise_dp(dom, line)
+    _MEMO[key] = None if revised is None else tuple(dom[c] for c in cells)
+    return revised
 
 
 def _revise_dp(dom: list[int], line: Line) -> list[int] | None:
@@ -208,6 +213,7 @@ def _revise_dp(dom: list[int], line: Line) -> list[int] | None:
     over the open cells.
     """
     offs, valid = line.offs, line.valid
+    assert line.exps is not None  # a line with a layout is factorable
     e2, e3, e5, e7 = line.exps
     target = line.target
     cells = []
@@ -265,6 +271,8 @@ def _revise_dp(dom: list[int], line: Line) -> list[int] | None:
 def _revise_bounds(dom: list[int], line: Line) -> list[int] | None:
     """Bounds consistency on each prime's exponent sum (for very large lines)."""
     cells = line.cells
+    exps = line.exps
+    assert exps is not None  # only factorable lines are revised
     changed = []
     for _ in range(2):
         lo = [0, 0, 0, 0]
@@ -284,7 +292,7 @@ def _revise_bounds(dom: list[int], line: Line) -> list[int] | None:
             keep = 0
             for d in MASK_DIGITS[dom[cell]]:
                 e = EXPONENTS[d]
-                if all(lo[p] - mins[p] + e[p] <= line.exps[p] <= hi[p] - maxs[p] + e[p]
+                if all(lo[p] - mins[p] + e[p] <= exps[p] <= hi[p] - maxs[p] + e[p]
                        for p in range(4)):
                     keep |= BIT[d]
             if keep != dom[cell]:

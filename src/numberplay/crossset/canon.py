@@ -33,7 +33,8 @@ def _key(triples: list[tuple[int, int, int]], n: int) -> str:
         for r, c, v in triples:
             by_r[r].append((cols[c], vals[v]))
             by_c[c].append((rows[r], vals[v]))
-            by_v[v].append(tuple(sorted((rows[r], cols[c]))))
+            a, b = sorted((rows[r], cols[c]))
+            by_v[v].append((a, b))
         new_rows = [_h(rows[i], sorted(by_r[i])) for i in range(n)]
         new_cols = [_h(cols[i], sorted(by_c[i])) for i in range(n)]
         new_vals = [_h(vals[i], sorted(by_v[i])) for i in range(n)]

@@ -27,9 +27,11 @@ import random
 from collections.abc import Iterator
 from itertools import compress
 from operator import mul, truediv
+from types import ModuleType
 
 from ..budget import Budget, ensure
 
+_native: ModuleType | None
 try:  # the compiled core (setup.py builds it when a C compiler is there)
     from . import _latin as _native
 except ImportError:  # pragma: no cover - depends on the build
@@ -397,9 +399,9 @@ def _weights(n: int, W: list[int], noise: list[float] | None
     """Per-entry weights of the three views from the row/column failure counts.
 
     With `noise` (one factor per entry, fixed for a run), ties break at random."""
-    wcell = [W[r] + W[n + c] for r in range(n) for c in range(n)]
-    wrv = [2 * W[r] for r in range(n) for _ in range(n)]
-    wcv = [2 * W[n + c] for c in range(n) for _ in range(n)]
+    wcell: list[float] = [W[r] + W[n + c] for r in range(n) for c in range(n)]
+    wrv: list[float] = [2 * W[r] for r in range(n) for _ in range(n)]
+    wcv: list[float] = [2 * W[n + c] for c in range(n) for _ in range(n)]
     if noise is not None:
         nn = n * n
         wcell = list(map(mul, wcell, noise[:nn]))
@@ -540,7 +542,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
             found += 1
             if limit is not None and found >= limit:
                 return
-        if not run.cut:
+        if not run.cut or cutoff is None:  # only a run with a cutoff is cut
             return
         cutoff = int(cutoff * RESTART_GROWTH) + 1
 
@@ -548,6 +550,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
 def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
                   restarts: bool, use_gac: bool, node_gac: bool) -> Iterator[list[int]]:
     """The same search in the compiled core."""
+    assert _native is not None  # solve() picks the "c" engine only when it is built
     found = 0
     for solution in _native.Search(n, masks, restarts, budget.tick, use_gac, node_gac):
         yield solution

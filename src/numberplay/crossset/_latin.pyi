@@ -1,0 +1,11 @@
+"""Types of the optional compiled module built from _latin.c."""
+
+from collections.abc import Callable, Iterator
+
+class Search(Iterator[list[int]]):
+    """The solutions (0-based values, row by row) of one Latin-square search."""
+
+    def __init__(self, n: int, masks: list[int], restarts: bool = ...,
+                 tick: Callable[[int], object] | None = ..., use_gac: bool = ...,
+                 node_gac: bool = ..., views: int = ..., gac_depth: int = ...) -> None: ...
+    def __next__(self) -> list[int]: ...
