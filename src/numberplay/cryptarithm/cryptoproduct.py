@@ -15,7 +15,7 @@ from typing import Any
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption, Params
-from ..model import Generated, Solution
+from ..model import Generated
 from .kind import CryptarithmKind
 from .model import (
     ANSI_BG,
@@ -23,6 +23,8 @@ from .model import (
     DIGITS,
     HEX,
     PRODUCT_SHAPE,
+    CryptarithmPuzzle,
+    CryptarithmSolution,
     CryptoProductPuzzle,
     CryptoProductSolution,
 )
@@ -59,9 +61,12 @@ class CryptoProductKind(CryptarithmKind):
                     "numberplay generate cryptoproduct --digits 4x5 --seed 1")
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
-                  color: bool = False, **_: Any) -> list[CryptoProductPuzzle]:
-        puzzles = super().parse_all(text, base=base, fix=fix)
-        return [replace(p, color=bool(color)) for p in puzzles]
+                  color: bool = False, **_: Any) -> list[CryptarithmPuzzle]:
+        out: list[CryptarithmPuzzle] = []
+        for p in super().parse_all(text, base=base, fix=fix):
+            assert isinstance(p, CryptoProductPuzzle)  # what self._make builds
+            out.append(replace(p, color=bool(color)))
+        return out
 
     def _formula(self, line: str) -> str:
         m = _PROLOG.fullmatch(line)
@@ -118,14 +123,14 @@ class CryptoProductKind(CryptarithmKind):
         return f"{len(x)}x{len(y)}"
 
     # -- presenting ------------------------------------------------------------------------
-    def render_as(self, puzzle, solution: Solution | None, fmt: str) -> str:
+    def render_as(self, puzzle, solution: CryptarithmSolution | None, fmt: str) -> str:
         if fmt == "html":  # the drawing is also the HTML form
             return self.draw(puzzle, solution)
         if fmt == "text" and puzzle.color:
             return self.ansi(puzzle, solution)
         return super().render_as(puzzle, solution, fmt)
 
-    def ansi(self, puzzle, solution: Solution | None) -> str:
+    def ansi(self, puzzle, solution: CryptarithmSolution | None) -> str:
         """Each symbol as a coloured block (ANSI escapes, via rich)."""
         from rich.console import Console
         from rich.markup import escape
@@ -151,11 +156,12 @@ class CryptoProductKind(CryptarithmKind):
                                    solution.assignment)
         return out
 
-    def svg(self, puzzle, solution: Solution | None = None) -> str:
+    def svg(self, puzzle, solution: CryptarithmSolution | None = None) -> str:
         """The product as a long multiplication of coloured circles (see `draw`)."""
         return self.draw(puzzle, solution)
 
-    def draw(self, puzzle, solution: Solution | None = None, highlight: Any = None) -> str:
+    def draw(self, puzzle, solution: CryptarithmSolution | None = None,
+             highlight: Any = None) -> str:
         """Coloured circles with the letter inside, digits too when solved (`svg.py`)."""
         from .svg import draw_product
         digits = dict(solution.assignment) if solution is not None else None

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from typing import Literal
 
 from .. import deduce as D
 from ..budget import Budget, ensure
@@ -395,8 +396,8 @@ def _terms(col: Column, base: int, value: Callable[[str], int | None]) -> tuple[
     if col.cin and value(col.cin) != 0:
         left.append(col.cin if value(col.cin) is None else str(value(col.cin)))
     if col.cout and value(col.cout) != 0:
-        v = value(col.cout)
-        right.append(f"{base}·{col.cout}" if v is None else str(base * v))
+        out = value(col.cout)
+        right.append(f"{base}·{col.cout}" if out is None else str(base * out))
     return " + ".join(left) or "0", " + ".join(right) or "0"
 
 
@@ -518,7 +519,7 @@ def tech_two_columns(model: Model, pos: Position) -> Found | None:
 
 # -- enumeration of a few letters -------------------------------------------------------------
 def enum_filter(letters: list[str], pos: Position, test: Callable[[list[int]], bool],
-                limit: int = ENUM_LIMIT) -> dict[str, int] | None | bool:
+                limit: int = ENUM_LIMIT) -> dict[str, int] | None | Literal[False]:
     """Supported digits of `letters` under `test` (values in letter order, distinct).
 
     None: no tuple fits; False: too many tuples to enumerate."""
@@ -773,8 +774,9 @@ def tech_different(model: Model, pos: Position) -> Found | None:
 def _check_solved(model: Model, pos: Position) -> str | None:
     """What is wrong when every letter is decided but the formula is false."""
     if pos.solved():
-        env = [pos.value(c) for c in model.letters]
-        if model.holds is not None and not model.holds(env):
+        values = [pos.value(c) for c in model.letters]
+        env = [v for v in values if v is not None]  # all of them: every letter is decided
+        if model.holds is not None and len(env) == len(values) and not model.holds(env):
             return "every letter has a digit, but the formula is false"
     return None
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..budget import Budget
 from ..model import SOLVED, Step
-from .deduce import explanation
+from .deduce import CryptarithmRules, explanation
 from .model import substitute
 
 
@@ -47,7 +47,9 @@ def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = 
                       budget=budget)
     for step in run:
         if step.technique == SOLVED:
-            done = run.rules.last_solved.assignment()
+            rules = run.rules
+            assert isinstance(rules, CryptarithmRules) and rules.last_solved is not None
+            done = rules.last_solved.assignment()
             text = substitute(puzzle.formula, done)
             step = Step(SOLVED, f"solved: {text}", tuple(sorted(done)),
                         fixed=tuple(sorted(done.items())), snapshot=text)

@@ -10,7 +10,7 @@ from typing import Any
 from ..budget import Budget, check_active, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
-from ..model import Generated, PlayState, Puzzle, Solution, Step
+from ..model import Generated, PlayState, Solution, Step
 from . import solver as S
 from .model import (
     DIGITS,
@@ -53,8 +53,8 @@ class CryptarithmKind(Kind[Any, Any]):
     puzzle_type = CryptarithmPuzzle
     solution_type = CryptarithmSolution
     difficulties = ("easy", "medium", "hard")
-    default_difficulty = None  # any grade, unless one is asked
-    options = (
+    default_difficulty: str | None = None  # any grade, unless one is asked
+    options: tuple[KindOption, ...] = (
         KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B",
                    commands=PUZZLE_COMMANDS | GENERATE_COMMANDS),
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
@@ -71,7 +71,7 @@ class CryptarithmKind(Kind[Any, Any]):
                    default=False, commands=GENERATE_COMMANDS),
     )
     draws_in_sequence = True
-    cli_examples = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
+    cli_examples: tuple[str, ...] = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
                     "numberplay generate cryptarithm --all --words planets.txt --addends 2..3",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
@@ -121,7 +121,7 @@ class CryptarithmKind(Kind[Any, Any]):
                 continue
             check_active()  # a file of many formulas: parsing counts against --timeout
             try:
-                directive, _, value = line.partition(" ")
+                directive, _sep, value = line.partition(" ")
                 if directive == "base":
                     text_base = _base(value.strip())
                     continue
@@ -143,7 +143,7 @@ class CryptarithmKind(Kind[Any, Any]):
         """The formula text of one input line."""
         return line
 
-    def to_text(self, puzzle: Puzzle) -> str:
+    def to_text(self, puzzle: CryptarithmPuzzle) -> str:
         """The formula, after a `base B` line and a `fix A=1` line when needed."""
         lines = [f"base {puzzle.base}"] if puzzle.base != 10 else []
         if puzzle.fixed:
@@ -239,7 +239,7 @@ class CryptarithmKind(Kind[Any, Any]):
                                  progress=progress, graded=graded, **options)
 
     # -- presenting ------------------------------------------------------------------------
-    def letter_table(self, solution: Solution) -> str:
+    def letter_table(self, solution: CryptarithmSolution) -> str:
         """`A=1 B=2 ...` lines."""
         return "  ".join(f"{c}={d}" for c, d in solution.assignment)
 

@@ -330,6 +330,7 @@ class Node:
     """A node of the whitelisted expression tree."""
 
     __slots__ = ("col",)
+    col: int  # the 1-based column in the user's text, set by each subclass
 
     def letters(self) -> frozenset[str]:
         """The letters of the words below this node."""
@@ -573,9 +574,13 @@ class _Converter:
 
     def segment(self, node: ast.AST) -> str:
         """The user's text of an ast node (shortened)."""
-        try:
-            start = self.cols[node.col_offset] - 1
-            end = self.cols[node.end_col_offset - 1]
+        try:  # not every ast node has a position (typeshed's AST declares none)
+            first = getattr(node, "col_offset", None)
+            last = getattr(node, "end_col_offset", None)
+            if first is None or last is None:
+                raise AttributeError("no position")
+            start = self.cols[first] - 1
+            end = self.cols[last - 1]
             part = self.text[start:end]
         except (AttributeError, IndexError, TypeError):
             part = ast.get_source_segment(self.source, node) or type(node).__name__
@@ -627,10 +632,10 @@ class _Converter:
                              self.convert(node.right, depth), col)
             raise self.refuse(node, "this operator is")
         if isinstance(node, ast.UnaryOp):
-            ops = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
-            if type(node.op) not in ops:
+            unary = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
+            if type(node.op) not in unary:
                 raise self.refuse(node, "this operator is")
-            return Unary(ops[type(node.op)], self.convert(node.operand, depth), col)
+            return Unary(unary[type(node.op)], self.convert(node.operand, depth), col)
         if isinstance(node, ast.BoolOp):
             op = "and" if isinstance(node.op, ast.And) else "or"
             return BoolOp(op, [self.convert(v, depth) for v in node.values], col)
