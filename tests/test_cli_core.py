@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def test_solve_first_reports_uniqueness(toy_cli):
     r = toy_cli(["solve", "toy", "2 3"])
@@ -100,3 +102,26 @@ def test_no_solution_says_why(toy_cli):
     data = json.loads(toy_cli(["solve", "toy", "2 30", "-f", "json"]).stdout)
     assert data["reason"] == "no 2 digits add up to 30"
     assert "reason" not in json.loads(toy_cli(["solve", "toy", "2 3", "-f", "json"]).stdout)
+
+
+def test_an_abort_inside_a_command_is_one_line_exit_1(capsys):
+    # typer.Abort is not in typer._click.exceptions (Typer >= 0.20); mypy found the
+    # handler looked it up there and crashed with an AttributeError instead.
+    import typer
+
+    from numberplay.cli.common import OneLineErrors
+
+    app = typer.Typer(cls=OneLineErrors)
+
+    @app.command()
+    def stop() -> None:
+        raise typer.Abort()
+
+    @app.command()
+    def other() -> None:
+        pass
+
+    with pytest.raises(SystemExit) as exc:
+        app(["stop"])
+    assert exc.value.code == 1
+    assert capsys.readouterr().err.strip() == "aborted"

@@ -9,19 +9,22 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-try:  # Typer >= 0.20 carries its own copy of click
+if TYPE_CHECKING:  # checked against the Typer installed (>= 0.20)
     from typer._click import exceptions as _click
-except ImportError:  # pragma: no cover - older Typer uses click itself
-    from click import exceptions as _click
+else:
+    try:  # Typer >= 0.20 carries its own copy of click
+        from typer._click import exceptions as _click
+    except ImportError:  # pragma: no cover - older Typer uses click itself
+        from click import exceptions as _click
 
 from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
 from ..kinds import Kind
@@ -245,10 +248,12 @@ class OneLineErrors(TyperGroup):
     prints one line on stderr, `error: --limit must be at least 1`, and exits 2;
     Ctrl-C anywhere prints `interrupted` and exits 130."""
 
-    def main(self, args: Any = None, prog_name: str | None = None,
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
-             **extra: Any) -> Any:
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         _STARTED[0] = time.perf_counter()
+        if not windows_expand_args:  # passed on only when given (click 8.0.0 lacks it)
+            extra["windows_expand_args"] = False
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
@@ -260,7 +265,7 @@ class OneLineErrors(TyperGroup):
         except _click.ClickException as exc:
             err.print(f"[bold red]error:[/] {_one_line(usage_message(exc))}", markup=True)
             sys.exit(EXIT_BAD_INPUT if isinstance(exc, _click.UsageError) else exc.exit_code)
-        except _click.Abort:
+        except typer.Abort:  # not in typer._click.exceptions: Typer >= 0.20 moved it
             err.print("aborted")
             sys.exit(1)
         except KeyboardInterrupt:

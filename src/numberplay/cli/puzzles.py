@@ -10,7 +10,7 @@ import inspect
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import typer
 from rich.markup import escape
@@ -18,7 +18,7 @@ from rich.markup import escape
 from ..budget import Budget, active
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
-from ..model import SOLVED, STALLED, Generated, Puzzle, Step
+from ..model import SOLVED, STALLED, Generated, Puzzle, Solution, Step
 from ..services.envelopes import read_envelopes
 from ..services.reports import (
     check_report,
@@ -445,7 +445,9 @@ def _multiple(code: int, several: bool) -> int:
 
 def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
     """explain --format html: one page with every puzzle and its steps."""
-    explained, codes, notes = [], [], []
+    explained: list[tuple[Puzzle, list[Step], Solution | None]] = []
+    codes: list[int] = []
+    notes: list[str] = []
     for puzzle in puzzles:
         report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
                                 budget=_budget(a, not explained), max_steps=a["max_steps"])
@@ -578,6 +580,22 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     return EXIT_OK
 
 
+@runtime_checkable
+class _OneLineSolution(Protocol):
+    """A solution that carries its own one-line text (a cryptarithm's filled formula)."""
+
+    text: str
+
+
+def _solution_line(kind: Kind, g: Generated) -> str:
+    """The solution of a generated puzzle on one line: its own text when it has one,
+    else its places and digits."""
+    if isinstance(g.solution, _OneLineSolution):
+        return g.solution.text
+    places = kind.solution_places(g.puzzle, g.solution)
+    return " ".join(f"{place}={digit}" for place, digit in places.items())
+
+
 def _generate_all(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """Every puzzle the kind's options describe (e.g. a word list's `--all`): text
     output streams one puzzle a line with its solution, JSON and --store get them
@@ -603,7 +621,7 @@ def _generate_all(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
                                        **opts):
                 generated.append(g)
                 if fmt is Format.text:
-                    echo(f"{g.text}  ({g.solution.text})")
+                    echo(f"{g.text}  ({_solution_line(kind, g)})")
         except BudgetExceeded as exc:
             status, code = str(exc), EXIT_UNDECIDED
     if status:

@@ -102,15 +102,16 @@ def export(db: Path = _db(), kind: str | None = _kind(), size: str | None = _siz
            ) -> None:
     """Export the stored puzzles as JSON lines, or as Markdown ready to print."""
     with guard(), PuzzleStore(db, create=False) as store, _open(output) as out:
-        filters = {"kind": kind, "size": size, "difficulty": difficulty}
         if fmt is ExportFormat.markdown:
-            n = store.export_markdown(out, answers=solution, **filters)
+            n = store.export_markdown(out, answers=solution, kind=kind, size=size,
+                                      difficulty=difficulty)
         elif fmt is ExportFormat.html:
-            rows = store.list(**filters)
+            rows = store.list(kind=kind, size=size, difficulty=difficulty)
             out.write(store_page(rows, solution))
             n = len(rows)
         else:
-            n = store.export_jsonl(out, answers=solution, **filters)
+            n = store.export_jsonl(out, answers=solution, kind=kind, size=size,
+                                   difficulty=difficulty)
     if output is not None:
         typer.echo(f"exported {n} puzzle(s) to {output}", err=True)
 
