@@ -775,8 +775,10 @@ def _check_solved(model: Model, pos: Position) -> str | None:
     """What is wrong when every letter is decided but the formula is false."""
     if pos.solved():
         values = [pos.value(c) for c in model.letters]
-        env = [v for v in values if v is not None]  # all of them: every letter is decided
-        if model.holds is not None and len(env) == len(values) and not model.holds(env):
+        env = [v for v in values if v is not None]
+        if len(env) != len(values):  # pos.solved() lets an empty domain through
+            return "a letter has no digit left"
+        if model.holds is not None and not model.holds(env):
             return "every letter has a digit, but the formula is false"
     return None
 
