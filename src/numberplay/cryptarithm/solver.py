@@ -53,7 +53,9 @@ from .lang import (
 
 MAX_POLY_EXPONENT = 64
 EXACT_BOUND_REST = 5   # letters still to come from which the bound also removes the digit
-WIDE_COLUMN = 1   # units-column letters from which a single sum is ordered by weight
+WIDE_COLUMN = 1
+SPLIT_DOMAIN = 2   # a letter the bounds leave at most this many digits is fixed first
+SPLIT_FIXED = 4    # ... while fewer letters than this are fixed   # units-column letters from which a single sum is ordered by weight
 
 
 @dataclass
@@ -679,6 +681,15 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
         used[d] = True
     if any(fixed[c] == 0 for c in comp.lead if c in fixed):
         return
+    doms = _root_domains(comp, fixed, env, known, used)
+    if doms:
+        if any(not d for d in doms.values()):
+            return
+        c = min(doms, key=lambda c: (len(doms[c]), c))
+        if len(doms[c]) <= SPLIT_DOMAIN and len(fixed) < SPLIT_FIXED:
+            for d in doms[c]:   # a letter the high digits pin: fix it, bound again
+                yield from search(comp, {**fixed, c: d}, budget, counting)
+            return
     plan = make_plan(comp, fixed)
     if not all(c(env) for c in plan.root_checks):
         return
@@ -688,6 +699,11 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     bounds, tails, sums = plan.bounds, plan.tails, plan.sums
     done = [False] * (1 + max((p.seq for p in comp.pseudos), default=0))
     depth_max = len(order)
+    allowed = None
+    if doms:
+        allowed = [[True] * base for _ in range(n)]
+        for c, ds in doms.items():
+            allowed[comp.index[c]] = [d in ds for d in range(base)]
 
     def rec(i: int) -> Iterator[Any]:
         if i == depth_max:
@@ -696,6 +712,8 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
             return
         li = order[i]
         cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
+        if allowed is not None:
+            cand = [d for d in cand if allowed[li][d]]
         solver = solvers[i]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
@@ -743,6 +761,38 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
         env[li] = 0
 
     yield from rec(0)
+
+
+def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[bool],
+                  used: list[bool]) -> dict[str, list[int]] | None:
+    """For each free letter, the digits its interval tests do not refute when it is
+    the only letter assigned beyond `fixed` (e.g. HIP * HIP = HURRAY in base 36 pins
+    H to 34 or 35), or None when the formula has no interval test."""
+    tests = list(comp.ichecks.values())
+    if not tests or comp.strategy == "columns":
+        return None
+    base = comp.base
+    out: dict[str, list[int]] = {}
+    for c in comp.letters:
+        if c in fixed:
+            continue
+        li = comp.index[c]
+        keep = []
+        known[li] = True
+        for d in range(1 if c in comp.lead else 0, base):
+            if used[d]:
+                continue
+            env[li] = d
+            used[d] = True
+            free = [e for e in range(base) if not used[e]]
+            used[d] = False
+            dlo, dhi = (free[0], free[-1]) if free else (0, 0)
+            if all(t(env, known, dlo, dhi) is not False for t in tests):
+                keep.append(d)
+        known[li] = False
+        env[li] = 0
+        out[c] = keep
+    return out
 
 
 def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
