@@ -55,6 +55,7 @@ MAX_POLY_EXPONENT = 64
 EXACT_BOUND_REST = 5   # letters still to come from which the bound also removes the digit
 WIDE_COLUMN = 1
 SPLIT_DOMAIN = 2   # a letter the bounds leave at most this many digits is fixed first
+HIGH_FIRST = 3     # a modular level adding this many letters takes the leading ones first
 SPLIT_FIXED = 4    # ... while fewer letters than this are fixed   # units-column letters from which a single sum is ordered by weight
 
 
@@ -360,6 +361,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
                 levels = _level_pseudos(check, _safe(p.compile(index, base)), False, base,
                                         seq, full, linear_letters([lhs, rhs]))
+                levels = [q for q in levels if q.kind != "mod" or _says_something(q, index, base)]
                 factors = _factors(check)
                 for q in levels:
                     q.factors = factors
@@ -398,6 +400,27 @@ def _units_say_nothing(check: Compare, rl: tuple[Node, Node], rr: tuple[Node, No
         if v is not None and v % base:
             return False
     return True
+
+
+def _says_something(p: Pseudo, index: dict[str, int], base: int) -> bool:
+    """Can the residue of a modular level be non-zero? (AYH^2 + BEE^2 - SEE^2 is always
+    0 modulo 100 once the units column holds: that level would only delay the
+    high-digit letters.) Random distinct digits that pass the level below; a level
+    never seen non-zero there is dropped, which only gives up pruning."""
+    import random
+    if p.level < 2 or len(index) > base:
+        return True
+    rng = random.Random(p.level)
+    lower = p.modulus // base
+    seen = 0
+    for _ in range(150):
+        v = p.fn(rng.sample(range(base), len(index)))
+        if v is None or v % lower:
+            continue
+        if v % p.modulus:
+            return True
+        seen += 1
+    return seen < 8   # too few samples pass the level below to tell
 
 
 def _linear_bounds(check: Compare, index: dict[str, int], base: int) -> Callable | None:
@@ -506,8 +529,10 @@ def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
     pending = [p for p in comp.pseudos if not p.letters <= assigned]
     while pending:
         best = min(pending, key=lambda p: (len(p.letters - assigned), p.seq, p.level))
-        table = high if best.kind in ("full", "order") and best.seq in comp.ichecks else rank
-        new = sorted(best.letters - assigned, key=lambda c: table.get(c, (99, 0)))
+        new_letters = best.letters - assigned
+        table = high if best.seq in comp.ichecks and (best.kind in ("full", "order") or (
+            best.kind == "mod" and len(new_letters) >= HIGH_FIRST)) else rank
+        new = sorted(new_letters, key=lambda c: table.get(c, (99, 0)))
         order += new
         assigned.update(new)
         pending = [p for p in pending if not p.letters <= assigned]
