@@ -289,16 +289,18 @@ def _static_truth(node: Node, index: dict[str, int], base: int) -> bool | None:
     return None
 
 
-def _root_rewrite(lhs: Node, rhs: Node) -> Compare | None:
-    """`X = Y ^ (p/q)` implies `X ^ q = Y ^ p`: a polynomial necessary condition."""
+def _root_rewrite(lhs: Node, rhs: Node) -> tuple[Compare, list[Node]] | None:
+    """`X = Y ^ (p/q)` implies `X ^ q = Y ^ p`: a polynomial necessary condition;
+    with it the sides (not single words) that must be non-negative, X and Y."""
     from fractions import Fraction
     for a, b in ((lhs, rhs), (rhs, lhs)):
         if (isinstance(b, BinOp) and b.op == "**" and isinstance(b.right, Const)
                 and type(b.right.value) is Fraction and 0 < b.right.value.numerator
                 and b.right.value.denominator <= 8 and b.right.value.numerator <= 8):
             e = b.right.value
-            return Compare(["=="], [BinOp("**", a, Const(e.denominator)),
-                                    BinOp("**", b.left, Const(e.numerator))])
+            out = Compare(["=="], [BinOp("**", a, Const(e.denominator)),
+                                   BinOp("**", b.left, Const(e.numerator))])
+            return out, [x for x in (a, b.left) if x.words() and not isinstance(x, Word)]
     return None
 
 
@@ -313,6 +315,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
     n = len(index)
     checks = split_checks(simplify(tree, index, base))
     conjunctive = all(isinstance(c, Compare) for c in checks) and _is_conjunction(tree)
+    n_checks = len(checks)
     for seq, check in enumerate(checks):
         letters = check.letters()
         full = Pseudo(letters, seq, "full", fn=_truthy(check.compile(index, base)))
@@ -320,7 +323,8 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
             try:
                 ichecks[seq] = _linear_bounds(check, index, base) or \
                     compare_fn(check, index, base)
-                pseudos.append(Pseudo(_decider(check), seq, "order"))
+                if seq < n_checks:   # the bounds added for a root do not choose the order
+                    pseudos.append(Pseudo(_decider(check), seq, "order"))
             except Unbounded:
                 pass
         if isinstance(check, Compare) and check.ops == ["=="]:
@@ -343,7 +347,10 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 continue
             derived = _root_rewrite(lhs, rhs)
             if derived is not None:
-                lhs, rhs = derived.operands
+                lhs, rhs = derived[0].operands
+                # X = Y ^ (p/q) also needs X >= 0 and Y >= 0 (a root is of a
+                # non-negative number and is non-negative): bounds of their own
+                checks += [Compare([">="], [side, Const(0)]) for side in derived[1]]
             rl, rr = rational(lhs), rational(rhs)
             if rl is not None and rr is not None and (rl[1] is not ONE or rr[1] is not ONE) \
                     and _units_say_nothing(check, rl, rr, index, base):
@@ -374,7 +381,8 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 kinds.append("product" if _is_product(check) else "polynomial")
                 continue
         pseudos.append(full)
-        kinds.append("general")
+        kinds.append("bound" if seq in ichecks and seq >= n_checks else "general")
+    kinds = [k for k in kinds if k != "bound"]
     if all(k == "linear" for k in kinds):
         strategy = "columns"
     elif all(k in ("product", "polynomial", "linear") for k in kinds):
