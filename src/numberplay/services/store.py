@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -95,25 +96,42 @@ class PuzzleStore:
         self.path = Path(path)
         if not create and not self.path.is_file():
             raise StoreError(f"no puzzle store at {str(self.path)!r}")
-        try:
-            self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            with self.transaction() as db:
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
-                                (str(SCHEMA_VERSION),))
-                found = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open puzzle store {str(self.path)!r}: {exc}") from None
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                found = self._open()
+                break
+            except sqlite3.OperationalError as exc:
+                # Two runs creating the same store at once: switching to WAL (or the
+                # schema's first write) can fail at once with "locked" rather than
+                # wait on SQLite's busy handler, so wait and try again here.
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise StoreError(f"cannot open puzzle store {str(self.path)!r}: {exc}") from None
+                if hasattr(self, "db"):
+                    self.db.close()
+                time.sleep(0.05)
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"cannot open puzzle store {str(self.path)!r}: {exc}") from None
         version = found[0] if found else ""
         if not str(version).isdigit() or int(version) > SCHEMA_VERSION:
             self.db.close()
             raise StoreError(f"puzzle store {str(self.path)!r} has schema {version!r}; this "
                              f"numberplay reads schema {SCHEMA_VERSION} (a newer numberplay "
                              "made it?)")
+
+    def _open(self) -> tuple[str] | None:
+        """Connect, make the schema if it is missing, and read its version."""
+        self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        with self.transaction() as db:
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            found: tuple[str] | None = db.execute(
+                "SELECT value FROM meta WHERE name = 'schema'").fetchone()
+        return found
 
     # -- lifetime ----------------------------------------------------------------
     def close(self) -> None:
