@@ -806,6 +806,7 @@ def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[b
         return None
     base = comp.base
     out: dict[str, list[int]] = {}
+    free = [e for e in range(base) if not used[e]]
     for c in comp.letters:
         if c in fixed:
             continue
@@ -816,10 +817,8 @@ def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[b
             if used[d]:
                 continue
             env[li] = d
-            used[d] = True
-            free = [e for e in range(base) if not used[e]]
-            used[d] = False
-            dlo, dhi = (free[0], free[-1]) if free else (0, 0)
+            rest = [e for e in free[:2] + free[-2:] if e != d]   # the free digits but d
+            dlo, dhi = (rest[0], rest[-1]) if rest else (0, 0)
             if all(t(env, known, dlo, dhi) is not False for t in tests):
                 keep.append(d)
         known[li] = False
