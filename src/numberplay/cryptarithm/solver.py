@@ -53,7 +53,10 @@ from .lang import (
 
 MAX_POLY_EXPONENT = 64
 EXACT_BOUND_REST = 5   # letters still to come from which the bound also removes the digit
-WIDE_COLUMN = 1   # units-column letters from which a single sum is ordered by weight
+WIDE_COLUMN = 1
+SPLIT_DOMAIN = 2   # a letter the bounds leave at most this many digits is fixed first
+HIGH_FIRST = 3     # a modular level adding this many letters takes the leading ones first
+SPLIT_FIXED = 4    # ... while fewer letters than this are fixed   # units-column letters from which a single sum is ordered by weight
 
 
 @dataclass
@@ -286,16 +289,18 @@ def _static_truth(node: Node, index: dict[str, int], base: int) -> bool | None:
     return None
 
 
-def _root_rewrite(lhs: Node, rhs: Node) -> Compare | None:
-    """`X = Y ^ (p/q)` implies `X ^ q = Y ^ p`: a polynomial necessary condition."""
+def _root_rewrite(lhs: Node, rhs: Node) -> tuple[Compare, list[Node]] | None:
+    """`X = Y ^ (p/q)` implies `X ^ q = Y ^ p`: a polynomial necessary condition;
+    with it the sides (not single words) that must be non-negative, X and Y."""
     from fractions import Fraction
     for a, b in ((lhs, rhs), (rhs, lhs)):
         if (isinstance(b, BinOp) and b.op == "**" and isinstance(b.right, Const)
                 and type(b.right.value) is Fraction and 0 < b.right.value.numerator
                 and b.right.value.denominator <= 8 and b.right.value.numerator <= 8):
             e = b.right.value
-            return Compare(["=="], [BinOp("**", a, Const(e.denominator)),
-                                    BinOp("**", b.left, Const(e.numerator))])
+            out = Compare(["=="], [BinOp("**", a, Const(e.denominator)),
+                                   BinOp("**", b.left, Const(e.numerator))])
+            return out, [x for x in (a, b.left) if x.words() and not isinstance(x, Word)]
     return None
 
 
@@ -310,6 +315,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
     n = len(index)
     checks = split_checks(simplify(tree, index, base))
     conjunctive = all(isinstance(c, Compare) for c in checks) and _is_conjunction(tree)
+    n_checks = len(checks)
     for seq, check in enumerate(checks):
         letters = check.letters()
         full = Pseudo(letters, seq, "full", fn=_truthy(check.compile(index, base)))
@@ -317,7 +323,8 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
             try:
                 ichecks[seq] = _linear_bounds(check, index, base) or \
                     compare_fn(check, index, base)
-                pseudos.append(Pseudo(_decider(check), seq, "order"))
+                if seq < n_checks:   # the bounds added for a root do not choose the order
+                    pseudos.append(Pseudo(_decider(check), seq, "order"))
             except Unbounded:
                 pass
         if isinstance(check, Compare) and check.ops == ["=="]:
@@ -340,7 +347,10 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 continue
             derived = _root_rewrite(lhs, rhs)
             if derived is not None:
-                lhs, rhs = derived.operands
+                lhs, rhs = derived[0].operands
+                # X = Y ^ (p/q) also needs X >= 0 and Y >= 0 (a root is of a
+                # non-negative number and is non-negative): bounds of their own
+                checks += [Compare([">="], [side, Const(0)]) for side in derived[1]]
             rl, rr = rational(lhs), rational(rhs)
             if rl is not None and rr is not None and (rl[1] is not ONE or rr[1] is not ONE) \
                     and _units_say_nothing(check, rl, rr, index, base):
@@ -358,6 +368,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
                 levels = _level_pseudos(check, _safe(p.compile(index, base)), False, base,
                                         seq, full, linear_letters([lhs, rhs]))
+                levels = [q for q in levels if q.kind != "mod" or _says_something(q, index, base)]
                 factors = _factors(check)
                 for q in levels:
                     q.factors = factors
@@ -370,7 +381,8 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 kinds.append("product" if _is_product(check) else "polynomial")
                 continue
         pseudos.append(full)
-        kinds.append("general")
+        kinds.append("bound" if seq in ichecks and seq >= n_checks else "general")
+    kinds = [k for k in kinds if k != "bound"]
     if all(k == "linear" for k in kinds):
         strategy = "columns"
     elif all(k in ("product", "polynomial", "linear") for k in kinds):
@@ -396,6 +408,27 @@ def _units_say_nothing(check: Compare, rl: tuple[Node, Node], rr: tuple[Node, No
         if v is not None and v % base:
             return False
     return True
+
+
+def _says_something(p: Pseudo, index: dict[str, int], base: int) -> bool:
+    """Can the residue of a modular level be non-zero? (AYH^2 + BEE^2 - SEE^2 is always
+    0 modulo 100 once the units column holds: that level would only delay the
+    high-digit letters.) Random distinct digits that pass the level below; a level
+    never seen non-zero there is dropped, which only gives up pruning."""
+    import random
+    if p.level < 2 or len(index) > base:
+        return True
+    rng = random.Random(p.level)
+    lower = p.modulus // base
+    seen = 0
+    for _ in range(150):
+        v = p.fn(rng.sample(range(base), len(index)))
+        if v is None or v % lower:
+            continue
+        if v % p.modulus:
+            return True
+        seen += 1
+    return seen < 8   # too few samples pass the level below to tell
 
 
 def _linear_bounds(check: Compare, index: dict[str, int], base: int) -> Callable | None:
@@ -504,8 +537,10 @@ def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
     pending = [p for p in comp.pseudos if not p.letters <= assigned]
     while pending:
         best = min(pending, key=lambda p: (len(p.letters - assigned), p.seq, p.level))
-        table = high if best.kind in ("full", "order") and best.seq in comp.ichecks else rank
-        new = sorted(best.letters - assigned, key=lambda c: table.get(c, (99, 0)))
+        new_letters = best.letters - assigned
+        table = high if best.seq in comp.ichecks and (best.kind in ("full", "order") or (
+            best.kind == "mod" and len(new_letters) >= HIGH_FIRST)) else rank
+        new = sorted(new_letters, key=lambda c: table.get(c, (99, 0)))
         order += new
         assigned.update(new)
         pending = [p for p in pending if not p.letters <= assigned]
@@ -679,6 +714,15 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
         used[d] = True
     if any(fixed[c] == 0 for c in comp.lead if c in fixed):
         return
+    doms = _root_domains(comp, fixed, env, known, used)
+    if doms:
+        if any(not d for d in doms.values()):
+            return
+        c = min(doms, key=lambda c: (len(doms[c]), c))
+        if len(doms[c]) <= SPLIT_DOMAIN and len(fixed) < SPLIT_FIXED:
+            for d in doms[c]:   # a letter the high digits pin: fix it, bound again
+                yield from search(comp, {**fixed, c: d}, budget, counting)
+            return
     plan = make_plan(comp, fixed)
     if not all(c(env) for c in plan.root_checks):
         return
@@ -688,6 +732,11 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     bounds, tails, sums = plan.bounds, plan.tails, plan.sums
     done = [False] * (1 + max((p.seq for p in comp.pseudos), default=0))
     depth_max = len(order)
+    allowed = None
+    if doms:
+        allowed = [[True] * base for _ in range(n)]
+        for c, ds in doms.items():
+            allowed[comp.index[c]] = [d in ds for d in range(base)]
 
     def rec(i: int) -> Iterator[Any]:
         if i == depth_max:
@@ -696,6 +745,8 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
             return
         li = order[i]
         cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
+        if allowed is not None:
+            cand = [d for d in cand if allowed[li][d]]
         solver = solvers[i]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
@@ -743,6 +794,37 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
         env[li] = 0
 
     yield from rec(0)
+
+
+def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[bool],
+                  used: list[bool]) -> dict[str, list[int]] | None:
+    """For each free letter, the digits its interval tests do not refute when it is
+    the only letter assigned beyond `fixed` (e.g. HIP * HIP = HURRAY in base 36 pins
+    H to 34 or 35), or None when the formula has no interval test."""
+    tests = list(comp.ichecks.values())
+    if not tests or comp.strategy == "columns":
+        return None
+    base = comp.base
+    out: dict[str, list[int]] = {}
+    free = [e for e in range(base) if not used[e]]
+    for c in comp.letters:
+        if c in fixed:
+            continue
+        li = comp.index[c]
+        keep = []
+        known[li] = True
+        for d in range(1 if c in comp.lead else 0, base):
+            if used[d]:
+                continue
+            env[li] = d
+            rest = [e for e in free[:2] + free[-2:] if e != d]   # the free digits but d
+            dlo, dhi = (rest[0], rest[-1]) if rest else (0, 0)
+            if all(t(env, known, dlo, dhi) is not False for t in tests):
+                keep.append(d)
+        known[li] = False
+        env[li] = 0
+        out[c] = keep
+    return out
 
 
 def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
