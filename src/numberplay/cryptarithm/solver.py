@@ -74,6 +74,12 @@ class Pseudo:
     linear_letters: frozenset[str] = frozenset()   # letters the residue is linear in
     factors: tuple[str, str] | None = None         # X, Y of a product X * Y = Z
 
+    def func(self) -> Callable[[Env], Any]:
+        """The residue function (or the full check); only an "order" hint has none."""
+        if self.fn is None:
+            raise ValueError(f"a {self.kind!r} pseudo-check has no function")
+        return self.fn
+
 
 @dataclass
 class Compiled:
@@ -165,10 +171,13 @@ def rational(node: Node) -> tuple[Node, Node] | None:
             return inner
         return Sum([(-1, inner[0])]), inner[1]
     if isinstance(node, Sum):
-        parts = [(s, rational(t)) for s, t in node.terms]
-        if any(p is None for _, p in parts):
-            return None
-        num, den = parts[0][1][0], parts[0][1][1]
+        parts: list[tuple[int, tuple[Node, Node]]] = []
+        for s, t in node.terms:
+            r = rational(t)
+            if r is None:
+                return None
+            parts.append((s, r))
+        num, den = parts[0][1]
         if parts[0][0] < 0:
             num = Sum([(-1, num)])
         for s, (n2, d2) in parts[1:]:
@@ -420,9 +429,10 @@ def _says_something(p: Pseudo, index: dict[str, int], base: int) -> bool:
         return True
     rng = random.Random(p.level)
     lower = p.modulus // base
+    fn = p.func()
     seen = 0
     for _ in range(150):
-        v = p.fn(rng.sample(range(base), len(index)))
+        v = fn(rng.sample(range(base), len(index)))
         if v is None or v % lower:
             continue
         if v % p.modulus:
@@ -563,7 +573,7 @@ class Plan:
 
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:
     """A pseudo-check as env -> bool."""
-    fn = p.fn
+    fn = p.func()
     if p.kind == "full":
         return fn
     if p.kind == "exact":
@@ -597,7 +607,7 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
             if p.kind == "exact" or (p.kind == "mod" and _solvable(p, order[i])):
                 solver = p
                 break
-        solvers.append(None if solver is None else (solver.modulus, solver.fn))
+        solvers.append(None if solver is None else (solver.modulus, solver.func()))
         checks.append([_as_check(p) for p in group if p is not solver])
     bounds, tails = _bound_plan(comp, order, depth)
     return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root],
