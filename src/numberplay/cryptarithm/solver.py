@@ -30,7 +30,7 @@ import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
@@ -38,6 +38,7 @@ from .bounds import Unbounded, compare_fn, interval_fn, linear_compare_fn
 from .lang import (
     BinOp,
     BoolOp,
+    Collection,
     Compare,
     Const,
     Env,
@@ -558,17 +559,33 @@ def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
     return order
 
 
+# An interval test of a check: (env, known, dlo, dhi) -> True (entailed), False
+# (refuted) or None (undecided); a plan pairs it with the check's sequence number.
+IntervalTest = Callable[[Env, list[bool], int, int], bool | None]
+Bound = tuple[int, IntervalTest]
+
+
+class SumBound(NamedTuple):
+    """One weighted sum at one depth: its function, the weight of the letter placed
+    there, and the positive (descending) and negative (ascending) weights still to come."""
+
+    fn: Callable[[Env], int]
+    weight: int
+    pos: list[int]
+    neg: list[int]
+
+
 @dataclass
 class Plan:
-    """The search plan: letter order and what to test after each letter."""
+    """The search plan: letter order and, per depth, what to test after each letter."""
 
     order: list[int]
     solvers: list[tuple[int, Callable[[Env], Any]] | None]
     checks: list[list[Callable[[Env], bool]]]
     root_checks: list[Callable[[Env], bool]]
-    bounds: list[list[Callable]] = field(default_factory=list)
-    tails: list[list[Callable] | None] = field(default_factory=list)
-    sums: list[list[tuple]] = field(default_factory=list)
+    bounds: list[list[Bound]] = field(default_factory=list)
+    tails: list[list[Bound] | None] = field(default_factory=list)
+    sums: list[list[SumBound]] = field(default_factory=list)
 
 
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:
@@ -614,12 +631,12 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
                 bounds, tails, _sum_bounds(comp, order))
 
 
-def _sum_bounds(comp: Compiled, order: list[str]) -> list[list[tuple]]:
+def _sum_bounds(comp: Compiled, order: list[str]) -> list[list[SumBound]]:
     """For each weighted sum and each depth: (sum, weight of the letter, positive and
     negative weights still to come). The search keeps a digit only if the letters
     still to come can cancel the sum; the bound pairs the largest weights with the
     largest free digits (rearrangement inequality), so it is tight and sound."""
-    out: list[list[tuple]] = [[] for _ in order]
+    out: list[list[SumBound]] = [[] for _ in order]
     for weights, fn in comp.linears.values():
         idx = [comp.index[c] for c in order]
         for i in range(len(order) - 1):
@@ -627,11 +644,11 @@ def _sum_bounds(comp: Compiled, order: list[str]) -> list[list[tuple]]:
             rest = [weights[j] for j in idx[i + 1:] if weights[j]]
             pos = sorted((x for x in rest if x > 0), reverse=True)
             neg = sorted(x for x in rest if x < 0)
-            out[i].append((fn, w, pos, neg))
+            out[i].append(SumBound(fn, w, pos, neg))
     return out
 
 
-def _sum_filter(bound: tuple, env: Env, used: list[bool], cand: list[int],
+def _sum_filter(bound: SumBound, env: Env, used: list[bool], cand: list[int],
                 base: int) -> list[int]:
     """The candidates for which the rest of the sum can still reach 0."""
     fn, w, pos, neg = bound
@@ -655,7 +672,7 @@ def _sum_filter(bound: tuple, env: Env, used: list[bool], cand: list[int],
 
 
 def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
-                ) -> tuple[list[list[Callable]], list[list[Callable] | None]]:
+                ) -> tuple[list[list[Bound]], list[list[Bound] | None]]:
     """Per depth: the interval tests of partly assigned checks, and (when every
     later check has one) the tests whose entailment lets a count skip the rest."""
     n = len(order)
@@ -667,8 +684,8 @@ def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
         ds = [depth[c] for c in p.letters if c in depth] or [-1]
         trigger[p.seq] = max(trigger.get(p.seq, -1), max(ds))
         first[p.seq] = min(first.get(p.seq, n), min(ds))
-    bounds: list[list[Callable]] = []
-    tails: list[list[Callable] | None] = []
+    bounds: list[list[Bound]] = []
+    tails: list[list[Bound] | None] = []
     for i in range(n):
         later = [q for q, t in trigger.items() if t > i]
         bounds.append([(q, comp.ichecks[q]) for q in later if q in comp.ichecks
@@ -894,7 +911,7 @@ def _complement(comp: Compiled) -> Compiled | None:
         return None
     a, b = tree.operands
     op = tree.ops[0]
-    if op == "not in" and type(b).__name__ == "Collection" and len(b.items) == 1:
+    if op == "not in" and isinstance(b, Collection) and len(b.items) == 1:
         b, op = b.items[0], "!="
     if op not in ("!=", "is not"):
         return None
