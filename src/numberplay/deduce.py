@@ -525,12 +525,13 @@ def hint_text(step: Step, level: int) -> str:
         place, value = step.fixed[0]
         return f"Guess {place} = {value} (and be ready to come back)."
     if level == 1:
-        return f"Look at {area}: a {step.technique}." if area else \
-            f"Look for a {step.technique}."
+        return f"Look at {area}; the technique: {step.technique}." if area else \
+            f"Look for this technique: {step.technique}."
     if step.fixed:
         place = step.fixed[-1][0]
-        return f"A {step.technique}" + (f" in {area}" if area else "") + f" decides {place}."
+        return f"{step.technique.capitalize()}" + (f" in {area}" if area else "") + \
+            f" decides {place}."
     places = list(dict.fromkeys(p for p, _ in step.removed))
     shown = ", ".join(places[:4]) + (" ..." if len(places) > 4 else "")
-    return f"A {step.technique}" + (f" in {area}" if area else "") + \
+    return f"{step.technique.capitalize()}" + (f" in {area}" if area else "") + \
         f" removes candidates from {shown}."
