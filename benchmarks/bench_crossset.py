@@ -33,6 +33,7 @@ import statistics
 import sys
 import time
 from multiprocessing.connection import Connection
+from typing import Any
 
 from numberplay.budget import Budget
 from numberplay.crossset.generate import generate_masks
@@ -68,15 +69,22 @@ def ours(n: int, masks: list[int], limit: int) -> tuple[float, int]:
     return time.perf_counter() - t, k
 
 
-def cpsat(n: int, masks: list[int], limit: int) -> tuple[float, int]:
-    """(seconds, solutions found) for CP-SAT: solve, then re-solve excluding the first."""
-    t = time.perf_counter()
+def _cpsat_model(n: int, masks: list[int]) -> tuple[Any, list[Any]]:
+    """A CP-SAT model of the completion: one variable per cell over its candidates,
+    all-different rows and columns."""
     model = cp_model.CpModel()
     x = [model.NewIntVarFromDomain(cp_model.Domain.FromValues(
         [v for v in range(n) if masks[i] >> v & 1]), f"x{i}") for i in range(n * n)]
     for r in range(n):
         model.AddAllDifferent(x[r * n:(r + 1) * n])
         model.AddAllDifferent(x[r::n])
+    return model, x
+
+
+def cpsat(n: int, masks: list[int], limit: int) -> tuple[float, int]:
+    """(seconds, solutions found) for CP-SAT: solve, then re-solve excluding the first."""
+    t = time.perf_counter()
+    model, x = _cpsat_model(n, masks)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     found = 0
@@ -237,12 +245,7 @@ def timed_three(name: str, n: int, masks: list[int], cap: float
 def cpsat_marks(n: int, masks: list[int], cap: float) -> list[float] | None:
     """Times at which CP-SAT found a first and a second solution (None: over the cap)."""
     t = time.perf_counter()
-    model = cp_model.CpModel()
-    x = [model.NewIntVarFromDomain(cp_model.Domain.FromValues(
-        [v for v in range(n) if masks[i] >> v & 1]), f"x{i}") for i in range(n * n)]
-    for r in range(n):
-        model.AddAllDifferent(x[r * n:(r + 1) * n])
-        model.AddAllDifferent(x[r::n])
+    model, x = _cpsat_model(n, masks)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = cap

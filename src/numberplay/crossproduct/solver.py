@@ -178,29 +178,14 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
         return _revise_dp(dom, line)
     key = (line.product, *[dom[c] for c in cells])
     if key in _MEMO:
-        new = _MEMO[key]
-        if new is None:
-            return None
-        changed = []
-        for c, m in zip(cells, new, strict=True):
-            if dom[c] != m:
-                dom[c] = m
-                changed.append(c)
-        return changed
+        return _apply(dom, cells, _MEMO[key])
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
     if COMPILED and _compiled is not None:
         assert line.exps is not None  # a line with a layout is factorable
         new = _compiled.revise(key[1:], *line.exps)
         _MEMO[key] = new
-        if new is None:
-            return None
-        changed = []
-        for c, m in zip(cells, new, strict=True):
-            if dom[c] != m:
-                dom[c] = m
-                changed.append(c)
-        return changed
+        return _apply(dom, cells, new)
     revised = _revise_dp(dom, line)
     _MEMO[key] = None if revised is None else tuple(dom[c] for c in cells)
     return revised
@@ -300,6 +285,19 @@ def _revise_bounds(dom: list[int], line: Line) -> list[int] | None:
                     return None
                 dom[cell] = keep
                 changed.append(cell)
+    return changed
+
+
+def _apply(dom: list[int], cells: list[int], new: tuple[int, ...] | None) -> list[int] | None:
+    """Write a line's revised masks into `dom`: the cells that changed, or None
+    when the line has no way left."""
+    if new is None:
+        return None
+    changed = []
+    for c, m in zip(cells, new, strict=True):
+        if dom[c] != m:
+            dom[c] = m
+            changed.append(c)
     return changed
 
 

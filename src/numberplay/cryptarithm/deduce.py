@@ -26,11 +26,11 @@ trials), hard (nested trials or a guess).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal
 
 from .. import deduce as D
 from ..budget import Budget, ensure
@@ -365,19 +365,7 @@ def apply_column(model: Model, col: Column, pos: Position) -> Position | None:
         if len(cache) > 200_000:
             cache.clear()
         cache[key] = res
-    if res is None:
-        return None
-    nd, nin, nout = res
-    if nd == doms and nin == cin and nout == cout:
-        return pos
-    p = pos.copy()
-    for c, m in zip(col.letters, nd, strict=True):
-        p.dom[c] = m
-    if col.cin:
-        p.carry[col.cin] = nin
-    if col.cout:
-        p.carry[col.cout] = nout
-    return p
+    return _narrowed(pos, res, col.letters, col.cin, col.cout)
 
 
 def _terms(col: Column, base: int, value: Callable[[str], int | None]) -> tuple[str, str]:
@@ -472,20 +460,10 @@ def apply_pair(model: Model, a: Column, b: Column, pos: Position) -> Position | 
                                     base * base, PAIR_NODES)
         except _Wide:
             res = (doms, cin, cout)
+        if len(cache) > 200_000:
+            cache.clear()
         cache[key] = res
-    if res is None:
-        return None
-    nd, nin, nout = res
-    if nd == doms and nin == cin and nout == cout:
-        return pos
-    p = pos.copy()
-    for c, m in zip(letters, nd, strict=True):
-        p.dom[c] = m
-    if a.cin:
-        p.carry[a.cin] = nin
-    if b.cout:
-        p.carry[b.cout] = nout
-    return p
+    return _narrowed(pos, res, letters, a.cin, b.cout)
 
 
 def tech_two_columns(model: Model, pos: Position) -> Found | None:
@@ -896,3 +874,25 @@ def explanation(formula: str, base: int = 10, fixed: dict[str, int] | None = Non
         limits = LIMITS if model.columns or model.products else SHALLOW
     return D.Explanation(rules, pos, search=search, trace=trace, budget=ensure(budget),
                          limits=limits)
+
+
+def _narrowed(pos: Position, res: Any, letters: Sequence[str], cin: str | None,
+              cout: str | None) -> Position | None:
+    """The position with a column filter's result `(domains, carry in, carry out)`
+    applied: None on a wipe-out, `pos` itself when nothing changed."""
+    if res is None:
+        return None
+    nd, nin, nout = res
+    none = frozenset((0,))
+    if nd == tuple(pos.dom[c] for c in letters) and \
+            nin == (pos.carry[cin] if cin else none) and \
+            nout == (pos.carry[cout] if cout else none):
+        return pos
+    p = pos.copy()
+    for c, m in zip(letters, nd, strict=True):
+        p.dom[c] = m
+    if cin:
+        p.carry[cin] = nin
+    if cout:
+        p.carry[cout] = nout
+    return p
