@@ -1,4 +1,4 @@
-"""Shared fixtures: the toy kind registered for core and CLI tests."""
+"""Shared fixtures: the CLI runner, and the toy kind registered for core and CLI tests."""
 
 from __future__ import annotations
 
@@ -36,3 +36,20 @@ def toy_cli(toy):
         return runner.invoke(app, args, input=stdin)
 
     return run
+
+
+@pytest.fixture(scope="module")
+def run():
+    """Run the CLI with the registered kinds: returns a function(args, stdin, color)
+    giving Typer's result (exit_code, output, stdout, stderr)."""
+    from typer.testing import CliRunner
+
+    from numberplay.cli import build_app
+
+    app = build_app()
+    runner = CliRunner()
+
+    def invoke(args, stdin=None, color=False):
+        return runner.invoke(app, args, input=stdin, color=color)
+
+    return invoke

@@ -4,18 +4,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from typer.testing import CliRunner
-
 ROWS, COLS = "210,144,54,135,4,49", "6615,15552,420"
-
-
-@pytest.fixture(scope="module")
-def run():
-    from numberplay.cli import build_app
-    app = build_app()
-    runner = CliRunner()
-    return lambda args, stdin=None: runner.invoke(app, args, input=stdin)
 
 
 def test_solve_with_options(run):

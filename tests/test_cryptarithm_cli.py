@@ -4,21 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from typer.testing import CliRunner
-
-from numberplay.cli import build_app
-
-
-@pytest.fixture(scope="module")
-def run():
-    app = build_app()
-    runner = CliRunner()
-
-    def invoke(args, stdin=None, color=False):
-        return runner.invoke(app, args, input=stdin, color=color)
-    return invoke
-
 
 def test_solve_json_shape(run):
     r = run(["solve", "cryptarithm", "SEND + MORE = MONEY", "--format", "json"])

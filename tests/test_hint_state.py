@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 import numberplay as npl
-from numberplay.cli import build_app
 from numberplay.crossset import techniques as T
 from numberplay.crossset.explain import CrossSetRules
 from numberplay.crossset.render import masks_text
@@ -16,16 +14,6 @@ from numberplay.services.examples import get_example
 
 RIDDLER2 = "rows 210 144 54 135 4 49\ncols 6615 15552 420"
 # its unique solution: 765 / 982 / 392 / 593 / 141 / 717
-
-
-@pytest.fixture(scope="module")
-def run():
-    app = build_app()
-    runner = CliRunner()
-
-    def invoke(args, stdin=None):
-        return runner.invoke(app, args, input=stdin)
-    return invoke
 
 
 def _solution_places(p) -> dict[str, int]:

@@ -18,11 +18,9 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import numberplay
 from hostile_cases import KINDS, Case, all_cases, api_text, clean_cli, cli_args
-from numberplay.cli import build_app
 from numberplay.errors import PuzzleError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,12 +28,8 @@ CASES = all_cases(big=False)
 
 
 @pytest.fixture(scope="module")
-def cli():
-    app = build_app()
-    runner = CliRunner()
-
-    def run(args, stdin=None):
-        return runner.invoke(app, args, input=stdin)
+def cli(run):
+    """The shared CLI runner (conftest), under this module's name."""
     return run
 
 

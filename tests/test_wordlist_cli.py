@@ -6,10 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from numberplay.api import generate_full
-from numberplay.cli import build_app
 from numberplay.cryptarithm import CRYPTOPRODUCT, KIND
 from numberplay.cryptarithm import cryptoproduct_generate as G
 from numberplay.cryptarithm import wordlist as W
@@ -17,13 +15,6 @@ from numberplay.cryptarithm import wordlist as W
 GREEK = ("alpha beta gamma delta epsilon zeta eta theta\n"
          "iota kappa lambda mu nu xi omicron pi rho sigma tau  # and the rest:\n"
          "upsilon phi chi psi omega\n")
-
-
-@pytest.fixture(scope="module")
-def run():
-    app = build_app()
-    runner = CliRunner()
-    return lambda args: runner.invoke(app, args)
 
 
 @pytest.fixture()
