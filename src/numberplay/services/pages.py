@@ -105,6 +105,11 @@ def _block(block: Block, answer: bool = False) -> str:
     if block.steps:
         out.append('<ol class="steps">')
         for technique, text, extra in block.steps:
+            # A step's text often opens with its technique ("Hidden single: ..."):
+            # the bold label says it already.
+            head, sep, rest = text.partition(": ")
+            if sep and head.lower() == technique.lower():
+                text = rest
             item = (f'<span class="technique">{html.escape(technique)}</span>: '
                     f"{html.escape(text)}")
             if extra.lstrip().startswith("<svg"):
