@@ -82,6 +82,27 @@ def test_node_gac_and_no_restarts_agree() -> None:
         assert sorted(tuple(s) for s in solve_masks(n, masks, engine="c", **kw)) == base
 
 
+@pytest.mark.parametrize("holes", [0.42, 0.46])
+def test_many_restarts_lose_no_solution(holes: float) -> None:
+    """Cutoffs of a failure or so (Luby's sequence from 0.05 n) restart the C
+    search several times before its first solution; every solution is still found
+    once, with Régin's filter at the root only, at shallow nodes or at every node."""
+    n = 16
+    masks = qwh(n, holes, 105)
+    base = sorted(tuple(s) for s in solve_masks(n, masks, engine="python"))
+    assert 0 < len(base) < 20_000
+    assert search._native is not None
+    runs = []
+    for kw in ({}, {"gac_depth": 3}, {"node_gac": True}):
+        it = search._native.Search(n, masks, True, None, restart_base=0.05, **kw)
+        got = [tuple(s) for s in it]
+        runs.append(it.runs)
+        assert it.all_nodes >= it.nodes
+        assert len(got) == len(set(got))
+        assert sorted(got) == base
+    assert max(runs) > 1
+
+
 @pytest.mark.parametrize("n, seed, holes", [(7, 2, 0.45), (9, 4, 0.4), (10, 5, 0.33)])
 def test_cpsat_oracle(n: int, seed: int, holes: float) -> None:
     masks = qwh(n, holes, seed)
