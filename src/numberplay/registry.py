@@ -60,16 +60,16 @@ def get_kind(name: str | Kind) -> Kind:
         return _LOADED[key]
     if key in _REGISTRY and _REGISTRY[key]:
         module_name, _, attr = _REGISTRY[key].partition(":")
-        kind = getattr(importlib.import_module(module_name), attr)
-        if kind.name != key:
-            raise TypeError(f"registry entry {key!r} points to the kind {kind.name!r}")
-        check_names(kind)
-        _LOADED[key] = kind
-        return kind
+        impl = getattr(importlib.import_module(module_name), attr)
+        if impl.name != key:
+            raise TypeError(f"registry entry {key!r} points to the kind {impl.name!r}")
+        check_names(impl)
+        _LOADED[key] = impl
+        return impl
     for other in list(_REGISTRY):
-        kind = get_kind(other)
-        if key in kind.aliases:
-            return kind
+        impl = get_kind(other)
+        if key in impl.aliases:
+            return impl
     known = ", ".join(kind_names()) or "none"
     raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")
 

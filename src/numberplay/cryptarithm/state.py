@@ -37,7 +37,7 @@ def parse_state(letters: set[str], base: int, text: str) -> PlayState:
     return PlayState(tuple(sorted(entries.items())))
 
 
-def explain_from(kind: Any, puzzle: Any, state: PlayState, **options: Any) -> Iterator[Step]:
+def explain_from(impl: Any, puzzle: Any, state: PlayState, **options: Any) -> Iterator[Step]:
     """The kind's explanation with the player's letters fixed as well."""
     fixed = dict(puzzle.fixed)
     taken = set(fixed.values())
@@ -45,4 +45,4 @@ def explain_from(kind: Any, puzzle: Any, state: PlayState, **options: Any) -> It
         if letter not in fixed and digit not in taken:
             fixed[letter] = digit
             taken.add(digit)
-    yield from kind.explain(replace(puzzle, fixed=tuple(sorted(fixed.items()))), **options)
+    yield from impl.explain(replace(puzzle, fixed=tuple(sorted(fixed.items()))), **options)
