@@ -1,6 +1,21 @@
 """The kind interface every puzzle family implements.
 
-A kind is an instance of a `Kind` subclass living in its own subpackage. The
+Glossary (one meaning per name, everywhere in the code; `tests/test_names.py`
+checks the first two):
+
+- kind: a puzzle family, and in code always its NAME, a str such as
+  "crossset": `Puzzle.kind`, the JSON key "kind", `numberplay.parse(kind, ...)`,
+  `--kind`, `Params.kind`.
+- impl: the kind's implementation, the `Kind` object that `get_kind(kind)`
+  returns (`impls` for several; `impl.name == kind`). Public signatures that
+  predate the rule keep their keyword: `register(kind)`, `check_names(kind)`.
+- puzzle, solution: values of the kind's `Puzzle` and `Solution` subclasses;
+  a step (`Step`) is one line of an explanation, named by its technique.
+- size, difficulty: generation parameters as text ("6x6", "hard");
+  `Kind.grade` gives a puzzle's difficulty (the hardest technique it needs).
+- Cross Set's lines: `axis` ("row" or "column"), then the line's index.
+
+An impl is an instance of a `Kind` subclass living in its own subpackage. The
 services (counting, reports, batch, store) and the front ends (CLI, API) use
 only this interface, so adding a family means one subpackage and one line in
 `registry._REGISTRY`. `docs/adding-a-kind.md` walks through a complete one.
