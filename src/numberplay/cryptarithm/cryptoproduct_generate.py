@@ -9,13 +9,16 @@ at random.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..model import Generated
 from .generate import cached_run, run_key
 from .model import COLOURS
+
+if TYPE_CHECKING:
+    from .cryptoproduct import CryptoProductKind
 
 MAX_ATTEMPTS = 4000
 
@@ -30,7 +33,7 @@ SHAPES = {"easy": (1, 2, 2), "medium": (2, 2, 3)}
 HARD_SHAPE = "4x4"  # the shape of a hard puzzle asked without --digits
 
 
-def factor_lengths(impl: Any, size: str | None, difficulty: str | None,
+def factor_lengths(impl: CryptoProductKind, size: str | None, difficulty: str | None,
                    digits: str | None) -> tuple[int, int, int | None]:
     """(digits of X, digits of Y, fewest symbols for an enumerated level or None)."""
     if digits is None:
@@ -105,8 +108,8 @@ def _word(n: int, colours: list[str]) -> str:
 class _ProductRun:
     """One run's walk over an enumerated crypto-product space."""
 
-    def __init__(self, impl: Any, space: list[tuple[int, int]], difficulty: str | None,
-                 key: str, label: str) -> None:
+    def __init__(self, impl: CryptoProductKind, space: list[tuple[int, int]],
+                 difficulty: str | None, key: str, label: str) -> None:
         self.impl, self.difficulty, self.key, self.label = impl, difficulty, key, label
         self.order = list(space)
         random.Random(key).shuffle(self.order)
@@ -137,8 +140,8 @@ class _ProductRun:
         return self.found[index % len(self.found)]
 
 
-def generate_product(impl: Any, rng: random.Random, size: str | None, difficulty: str | None,
-                     budget: Budget, digits: str | None = None,
+def generate_product(impl: CryptoProductKind, rng: random.Random, size: str | None,
+                     difficulty: str | None, budget: Budget, digits: str | None = None,
                      sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
     """`X x Y = Z` in colours with exactly one solution (base 10)."""
     a, b, symbols = factor_lengths(impl, size, difficulty, digits)

@@ -27,12 +27,15 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, PuzzleError
 from ..model import Generated
 from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
+
+if TYPE_CHECKING:
+    from .kind import CryptarithmKind
 
 _RUNS: dict[tuple, Any] = {}
 _MAX_RUNS = 64
@@ -95,7 +98,7 @@ def _unrank(rank: int, n: int, k: int, repeat: bool) -> tuple[int, ...]:
 class _SumRun:
     """One run's walk over every set of addends of a word list."""
 
-    def __init__(self, impl: Any, vocab: WordList, lo: int, hi: int, repeat: bool,
+    def __init__(self, impl: CryptarithmKind, vocab: WordList, lo: int, hi: int, repeat: bool,
                  difficulty: str | None, key: str) -> None:
         self.impl, self.vocab, self.repeat, self.difficulty, self.key = (
             impl, vocab, repeat, difficulty, key)
@@ -161,9 +164,9 @@ class _SumRun:
         return self.found[index % len(self.found)]
 
 
-def generate_sum(impl: Any, rng: random.Random, size: str | None, difficulty: str | None,
-                 budget: Budget, words: str | None = None, addends: str | None = None,
-                 base: int | None = None, repeat: bool = False,
+def generate_sum(impl: CryptarithmKind, rng: random.Random, size: str | None,
+                 difficulty: str | None, budget: Budget, words: str | None = None,
+                 addends: str | None = None, base: int | None = None, repeat: bool = False,
                  sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
     """`WORD + WORD (+ WORD) = WORD` from the word list, exactly one solution."""
     lo, hi = parse_addends(addends or size)
@@ -179,8 +182,8 @@ def generate_sum(impl: Any, rng: random.Random, size: str | None, difficulty: st
     return run.get(index, budget)
 
 
-def generate_all_sums(impl: Any, *, difficulty: str | None = None, budget: Budget | None = None,
-                      limit: int | None = None,
+def generate_all_sums(impl: CryptarithmKind, *, difficulty: str | None = None,
+                      budget: Budget | None = None, limit: int | None = None,
                       progress: Callable[[int, int, str], None] | None = None,
                       graded: bool = True, words: str | None = None,
                       addends: str | None = None, base: int | None = None,
