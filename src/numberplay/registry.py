@@ -37,7 +37,8 @@ def all_kinds() -> list[Kind]:
 
 def register(kind: Kind) -> Kind:
     """Register a kind object at run time (tests and plug-ins); TypeError if its
-    name disagrees with its Puzzle and Solution classes."""
+    name disagrees with its Puzzle and Solution classes. (The parameter is the
+    impl; it keeps the public keyword `kind` it had before the naming rule.)"""
     check_names(kind)
     _LOADED[kind.name] = kind
     _REGISTRY.setdefault(kind.name, "")
@@ -76,7 +77,8 @@ def get_kind(name: str | Kind) -> Kind:
 
 def check_names(kind: type[Kind] | Kind) -> None:
     """A kind's name must agree with its Puzzle and Solution classes (else
-    puzzles would be routed to the wrong kind): TypeError otherwise."""
+    puzzles would be routed to the wrong kind): TypeError otherwise. `kind` is
+    an impl or a Kind subclass (a public keyword kept as it was)."""
     name = kind.name
     if not name:
         return  # an abstract intermediate class
