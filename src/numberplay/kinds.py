@@ -7,8 +7,9 @@ checks the first two):
   "crossset": `Puzzle.kind`, the JSON key "kind", `numberplay.parse(kind, ...)`,
   `--kind`, `Params.kind`.
 - impl: the kind's implementation, the `Kind` object that `get_kind(kind)`
-  returns (`impls` for several; `impl.name == kind`). Public signatures that
-  predate the rule keep their keyword: `register(kind)`, `check_names(kind)`.
+  returns (`impls` for several; `impl.name == kind`); a subpackage's module
+  constant `KIND` holds its impl. Public signatures that predate the rule keep
+  their keyword: `register(kind)`, `check_names(kind)`.
 - puzzle, solution: values of the kind's `Puzzle` and `Solution` subclasses;
   a step (`Step`) is one line of an explanation, named by its technique.
 - size, difficulty: generation parameters as text ("6x6", "hard");
