@@ -257,6 +257,12 @@ class Kind(abc.ABC, Generic[P, S]):
         to check a player's entries against the puzzle."""
         raise NotImplementedError
 
+    def player_places(self, puzzle: P) -> frozenset[str] | None:
+        """The places a player fills in, where steps also decide others (a
+        cryptarithm's carries): a hint passes over steps that decide only those.
+        None (the default): every place a step decides is the player's."""
+        return None
+
     # -- generating and grading -------------------------------------------------
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
@@ -357,10 +363,12 @@ class Kind(abc.ABC, Generic[P, S]):
         return FORMATS + (("svg",) if type(self).draw is not Kind.draw else ())
 
     def draw(self, puzzle: P, solution: S | None = None,
-             highlight: Any = None) -> str:
+             highlight: Any = None, state: PlayState | None = None) -> str:
         """The puzzle (solved when `solution` is given) drawn as an SVG document;
         `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
-        explanation steps name them ("r2c3", "row 4", "M"). Optional."""
+        explanation steps name them ("r2c3", "row 4", "M"). `state`: a player's
+        position (`hint --state`), drawn in the player's ink: their entries, and
+        without the candidates they crossed out. Optional."""
         raise NotImplementedError
 
     def canonical_key(self, puzzle: P) -> str:

@@ -524,7 +524,7 @@ def do_hint(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         elif fmt is Format.markdown:
             echo(hint_markdown(impl, h))
         elif fmt is Format.html:
-            items.append((puzzle, h))
+            items.append((puzzle, h, state))
         else:
             for w in h.wrong:
                 echo(f"wrong: {w.text}")

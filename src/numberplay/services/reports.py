@@ -215,12 +215,16 @@ def _without(state: PlayState, wrong: tuple[Wrong, ...]) -> PlayState:
                      tuple(r for r in state.removed if r not in bad_removed), state.notes)
 
 
-def _is_news(step: Step, state: PlayState | None, known: set[str]) -> bool:
+def _is_news(step: Step, state: PlayState | None, known: set[str],
+             mine: frozenset[str] | None) -> bool:
+    """Does `step` tell the player something: a place of theirs (`mine`; None: any
+    place) they have not filled, or a candidate where they keep notes?"""
     if step.technique in (SOLVED, STALLED, NO_SOLUTION, TRIAL, GUESS):
         return True
     if state is None or state.notes:
         return True
-    return any(place not in known for place, _ in step.fixed)
+    return any(place not in known and (mine is None or place in mine)
+               for place, _ in step.fixed)
 
 
 def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
@@ -243,10 +247,11 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
     else:
         good, known = None, set()
         steps = impl.explain(puzzle, budget=budget)
+    mine = impl.player_places(puzzle)
     before: list[Step] = []
     chosen: Step | None = None
     for step in steps:
-        if _is_news(step, good, known):
+        if _is_news(step, good, known, mine):
             chosen = step
             break
         if step.removed or any(p not in known for p, _ in step.fixed):
