@@ -569,6 +569,15 @@ def do_generate(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
                                                      enabled=not a["quiet"] and count > 1)]
     except PuzzleError:
         raise  # bad input: one line, no seed
+    except BudgetExceeded as exc:
+        if announce:
+            err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+        asked = ", ".join(f"{k} {v}" for k, v in (("size", a["size"]),
+                                                  ("difficulty", difficulty)) if v)
+        raise BudgetExceeded(f"{exc} before a puzzle{' of ' + asked if asked else ''} was "
+                             "found; a longer --timeout, a smaller --size or an easier "
+                             "--difficulty may help", nodes=exc.nodes,
+                             seconds=exc.seconds) from None
     except BaseException:
         if announce:
             err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
