@@ -46,6 +46,11 @@ class Column:
     def letters(self) -> tuple[str, ...]:
         return tuple(c for c, _ in self.coef)
 
+    @cached_property
+    def weights(self) -> tuple[int, ...]:
+        """The multiples of the letters, in the order of `letters`."""
+        return tuple(v for _, v in self.coef)
+
 
 @dataclass(frozen=True)
 class Product:

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
 from .bounds import Unbounded, compare_fn, interval_fn, linear_compare_fn
+from .candidates import split_weights, sum_filter
 from .lang import (
     BinOp,
     BoolOp,
@@ -54,6 +55,7 @@ from .lang import (
 
 MAX_POLY_EXPONENT = 64
 EXACT_BOUND_REST = 5   # letters still to come from which the bound also removes the digit
+                       # (candidates.sum_filter's `exact`)
 WIDE_COLUMN = 1
 SPLIT_DOMAIN = 2   # a letter the bounds leave at most this many digits is fixed first
 HIGH_FIRST = 3     # a modular level adding this many letters takes the leading ones first
@@ -66,7 +68,7 @@ class Pseudo:
 
     letters: frozenset[str]
     seq: int
-    kind: str                      # "mod", "exact" or "full"
+    mode: str                      # "mod", "exact", "full" or "order"
     modulus: int = 0               # for "mod": B^k
     level: int = 0                 # k
     fn: Callable[[Env], Any] | None = None   # the residue function, or the full check
@@ -78,7 +80,7 @@ class Pseudo:
     def func(self) -> Callable[[Env], Any]:
         """The residue function (or the full check); only an "order" hint has none."""
         if self.fn is None:
-            raise ValueError(f"a {self.kind!r} pseudo-check has no function")
+            raise ValueError(f"a {self.mode!r} pseudo-check has no function")
         return self.fn
 
 
@@ -319,7 +321,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
     """The pseudo-checks of a formula, the strategy name, the interval tests by
     check number, and whether the formula is exactly the conjunction of its checks."""
     pseudos: list[Pseudo] = []
-    kinds: list[str] = []
+    shapes: list[str] = []
     ichecks: dict[int, Callable] = {}
     linears: dict[int, tuple[list[int], Callable[[Env], int]]] = {}
     n = len(index)
@@ -353,7 +355,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 exact = Pseudo(letters, seq, "exact", 0, 0, fn, True)
                 linears[seq] = (weights, fn)
                 pseudos += _level_pseudos(check, fn, True, base, seq, exact)
-                kinds.append("linear")
+                shapes.append("linear")
                 continue
             derived = _root_rewrite(lhs, rhs)
             if derived is not None:
@@ -370,7 +372,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                                                           index, base))
                     pseudos.append(Pseudo(_decider(check), seq, "order"))
                     pseudos.append(full)
-                    kinds.append("general")
+                    shapes.append("general")
                     continue
                 except Unbounded:
                     pass
@@ -378,7 +380,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
                 levels = _level_pseudos(check, _safe(p.compile(index, base)), False, base,
                                         seq, full, linear_letters([lhs, rhs]))
-                levels = [q for q in levels if q.kind != "mod" or _says_something(q, index, base)]
+                levels = [q for q in levels if q.mode != "mod" or _says_something(q, index, base)]
                 factors = _factors(check)
                 for q in levels:
                     q.factors = factors
@@ -388,14 +390,14 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 except Unbounded:
                     pass
                 pseudos += levels
-                kinds.append("product" if _is_product(check) else "polynomial")
+                shapes.append("product" if _is_product(check) else "polynomial")
                 continue
         pseudos.append(full)
-        kinds.append("bound" if seq in ichecks and seq >= n_checks else "general")
-    kinds = [k for k in kinds if k != "bound"]
-    if all(k == "linear" for k in kinds):
+        shapes.append("bound" if seq in ichecks and seq >= n_checks else "general")
+    shapes = [k for k in shapes if k != "bound"]
+    if all(k == "linear" for k in shapes):
         strategy = "columns"
-    elif all(k in ("product", "polynomial", "linear") for k in kinds):
+    elif all(k in ("product", "polynomial", "linear") for k in shapes):
         strategy = "low digits"
     else:
         strategy = "general"
@@ -549,8 +551,8 @@ def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
     while pending:
         best = min(pending, key=lambda p: (len(p.letters - assigned), p.seq, p.level))
         new_letters = best.letters - assigned
-        table = high if best.seq in comp.ichecks and (best.kind in ("full", "order") or (
-            best.kind == "mod" and len(new_letters) >= HIGH_FIRST)) else rank
+        table = high if best.seq in comp.ichecks and (best.mode in ("full", "order") or (
+            best.mode == "mod" and len(new_letters) >= HIGH_FIRST)) else rank
         new = sorted(new_letters, key=lambda c: table.get(c, (99, 0)))
         order += new
         assigned.update(new)
@@ -567,12 +569,14 @@ Bound = tuple[int, IntervalTest]
 
 class SumBound(NamedTuple):
     """One weighted sum at one depth: its function, the weight of the letter placed
-    there, and the positive (descending) and negative (ascending) weights still to come."""
+    there, the positive (descending) and negative (ascending) weights still to come,
+    and whether to bound each candidate without its own digit (`candidates.sum_filter`)."""
 
     fn: Callable[[Env], int]
     weight: int
     pos: list[int]
     neg: list[int]
+    exact: bool
 
 
 @dataclass
@@ -591,9 +595,9 @@ class Plan:
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:
     """A pseudo-check as env -> bool."""
     fn = p.func()
-    if p.kind == "full":
+    if p.mode == "full":
         return fn
-    if p.kind == "exact":
+    if p.mode == "exact":
         return lambda env: fn(env) == 0
     m = p.modulus
 
@@ -611,7 +615,7 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
     by_depth: list[list[Pseudo]] = [[] for _ in range(n)]
     root: list[Pseudo] = []
     for p in comp.pseudos:
-        if p.kind == "order":
+        if p.mode == "order":
             continue
         ds = [depth[c] for c in p.letters if c in depth]
         (by_depth[max(ds)] if ds else root).append(p)
@@ -620,8 +624,8 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
     for i, group in enumerate(by_depth):
         group = _strongest(group)
         solver = None
-        for p in sorted(group, key=lambda p: (p.kind != "exact", -p.modulus)):
-            if p.kind == "exact" or (p.kind == "mod" and _solvable(p, order[i])):
+        for p in sorted(group, key=lambda p: (p.mode != "exact", -p.modulus)):
+            if p.mode == "exact" or (p.mode == "mod" and _solvable(p, order[i])):
                 solver = p
                 break
         solvers.append(None if solver is None else (solver.modulus, solver.func()))
@@ -634,40 +638,15 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
 def _sum_bounds(comp: Compiled, order: list[str]) -> list[list[SumBound]]:
     """For each weighted sum and each depth: (sum, weight of the letter, positive and
     negative weights still to come). The search keeps a digit only if the letters
-    still to come can cancel the sum; the bound pairs the largest weights with the
-    largest free digits (rearrangement inequality), so it is tight and sound."""
+    still to come can cancel the sum (`candidates.sum_filter`: the rearrangement
+    bound over the free digits, tight and sound)."""
     out: list[list[SumBound]] = [[] for _ in order]
     for weights, fn in comp.linears.values():
         idx = [comp.index[c] for c in order]
         for i in range(len(order) - 1):
-            w = weights[idx[i]]
-            rest = [weights[j] for j in idx[i + 1:] if weights[j]]
-            pos = sorted((x for x in rest if x > 0), reverse=True)
-            neg = sorted(x for x in rest if x < 0)
-            out[i].append(SumBound(fn, w, pos, neg))
-    return out
-
-
-def _sum_filter(bound: SumBound, env: Env, used: list[bool], cand: list[int],
-                base: int) -> list[int]:
-    """The candidates for which the rest of the sum can still reach 0."""
-    fn, w, pos, neg = bound
-    free = [d for d in range(base) if not used[d]]
-    high = free[::-1]
-    s0 = fn(env)
-    hi = sum(map(operator.mul, pos, high)) + sum(map(operator.mul, neg, free))
-    lo = sum(map(operator.mul, pos, free)) + sum(map(operator.mul, neg, high))
-    keep = [d for d in cand if lo <= -(s0 + w * d) <= hi]
-    if len(pos) + len(neg) < EXACT_BOUND_REST or len(keep) < 2:
-        return keep
-    out = []
-    for d in keep:     # high in the tree: the same bound without d among the free digits
-        rest = [e for e in free if e != d]
-        desc = rest[::-1]
-        need = -(s0 + w * d)
-        if sum(map(operator.mul, pos, desc)) + sum(map(operator.mul, neg, rest)) >= need >= \
-                sum(map(operator.mul, pos, rest)) + sum(map(operator.mul, neg, desc)):
-            out.append(d)
+            pos, neg = split_weights([weights[j] for j in idx[i + 1:]])
+            out[i].append(SumBound(fn, weights[idx[i]], pos, neg,
+                                   len(pos) + len(neg) >= EXACT_BOUND_REST))
     return out
 
 
@@ -679,7 +658,7 @@ def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
     trigger: dict[int, int] = {}
     first: dict[int, int] = {}
     for p in comp.pseudos:
-        if p.kind == "order":
+        if p.mode == "order":
             continue
         ds = [depth[c] for c in p.letters if c in depth] or [-1]
         trigger[p.seq] = max(trigger.get(p.seq, -1), max(ds))
@@ -699,9 +678,9 @@ def _strongest(group: list[Pseudo]) -> list[Pseudo]:
     """Drop the modular levels implied by a higher level (or the exact sum) of the same check."""
     best_mod: dict[int, Pseudo] = {}
     keep: list[Pseudo] = []
-    exact = {p.seq for p in group if p.kind == "exact"}
+    exact = {p.seq for p in group if p.mode == "exact"}
     for p in group:
-        if p.kind != "mod":
+        if p.mode != "mod":
             keep.append(p)
         elif p.seq not in exact:
             old = best_mod.get(p.seq)
@@ -777,8 +756,10 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
         solver = solvers[i]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
-        for bound in sums[i]:
-            cand = _sum_filter(bound, env, used, cand, base)
+        if sums[i]:
+            free = [e for e in range(base) if not used[e]]
+            for fn, w, pos, neg, exact in sums[i]:
+                cand = sum_filter(fn(env), w, pos, neg, free, cand, exact)
         cks, bds = checks[i], bounds[i]
         tail = tails[i] if counting else None
         known[li] = True
