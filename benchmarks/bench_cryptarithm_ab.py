@@ -91,33 +91,19 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--a", required=True, help="source tree A (before), e.g. /tmp/main/src")
-    ap.add_argument("--b", required=True, help="source tree B (after), e.g. src")
-    ap.add_argument("--limit", type=int, default=0, help="only the first N alphametics")
-    ap.add_argument("--repeat", type=int, default=3, help="solver runs per formula (best)")
-    ap.add_argument("--no-explain", action="store_true")
-    ap.add_argument("--show-text-changes", type=int, default=0,
-                    help="print up to N explanations whose text differs")
-    args = ap.parse_args()
-    data = Path(__file__).parent / "data" / "alphametics.txt"
-    formulas = [ln.partition("#")[0].strip() for ln in data.read_text().splitlines()
-                if ln.strip() and not ln.startswith("#")]
-    if args.limit:
-        formulas = formulas[:args.limit]
-    a, b = Worker(args.a), Worker(args.b)
+def solver_tables(a: Worker, b: Worker, formulas: list[str], repeat: int) -> None:
+    """The solver tables: every alphametic, then the hard shapes."""
     ta: list[float] = []
     tb: list[float] = []
     for f in formulas:
-        na, xa = a.ask("count", f, 10, args.repeat)
-        nb, xb = b.ask("count", f, 10, args.repeat)
+        na, xa = a.ask("count", f, 10, repeat)
+        nb, xb = b.ask("count", f, 10, repeat)
         if na != nb:
             print(f"COUNT DIFFERS: {f}: A {na}, B {nb}")
         ta.append(xa)
         tb.append(xb)
     print(f"## Solver: count all solutions, {len(formulas)} alphametics (best of "
-          f"{args.repeat})\n")
+          f"{repeat})\n")
     print("| tree | total | median | worst |\n|---|---:|---:|---:|")
     for name, ts in (("A", ta), ("B", tb)):
         print(f"| {name} | {sum(ts) * 1000:.0f} ms | {statistics.median(ts) * 1000:.2f} ms | "
@@ -126,11 +112,35 @@ def main() -> None:
     print("\n## Solver: hard shapes (count all solutions)\n")
     print("| formula | base | count | A | B | B / A |\n|---|---:|---:|---:|---:|---:|")
     for f, base in SHAPES:
-        na, xa = a.ask("count", f, base, args.repeat)
-        nb, xb = b.ask("count", f, base, args.repeat)
+        na, xa = a.ask("count", f, base, repeat)
+        nb, xb = b.ask("count", f, base, repeat)
         same = "" if na == nb else f" (B: {nb})"
         print(f"| `{f}` | {base} | {na}{same} | {xa * 1000:.0f} ms | {xb * 1000:.0f} ms | "
               f"{xb / xa:.2f} |", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--a", required=True, help="source tree A (before), e.g. /tmp/main/src")
+    ap.add_argument("--b", required=True, help="source tree B (after), e.g. src")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N alphametics")
+    ap.add_argument("--repeat", type=int, default=3, help="solver runs per formula (best)")
+    ap.add_argument("--no-explain", action="store_true")
+    ap.add_argument("--no-solver", action="store_true")
+    ap.add_argument("--only", default="", help="only the formulas containing this text")
+    ap.add_argument("--show-text-changes", type=int, default=0,
+                    help="print up to N explanations whose text differs")
+    args = ap.parse_args()
+    data = Path(__file__).parent / "data" / "alphametics.txt"
+    formulas = [ln.partition("#")[0].strip() for ln in data.read_text().splitlines()
+                if ln.strip() and not ln.startswith("#")]
+    if args.limit:
+        formulas = formulas[:args.limit]
+    if args.only:
+        formulas = [f for f in formulas if args.only in f]
+    a, b = Worker(args.a), Worker(args.b)
+    if not args.no_solver:
+        solver_tables(a, b, formulas, args.repeat)
     if not args.no_explain:
         rows: dict[str, list[tuple[str, float, int]]] = {"A": [], "B": []}
         changed = []
@@ -159,6 +169,11 @@ def main() -> None:
             print(f"| {name} | " + " | ".join(cells) + f" | {100 * c['guess'] / n:.0f}% | "
                   f"{c['time limit']} | {steps:.0f} | {1000 * statistics.median(ts):.0f} ms | "
                   f"{1000 * pct(ts, 0.9):.0f} ms | {1000 * max(ts):.0f} ms |")
+        print("\nslowest (B), with A:")
+        slow = sorted(zip(rows["B"], rows["A"], formulas, strict=True),
+                      key=lambda t: -t[0][1])[:6]
+        for (lb, xb, _), (la, xa, _), f in slow:
+            print(f"  B {1000 * xb:8.0f} ms {lb:14s} A {1000 * xa:8.0f} ms {la:14s} {f}")
         print(f"\nexplanations whose text differs: {len(changed)} of {len(formulas)}")
         for f, ra, rb in changed[:args.show_text_changes]:
             print(f"\n### {f}: A {ra[0]} in {ra[2]} steps, B {rb[0]} in {rb[2]} steps")

@@ -163,35 +163,46 @@ def bounds_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carr
         for d in ds:
             count[d] += 1
 
-    def letters_range(skip: int, v: int) -> tuple[int, int] | None:
-        """Bounds of the letters' total but letter `skip` (skip = -1: all letters),
-        none of them taking digit v (v = -1: any digit)."""
-        own = vals[skip] if skip >= 0 else ()
-        digits = [d for d in range(base) if d != v and count[d] - (d in own) > 0]
-        others = [w for j, w in enumerate(weights) if j != skip]
+    def letters_range(others: Weights, digits: Sequence[Digit], lo: int, hi: int
+                      ) -> tuple[int, int] | None:
+        """The letters' total bounded by rearrangement over `digits` and by [lo, hi]."""
         if len(digits) < len(others):
             return None
         pos, neg = split_weights(others)
-        lo, hi = rest_range(pos, neg, digits)
-        if skip >= 0:
-            lo = max(lo, pt_lo - terms[skip][0])
-            hi = min(hi, pt_hi - terms[skip][1])
-        else:
-            lo, hi = max(lo, pt_lo), min(hi, pt_hi)
-        return lo, hi
+        rlo, rhi = rest_range(pos, neg, digits)
+        return max(rlo, lo), min(rhi, hi)
 
     new = []
     for i in range(n):
         w = weights[i]
+        own = vals[i]
+        others = [x for j, x in enumerate(weights) if j != i]
+        union = [d for d in range(base) if count[d] - (d in own) > 0]
+        pos, neg = split_weights(others)
+        lo_i, hi_i = pt_lo - terms[i][0] + carry_lo, pt_hi - terms[i][1] + carry_hi
+        plain: tuple[int, int] | None = None       # the bound for values outside the union
         keep = 0
-        for v in vals[i]:
-            r = letters_range(i, v)
-            if r is not None and r[0] + carry_lo <= -(const + w * v) <= r[1] + carry_hi:
+        for v in own:
+            need = -(const + w * v)
+            if not lo_i <= need <= hi_i:           # per-term bound: cheap, first
+                continue
+            if count[v] > 1:       # another letter could take v: bound without it
+                digits = [d for d in union if d != v]
+                if len(digits) < len(others):
+                    continue
+                rlo, rhi = rest_range(pos, neg, digits)
+            else:
+                if len(union) < len(others):
+                    continue
+                if plain is None:
+                    plain = rest_range(pos, neg, union)
+                rlo, rhi = plain
+            if rlo + carry_lo <= need <= rhi + carry_hi:
                 keep |= 1 << v
         if not keep:
             return None
         new.append(keep)
-    everyone = letters_range(-1, -1)
+    everyone = letters_range(weights, [d for d in range(base) if count[d]], pt_lo, pt_hi)
     if everyone is None:
         return None
     lo, hi = everyone[0] + const, everyone[1] + const

@@ -5,7 +5,9 @@ carry of a sum its candidate values. Techniques, easiest first (the ladder):
 
 1. `column sum`: one column of a sum (`D + E = Y + 10·c1`), its letters and its
    two carries filtered to full arc consistency by enumerating the column's
-   tuples (letters of one column distinct; memoised per position of the column);
+   tuples (letters of one column distinct; memoised per position of the column),
+   a column too wide to enumerate by bounds (`candidates.column_filter`, the
+   filter the search shares);
 2. for products `X x Y = Z`: `last digits` (the last k digits of the product
    come from the last k digits of the factors), `product length` (how many
    digits the product can have bounds the leading digits), `casting out nines`

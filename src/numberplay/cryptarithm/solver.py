@@ -9,7 +9,8 @@ The formula is split into necessary conditions ("checks"): the parts of an
   letter that completes a column is computed from the congruence rather than
   tried. A single sum is searched by decreasing weight, and each letter keeps
   only the digits for which the letters still to come can cancel the sum
-  (largest weights paired with the largest free digits);
+  (largest weights paired with the largest free digits: `candidates.sum_filter`,
+  the filter the explanation's column techniques share);
 * polynomial or rational (products, integer powers, divisions: `X * Y = Z`,
   `YOU = ME ^ 2`, `NORTH / SOUTH = EAST / WEST` cross-multiplied,
   `X = Y ^ (1/2)` squared): the last k digits of Z depend only on the last k
