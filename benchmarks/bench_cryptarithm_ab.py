@@ -91,6 +91,67 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+ROOT_COLUMNS = r"""
+import sys, time
+from numberplay.cryptarithm import deduce as D, solver as S
+from numberplay.cryptarithm.candidates import bits, column_filter
+from numberplay.cryptarithm.columns import build
+formulas = sys.stdin.read().splitlines()
+alone = one_pass = propagate = searched = 0.0
+for f in formulas:
+    S.compile_puzzle.cache_clear()
+    comp = S.compile_puzzle(f, 10)
+    t = time.perf_counter()
+    n1 = sum(S.search(comp, {}, None, counting=True))
+    alone += time.perf_counter() - t
+    model = build(f, 10)
+    t = time.perf_counter()
+    pos = D.start(model)
+    for col in model.columns:
+        cin = pos.carry[col.cin] if col.cin else frozenset((0,))
+        cout = pos.carry[col.cout] if col.cout else frozenset((0,))
+        column_filter(col.weights, col.const, tuple(pos.dom[c] for c in col.letters), cin, cout,
+                      10, 10)
+    one_pass += time.perf_counter() - t
+    model = build(f, 10)
+    t = time.perf_counter()
+    pos, changed = D.first_position(model), True
+    while changed and pos is not None:
+        changed = False
+        for col in model.columns:
+            new = D.apply_column(model, col, pos)
+            if new is None:
+                pos = None
+                break
+            if new is not pos:
+                pos, changed = D.settle(model, new), True
+    propagate += time.perf_counter() - t
+    doms = None if pos is None else {c: list(bits(m)) for c, m in pos.dom.items()}
+    root = S._root_domains
+    S._root_domains = lambda comp, fixed, *a: None if doms is None else {
+        c: [d for d in v if d not in fixed.values()] for c, v in doms.items() if c not in fixed}
+    t = time.perf_counter()
+    n2 = sum(S.search(comp, {}, None, counting=True))
+    searched += time.perf_counter() - t
+    S._root_domains = root
+    assert n1 == n2, f
+print(f"| search alone | {alone * 1000:.0f} ms |")
+print(f"| one pass of column_filter over the columns | {one_pass * 1000:.0f} ms |")
+print(f"| column propagation to a fixpoint | {propagate * 1000:.0f} ms |")
+print(f"| search from the propagated root domains | {searched * 1000:.0f} ms |")
+"""
+
+
+def root_columns(src: str, formulas: list[str]) -> None:
+    """Would narrowing the search's root domains with the exact column filter pay?"""
+    print(f"\n## Root domains by the exact column filter, {len(formulas)} alphametics "
+          f"(tree {src})\n")
+    print("| step | total |\n|---|---:|", flush=True)
+    env = dict(os.environ, PYTHONPATH=str(Path(src).resolve()))
+    subprocess.run([sys.executable, "-c", ROOT_COLUMNS], input="\n".join(formulas), text=True,
+                   env=env, check=True)
+
+
 def solver_tables(a: Worker, b: Worker, formulas: list[str], repeat: int) -> None:
     """The solver tables: every alphametic, then the hard shapes."""
     ta: list[float] = []
@@ -127,6 +188,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="solver runs per formula (best)")
     ap.add_argument("--no-explain", action="store_true")
     ap.add_argument("--no-solver", action="store_true")
+    ap.add_argument("--root-columns", action="store_true",
+                    help="also time narrowing the root domains by columns (tree B)")
     ap.add_argument("--only", default="", help="only the formulas containing this text")
     ap.add_argument("--show-text-changes", type=int, default=0,
                     help="print up to N explanations whose text differs")
@@ -141,6 +204,8 @@ def main() -> None:
     a, b = Worker(args.a), Worker(args.b)
     if not args.no_solver:
         solver_tables(a, b, formulas, args.repeat)
+    if args.root_columns:
+        root_columns(args.b, formulas)
     if not args.no_explain:
         rows: dict[str, list[tuple[str, float, int]]] = {"A": [], "B": []}
         changed = []
