@@ -31,12 +31,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Literal
+from typing import Literal
 
 from .. import deduce as D
 from ..budget import Budget, ensure
 from ..model import Step
-from .candidates import bits, column_filter
+from .candidates import Support, bits, column_filter
 from .columns import Column, Model, Product, build
 from .model import substitute
 
@@ -713,7 +713,7 @@ def explanation(formula: str, base: int = 10, fixed: dict[str, int] | None = Non
                          limits=limits)
 
 
-def _narrowed(pos: Position, res: Any, letters: Sequence[str], cin: str | None,
+def _narrowed(pos: Position, res: Support | None, letters: Sequence[str], cin: str | None,
               cout: str | None) -> Position | None:
     """The position with a column filter's result `(domains, carry in, carry out)`
     applied: None on a wipe-out, `pos` itself when nothing changed."""
