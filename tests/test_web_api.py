@@ -6,6 +6,7 @@ the server down."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
-pytest.importorskip("httpx", reason="httpx (for FastAPI's TestClient) is not installed")
+pytest.importorskip("httpx2", reason="httpx2 (for Starlette's TestClient) is not installed")
 
 from fastapi.testclient import TestClient  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
@@ -234,7 +235,15 @@ def test_openapi_and_docs(client):
     for path in ("/api/kinds", "/api/examples", "/api/examples/{kind}", "/api/solve",
                  "/api/check", "/api/explain", "/api/hint", "/api/generate"):
         assert path in schema["paths"], path
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # the page works offline: its script and style come from this server, not a CDN
+    assert "cdn" not in docs.text.lower()
+    scripts = re.findall(r'(?:src|href)="(/[^"]+\.(?:js|css))"', docs.text)
+    assert any(s.endswith(".js") for s in scripts) and any(s.endswith(".css") for s in scripts)
+    for asset in scripts:
+        got = client.get(asset)
+        assert got.status_code == 200 and len(got.content) > 1000, asset
 
 
 def test_pages_and_static_files(client):
