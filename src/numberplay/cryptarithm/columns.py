@@ -91,10 +91,6 @@ class Model:
     holds: Callable[[list[int]], bool] | None = None
     cache: dict[Any, Any] = field(default_factory=dict)
 
-    @property
-    def carries(self) -> list[str]:
-        return list(self.carry_range)
-
 
 def _positional(node: Node) -> tuple[dict[int, dict[str, int]], int] | None:
     """(position -> letter -> multiple, constant) of a linear combination of words."""
