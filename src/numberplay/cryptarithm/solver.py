@@ -580,17 +580,25 @@ class SumBound(NamedTuple):
     exact: bool
 
 
+class Depth(NamedTuple):
+    """What the search does at one depth: the letter it places there and what it
+    tests after each digit (the plan is one of these per depth)."""
+
+    letter: int                                          # index of the letter
+    solver: tuple[int, Callable[[Env], Any]] | None      # (modulus, residue) solved for it
+    checks: list[Callable[[Env], bool]]                  # pseudo-checks complete here
+    bounds: list[Bound]                                  # interval tests of open checks
+    tail: list[Bound] | None     # when counting: the tests whose entailment ends the branch
+    sums: list[SumBound]                                 # weighted sums bounded here
+
+
 @dataclass
 class Plan:
-    """The search plan: letter order and, per depth, what to test after each letter."""
+    """The search plan: one `Depth` per letter in search order, and the checks
+    that hold no free letter (tested once, before the search)."""
 
-    order: list[int]
-    solvers: list[tuple[int, Callable[[Env], Any]] | None]
-    checks: list[list[Callable[[Env], bool]]]
+    depths: list[Depth]
     root_checks: list[Callable[[Env], bool]]
-    bounds: list[list[Bound]] = field(default_factory=list)
-    tails: list[list[Bound] | None] = field(default_factory=list)
-    sums: list[list[SumBound]] = field(default_factory=list)
 
 
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:
@@ -632,8 +640,9 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
         solvers.append(None if solver is None else (solver.modulus, solver.func()))
         checks.append([_as_check(p) for p in group if p is not solver])
     bounds, tails = _bound_plan(comp, order, depth)
-    return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root],
-                bounds, tails, _sum_bounds(comp, order))
+    depths = [Depth(comp.index[c], *per) for c, *per in zip(
+        order, solvers, checks, bounds, tails, _sum_bounds(comp, order), strict=True)]
+    return Plan(depths, [_as_check(p) for p in root])
 
 
 def _sum_bounds(comp: Compiled, order: list[str]) -> list[list[SumBound]]:
@@ -734,11 +743,10 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     if not all(c(env) for c in plan.root_checks):
         return
     nonzero = [c in comp.lead for c in comp.letters]
-    order, solvers, checks, holds, tick = plan.order, plan.solvers, plan.checks, comp.holds, \
-        budget.tick
-    bounds, tails, sums = plan.bounds, plan.tails, plan.sums
+    depths, holds, tick = plan.depths, comp.holds, budget.tick
+    order = [depth.letter for depth in depths]
     done = [False] * (1 + max((p.seq for p in comp.pseudos), default=0))
-    depth_max = len(order)
+    depth_max = len(depths)
     allowed = None
     if doms:
         allowed = [[True] * base for _ in range(n)]
@@ -750,19 +758,18 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
             if holds(env):
                 yield 1 if counting else list(env)
             return
-        li = order[i]
+        li, solver, cks, bds, tail, sums = depths[i]
         cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
         if allowed is not None:
             cand = [d for d in cand if allowed[li][d]]
-        solver = solvers[i]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
-        if sums[i]:
+        if sums:
             free = [e for e in range(base) if not used[e]]
-            for fn, w, pos, neg, exact in sums[i]:
+            for fn, w, pos, neg, exact in sums:
                 cand = sum_filter(fn(env), w, pos, neg, free, cand, exact)
-        cks, bds = checks[i], bounds[i]
-        tail = tails[i] if counting else None
+        if not counting:
+            tail = None
         known[li] = True
         for d in cand:
             tick()
