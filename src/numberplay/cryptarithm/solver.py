@@ -845,16 +845,19 @@ def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[b
 
 def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
     """Injective assignments of the remaining letters to unused digits (no leading 0)."""
-    avail = used.count(False)
-    k = len(rest)
-    lead = sum(1 for li in rest if nonzero[li])
+    return _injections(len(rest), sum(1 for li in rest if nonzero[li]), used.count(False),
+                       not used[0])
 
+
+def _injections(k: int, lead: int, avail: int, zero_free: bool) -> int:
+    """Ways to give k letters (`lead` of them not 0) distinct digits out of `avail`
+    unused ones (0 among them when `zero_free`)."""
     def perm(a: int, m: int) -> int:
         out = 1
         for j in range(m):
             out *= max(0, a - j)
         return out
-    if used[0]:
+    if not zero_free:
         return perm(avail, k)
     return perm(avail - 1, k) + (k - lead) * perm(avail - 1, k - 1)
 
@@ -879,18 +882,8 @@ def _solve(solver: tuple[int, Callable[[Env], Any]], env: Env, li: int,
 def free_assignments(comp: Compiled, fixed: dict[str, int]) -> int:
     """How many assignments of the free letters respect distinctness and leading zeros."""
     free = [c for c in comp.letters if c not in fixed]
-    lead = sum(1 for c in free if c in comp.lead)
-    other = len(free) - lead
-    avail = comp.base - len(set(fixed.values()))
-
-    def perm(a: int, k: int) -> int:
-        out = 1
-        for i in range(k):
-            out *= max(0, a - i)
-        return out
-    if 0 in fixed.values():
-        return perm(avail, len(free))
-    return perm(avail - 1, len(free)) + other * perm(avail - 1, len(free) - 1)
+    return _injections(len(free), sum(1 for c in free if c in comp.lead),
+                       comp.base - len(set(fixed.values())), 0 not in fixed.values())
 
 
 def _complement(comp: Compiled) -> Compiled | None:
