@@ -128,15 +128,20 @@ def sum_filter(s0: int, w: int, pos: Sequence[int], neg: Sequence[int],
     The fast path of the search. Without `exact` the letters to come may take d too
     (one bound for every candidate); with it, d is removed from their digits (one
     bound per candidate: tighter, worth it high in the tree)."""
-    lo, hi = rest_range(pos, neg, free)
+    # rest_range, written out: this runs at every node of the search
+    high = free[::-1]
+    hi = sum(map(operator.mul, pos, high)) + sum(map(operator.mul, neg, free))
+    lo = sum(map(operator.mul, pos, free)) + sum(map(operator.mul, neg, high))
     keep = [d for d in cand if lo <= -(s0 + w * d) <= hi]
     if not exact or len(keep) < 2:
         return keep
     out = []
     for d in keep:
         rest = [e for e in free if e != d]
-        lo, hi = rest_range(pos, neg, rest)
-        if lo <= -(s0 + w * d) <= hi:
+        desc = rest[::-1]
+        need = -(s0 + w * d)
+        if sum(map(operator.mul, pos, desc)) + sum(map(operator.mul, neg, rest)) >= need >= \
+                sum(map(operator.mul, pos, rest)) + sum(map(operator.mul, neg, desc)):
             out.append(d)
     return out
 
