@@ -160,9 +160,9 @@ def test_hint_from_a_partial_assignment_reports_wrong_letters_first() -> None:
 
 
 def test_grade_names_the_hardest_technique() -> None:
-    kind = numberplay.get_kind("cryptarithm")
-    assert kind.grade(numberplay.parse("cryptarithm", "EAT + THAT = APPLE")) == "easy"
-    assert kind.grade(numberplay.parse("cryptarithm", "ALPHABET + LETTERS = SCRABBLE")) == \
+    impl = numberplay.get_kind("cryptarithm")
+    assert impl.grade(numberplay.parse("cryptarithm", "EAT + THAT = APPLE")) == "easy"
+    assert impl.grade(numberplay.parse("cryptarithm", "ALPHABET + LETTERS = SCRABBLE")) == \
         "medium"        # two single trials
-    assert kind.grade(numberplay.parse("cryptarithm", "THATS + THE + THEORY = ANYWAY")) == \
+    assert impl.grade(numberplay.parse("cryptarithm", "THATS + THE + THEORY = ANYWAY")) == \
         "hard"          # many trials

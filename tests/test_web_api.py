@@ -59,7 +59,7 @@ EXAMPLES = one_example_per_kind()
 
 
 def test_every_kind_has_a_single_puzzle_example():
-    assert {e.kind for e in EXAMPLES} == {k.name for k in all_kinds()}
+    assert {e.kind for e in EXAMPLES} == {impl.name for impl in all_kinds()}
 
 
 def test_kinds_and_examples_match_the_cli(client):
@@ -104,10 +104,10 @@ def test_solve_all_and_limit(client):
     assert every == cli_json("solve", "crossproduct", body["puzzle"], "--all")
     assert every["count"] == 4 and len(every["solutions"]) == 4
     # Each solution really multiplies out (checked here, not by the solver).
-    kind = get_kind("crossproduct")
-    puzzle = kind.parse(body["puzzle"])
+    impl = get_kind("crossproduct")
+    puzzle = impl.parse(body["puzzle"])
     for s in every["solutions"]:
-        assert kind.verify(puzzle, kind.solution_type.from_json(s))
+        assert impl.verify(puzzle, impl.solution_type.from_json(s))
     two = client.post("/api/solve", json={**body, "limit": 2, "options": {"all": True}}).json()
     assert two["count"] == 2 and two["complete"] is False
 
