@@ -12,7 +12,7 @@ of `SEND + MORE = MONEY` is one (`D + E = Y + 10·c1`: weights 1, 1, -1,
 modulus 10); a whole sum is one too (the weights are the place values, both
 carries {0}, modulus irrelevant).
 
-Three filters, weakest and fastest first; each keeps a value only if some
+Three filters, cheapest first; each keeps a value only if some
 completion might use it, so each is sound (never removes a digit of a
 solution), and each returns what it keeps:
 
@@ -30,8 +30,8 @@ solution), and each returns what it keeps:
   letters are distinct, so none of them takes v; fewer digits than letters is
   a contradiction), and (b) the sum of each term's own minimum and maximum
   (which ignores distinctness but sees each letter's own domain); the tighter
-  of the two is taken. Linear in the number of letters per value: for
-  columns too wide to enumerate.
+  of the two is taken. A few sums of products per value: for columns too
+  wide to enumerate.
 * `column_support` — exact: the values of every letter and carry that belong
   to at least one solution of the column equation with distinct digits (full
   arc consistency), by depth-first enumeration with bound pruning, the last
