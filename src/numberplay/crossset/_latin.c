@@ -9,8 +9,9 @@
  * naked single and every hidden single of rows and columns), changes undone
  * from a trail instead of copying the state. Branching: dom/wdeg over the
  * open cells (weight of a cell = failures of its row + its column, times a
- * random factor drawn once per run), values in increasing order of
- * |row-value view| * |column-value view| (* |cell|).
+ * random factor drawn once per run; the row-value and column-value views are
+ * not branched on), values in increasing order of
+ * |row-value view| * |column-value view|.
  * Restarts until the first solution (cutoff 20*n failures, x1.5 each time),
  * keeping the weights; the run that finds
  * a solution runs to the end, so every solution comes exactly once, in a
@@ -20,7 +21,7 @@
  * search.py); docs/crossset.md says what was measured.
  *
  * Python interface: Search(n, masks, restarts=True, tick=None, use_gac=True,
- * node_gac=False, views=1, gac_depth=0) is an iterator over
+ * node_gac=False, gac_depth=0) is an iterator over
  * solutions (lists of 0-based values, row by row); tick(k) is called with the
  * number of nodes done, every TICK_STRIDE nodes and whenever the iterator
  * returns, and may raise (the budget) to stop it.
@@ -32,12 +33,6 @@
 #include <string.h>
 
 #define TICK_STRIDE 256
-#ifndef VALUE_NOISE
-/* Random near-tie breaks in the value order (in eighths of the key; 15: up to
- * two units), in runs a restart may cut. Off: on 18 order-40/50 instances
- * at 34-38% holes it made no difference in total (92 s against 85 s). */
-#define VALUE_NOISE 0
-#endif
 #ifndef RESTART_BASE
 #define RESTART_BASE 20
 #endif
@@ -66,11 +61,11 @@ typedef struct {
     Frame *frames;
     int depth, max_depth;
     long long *W;         /* failures per row (0..n-1) and column (n..2n-1) */
-    double *noise;        /* per entry, drawn once per run */
-    short *wa, *wb;       /* the weight of entry k is W[wa[k]] + W[wb[k]] */
+    double *noise;        /* per cell, drawn once per run */
+    short *wa, *wb;       /* the weight of cell k is W[wa[k]] + W[wb[k]] (its row + its column) */
     u64 rng;
-    int restarts, node_gac, views, gac_depth;   /* gac_depth: GAC at nodes this shallow */   /* views: branch on cells (1) or all three views (3) */
-    long long nodes, fails, cutoff;   /* cutoff: in failures, */   /* cutoff < 0: none */
+    int restarts, node_gac, gac_depth;   /* gac_depth: GAC at nodes this shallow */
+    long long nodes, fails, cutoff;   /* cutoff: in failures; < 0: none */
     long long pending;         /* nodes not yet reported to tick */
     PyObject *tick;
     int state;            /* 0 fresh run, 1 searching, 2 after a solution, 3 done */
@@ -328,16 +323,8 @@ static int gac(Search *s) {
     return 1;
 }
 
-/* The triple (r, c, v) for alternative a of entry k of view k / nn. */
-static inline void triple_of(int n, int nn, int k, int a, int *r, int *c, int *v) {
-    int view = k / nn, x = k % nn / n, y = k % n;
-    if (view == 0) { *r = x; *c = y; *v = a; }
-    else if (view == 1) { *r = x; *c = a; *v = y; }
-    else { *r = a; *c = x; *v = y; }
-}
-
-/* Pick the branching entry (dom/wdeg over the open entries of the branching
- * views) and push its frame; 1 if every entry is fixed (a solution). */
+/* Pick the branching cell (dom/wdeg over the open cells) and push its frame;
+ * 1 if every cell is fixed (a solution). */
 static int descend(Search *s) {
     const int n = s->n, nn = s->nn;
     u64 *D = s->V, *R = s->V + nn, *C = s->V + 2 * nn;
@@ -368,16 +355,11 @@ static int descend(Search *s) {
     f->next = 0;
     int nv = 0;
     int key[64];
-    u64 m = s->V[pick];
+    const int r = pick / n, c = pick % n;
+    u64 m = D[pick];
     while (m) {   /* insertion sort, stable: ties keep increasing values */
         int a = lowbit(m); m &= m - 1;
-        int r, c, v;
-        triple_of(n, nn, pick, a, &r, &c, &v);
-        int kv = popc(R[r * n + v]) * popc(C[c * n + v]) * popc(D[r * n + c]);
-#if VALUE_NOISE
-        /* runs that may be cut also break near-ties between values at random */
-        kv = s->cutoff >= 0 ? kv * 8 + (int)(rng_next(s) & VALUE_NOISE) : kv * 8;
-#endif
+        int kv = popc(R[r * n + a]) * popc(C[c * n + a]);
         int j = nv++;
         while (j > 0 && key[j - 1] > kv) { key[j] = key[j - 1]; f->vals[j] = f->vals[j - 1]; j--; }
         key[j] = kv;
@@ -390,7 +372,7 @@ static int descend(Search *s) {
 static void new_run(Search *s) {
     undo_to(s, 0);
     s->depth = 0;
-    s->nopen = s->views * s->nn;
+    s->nopen = s->nn;
     for (int i = 0; i < s->nopen; i++) s->open[i] = i;
     for (int i = 0; i < s->nopen; i++) {
         s->noise[i] = s->restarts ? 1.0 + 0.5 * (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0)
@@ -457,7 +439,7 @@ static PyObject *Search_next(Search *s) {
             continue;
         }
         int *q = s->queue;
-        triple_of(s->n, s->nn, f->cell, v, &q[0], &q[1], &q[2]);
+        q[0] = f->cell / s->n; q[1] = f->cell % s->n; q[2] = v;
         if (!propagate(s, 3) || ((s->node_gac || s->depth <= s->gac_depth) && !gac(s))) {
             s->fails++;
             continue;
@@ -474,12 +456,12 @@ static void Search_dealloc(Search *s) {
 }
 
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
-    static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac", "views",
+    static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac",
                             "gac_depth", NULL};
-    int n, restarts = 1, use_gac = 1, node_gac = 0, views = 1, gac_depth = 0;
+    int n, restarts = 1, use_gac = 1, node_gac = 0, gac_depth = 0;
     PyObject *masks, *tick = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppii", names, &n, &masks, &restarts, &tick,
-                                     &use_gac, &node_gac, &views, &gac_depth))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppi", names, &n, &masks, &restarts, &tick,
+                                     &use_gac, &node_gac, &gac_depth))
         return NULL;
     if (n < 1 || n > 64) { PyErr_SetString(PyExc_ValueError, "order must be 1..64"); return NULL; }
     PyObject *seq = PySequence_Fast(masks, "masks must be a sequence");
@@ -494,7 +476,6 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     if (!s) { Py_DECREF(seq); return NULL; }
     s->n = n; s->nn = nn;
     s->restarts = restarts;
-    s->views = views == 3 ? 3 : 1;
     s->gac_depth = gac_depth;
     s->trail_cap = 3 * nn * n + 16;
     s->qcap = 3 * (3 * nn + 4);
@@ -502,12 +483,12 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->trail_idx = malloc(sizeof(int) * s->trail_cap);
     s->trail_old = malloc(sizeof(u64) * s->trail_cap);
     s->queue = malloc(sizeof(int) * s->qcap);
-    s->open = malloc(sizeof(int) * 3 * nn);
+    s->open = malloc(sizeof(int) * nn);
     s->frames = malloc(sizeof(Frame) * (nn + 1));
     s->W = malloc(sizeof(long long) * 2 * n);
-    s->noise = malloc(sizeof(double) * 3 * nn);
-    s->wa = malloc(sizeof(short) * 3 * nn);
-    s->wb = malloc(sizeof(short) * 3 * nn);
+    s->noise = malloc(sizeof(double) * nn);
+    s->wa = malloc(sizeof(short) * nn);
+    s->wb = malloc(sizeof(short) * nn);
     Py_INCREF(tick);
     s->tick = tick;
     if (!s->V || !s->trail_idx || !s->trail_old || !s->queue || !s->open || !s->frames
@@ -533,10 +514,8 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     }
     Py_DECREF(seq);
     for (int i = 0; i < 2 * n; i++) s->W[i] = 1;
-    for (int k = 0; k < nn; k++) {   /* cell: its row + its column; row-value: 2 x its row; ... */
+    for (int k = 0; k < nn; k++) {   /* a cell's weight: its row + its column */
         s->wa[k] = (short)(k / n); s->wb[k] = (short)(n + k % n);
-        s->wa[nn + k] = s->wb[nn + k] = (short)(k / n);
-        s->wa[2 * nn + k] = s->wb[2 * nn + k] = (short)(n + k / n);
     }
     s->rng = 12345;
     s->cutoff = restarts ? (long long)(RESTART_BASE * n) : -1;

@@ -7,12 +7,12 @@ State: three flat lists of bit masks for an order-n grid.
 Propagation keeps the views in step and places every single of every view
 (naked singles and hidden singles in rows and columns). At the root (and, on
 request, at every node) Régin's matching-based filter makes each row and each
-column all-different arc consistent. Branching is dom/wdeg: the open cell
-with the largest failure weight / size, where a row's or column's weight
-counts the wipe-outs it caused so far. (Branching over all three views, as
-`VIEWS` allows, makes smaller trees, but scoring 3n^2 domains per node costs
-more than it saves: on 150 order-30 completions, 21.7 s for cells only
-against 30.3 s for all three.)
+column all-different arc consistent. Branching is dom/wdeg on
+the cells: the open cell with the largest failure weight / size, where the
+weight of a cell is the wipe-outs its row and its column caused so far.
+(Branching over the row-value and column-value views as well makes smaller
+trees, but scoring 3n^2 domains per node costs more than it saves: on 150
+order-30 completions, 21.7 s for cells only against 30.3 s for all three.)
 
 The same search is compiled in `_latin.c` (built by setup.py when a C compiler
 is there); `solve_masks` uses it unless told otherwise (`engine="python"` or
@@ -44,8 +44,7 @@ _more_than_one = (1).__lt__
 
 RESTART_BASE = 20     # first restart cutoff, in nodes per unit of order
 RESTART_GROWTH = 1.5  # each restart cutoff is this times the last
-NOISE = 0.5           # random spread of the branching weights, drawn afresh each run
-VIEWS = (0,)          # the views branched on (0 cells, 1 row-values, 2 column-values)
+NOISE = 0.5           # random spread of the cell weights, drawn afresh each run
 State = tuple[list[int], list[int], list[int]]
 Triple = tuple[int, int, int]
 
@@ -394,92 +393,57 @@ def gac(n: int, D: list[int], R: list[int], C: list[int]) -> bool:
     return True
 
 
-def _weights(n: int, W: list[int], noise: list[float] | None
-             ) -> tuple[list[float], list[float], list[float]]:
-    """Per-entry weights of the three views from the row/column failure counts.
+def _weights(n: int, W: list[int], noise: list[float] | None) -> list[float]:
+    """Per-cell weights (failures of its row + its column) from the failure counts.
 
-    With `noise` (one factor per entry, fixed for a run), ties break at random."""
+    With `noise` (one factor per cell, fixed for a run), ties break at random."""
     wcell: list[float] = [W[r] + W[n + c] for r in range(n) for c in range(n)]
-    wrv: list[float] = [2 * W[r] for r in range(n) for _ in range(n)]
-    wcv: list[float] = [2 * W[n + c] for c in range(n) for _ in range(n)]
     if noise is not None:
-        nn = n * n
-        wcell = list(map(mul, wcell, noise[:nn]))
-        wrv = list(map(mul, wrv, noise[nn:2 * nn]))
-        wcv = list(map(mul, wcv, noise[2 * nn:]))
-    return wcell, wrv, wcv
+        wcell = list(map(mul, wcell, noise))
+    return wcell
 
 
 def _update_weights(n: int, W: list[int], old: list[int], noise: list[float] | None,
-                    weights: tuple[list[float], list[float], list[float]]) -> None:
-    """Bring the per-entry weights up to date for the rows and columns whose W changed."""
-    wcell, wrv, wcv = weights
+                    wcell: list[float]) -> None:
+    """Bring the cell weights up to date for the rows and columns whose W changed."""
     nn = n * n
     for r in range(n):
         if W[r] != old[r]:
             wr = W[r]
             s = slice(r * n, (r + 1) * n)
             cell = [wr + W[n + c] for c in range(n)]
-            row = [2 * wr] * n
             if noise is not None:
                 cell = list(map(mul, cell, noise[s]))
-                row = list(map(mul, row, noise[nn + r * n:nn + (r + 1) * n]))
             wcell[s] = cell
-            wrv[s] = row
     for c in range(n):
         if W[n + c] != old[n + c]:
             wc = W[n + c]
             cell = [W[r] + wc for r in range(n)]
-            col = [2 * wc] * n
             if noise is not None:
                 cell = list(map(mul, cell, noise[c:nn:n]))
-                col = list(map(mul, col, noise[2 * nn + c * n:2 * nn + (c + 1) * n]))
             wcell[c::n] = cell
-            wcv[c * n:(c + 1) * n] = col
 
 
-def _choose(n: int, views: tuple[list[int], list[int], list[int]],
-            opens: tuple[list[int], list[int], list[int]],
-            weights: tuple[list[float], list[float], list[float]]
-            ) -> tuple[list[Triple] | None, tuple[list[int], list[int], list[int]]]:
-    """The branching alternatives, and the entries of each view still open.
+def _choose(n: int, D: list[int], R: list[int], C: list[int], opens: list[int],
+            wcell: list[float]) -> tuple[list[Triple] | None, list[int]]:
+    """The branching alternatives, and the cells still open.
 
-    dom/wdeg over the three views: the open domain (cell, row-value or
-    column-value) with the largest weight / size, where weights count the
-    failures of each row and column. `opens` lists the entries of each view
-    that were open at the parent; only those are looked at (all in C loops),
-    so a node deep in the tree costs little. None when every domain is closed."""
-    best = 0.0
-    pick = -1
-    pview = 0
-    new = list(opens)
-    for view in VIEWS:
-        arr = views[view]
-        idx = opens[view]
-        counts = list(map(_bit_count, map(arr.__getitem__, idx)))
-        keep = list(map(_more_than_one, counts))
-        idx = list(compress(idx, keep))
-        new[view] = idx
-        if idx:
-            scores = list(map(truediv, map(weights[view].__getitem__, idx),
-                              compress(counts, keep)))
-            top = max(scores)
-            if top > best:
-                best, pick, pview = top, idx[scores.index(top)], view
-    if pick < 0:
-        return None, (new[0], new[1], new[2])
-    D, R, C = views
+    dom/wdeg over the cells: the open cell with the largest weight / size.
+    `opens` lists the cells that were open at the parent; only those are
+    looked at (all in C loops), so a node deep in the tree costs little.
+    None when every cell is fixed."""
+    counts = list(map(_bit_count, map(D.__getitem__, opens)))
+    keep = list(map(_more_than_one, counts))
+    idx = list(compress(opens, keep))
+    if not idx:
+        return None, idx
+    scores = list(map(truediv, map(wcell.__getitem__, idx), compress(counts, keep)))
+    pick = idx[scores.index(max(scores))]
     a, b = divmod(pick, n)
-    if pview == 0:
-        out = [(a, b, v) for v in _bits(D[pick])]
-    elif pview == 1:
-        out = [(a, c, b) for c in _bits(R[pick])]
-    else:
-        out = [(r, a, b) for r in _bits(C[pick])]
-    # the most constrained placement first: the product of its three views' sizes
-    out.sort(key=lambda t: (R[t[0] * n + t[2]].bit_count() * C[t[1] * n + t[2]].bit_count()
-                            * D[t[0] * n + t[1]].bit_count()))
-    return out, (new[0], new[1], new[2])
+    out = [(a, b, v) for v in _bits(D[pick])]
+    # the most constrained value first: the product of its row-value and column-value sizes
+    out.sort(key=lambda t: R[a * n + t[2]].bit_count() * C[b * n + t[2]].bit_count())
+    return out, idx
 
 
 def native_available() -> bool:
@@ -576,14 +540,13 @@ class _Run:
         noise = None
         if self.rng is not None:
             rnd = self.rng.random
-            noise = [1.0 + NOISE * rnd() for _ in range(3 * nn)]
+            noise = [1.0 + NOISE * rnd() for _ in range(nn)]
         seen = W[:]
-        weights = _weights(n, W, noise)
+        wcell = _weights(n, W, noise)
         nodes = 0
         cutoff = self.cutoff
-        every = list(range(nn))
-        opens = (every, every, every)
-        stack: list[tuple[list[int], list[int], list[int], Triple | None, tuple]] = [
+        opens = list(range(nn))
+        stack: list[tuple[list[int], list[int], list[int], Triple | None, list[int]]] = [
             (D, R, C, None, opens)]
         while stack:
             D, R, C, triple, opens = stack.pop()
@@ -599,9 +562,9 @@ class _Run:
                 if node_gac and not gac(n, D, R, C):
                     continue
             if W != seen:
-                _update_weights(n, W, seen, noise, weights)
+                _update_weights(n, W, seen, noise, wcell)
                 seen = W[:]
-            options, opens = _choose(n, (D, R, C), opens, weights)
+            options, opens = _choose(n, D, R, C, opens, wcell)
             if options is None:
                 cutoff = None
                 yield [d.bit_length() - 1 for d in D]
