@@ -36,13 +36,13 @@ def pick_kind(name: str | None, size: str | None, difficulty: str | None) -> tup
     """(kind name, generate job fields) for the generation batch."""
     if name is None:
         name = "crossproduct" if "crossproduct" in kind_names() else "toysum"
-    kind = get_kind(name)
-    fields = dict(SMALL.get(kind.name, {"size": kind.default_size}))
+    impl = get_kind(name)
+    fields = dict(SMALL.get(impl.name, {"size": impl.default_size}))
     if size:
         fields["size"] = size
     if difficulty:
         fields["difficulty"] = difficulty
-    return kind.name, fields
+    return impl.name, fields
 
 
 TRIVIAL = "numbers 1 2 3\ntarget 3"  # a tiny toy puzzle: the overhead jobs always use it

@@ -29,7 +29,7 @@ def test_generation_batch_is_deterministic_and_stored_once(tmp_path, name):
 
     from numberplay.cli import build_app
 
-    kind = get_kind(name)
+    impl = get_kind(name)
     jobs = write_jobs(tmp_path / "jobs.jsonl", [
         {"id": f"g{i}", "kind": name, "op": "generate", "seed": i, "count": 2, "timeout": 60}
         for i in range(3)])
@@ -40,7 +40,7 @@ def test_generation_batch_is_deterministic_and_stored_once(tmp_path, name):
         assert one == two
         assert all(r["ok"] for r in one.values()), one
         items = [item for r in one.values() for item in r["result"]["puzzles"]]
-        keys = {kind.canonical_key(kind.puzzle_type.from_json(item["puzzle"])) for item in items}
+        keys = {impl.canonical_key(impl.puzzle_type.from_json(item["puzzle"])) for item in items}
         assert store.count(kind=name) == len(keys)
     printed = CliRunner().invoke(build_app(), ["generate", name, "--seed", "1", "--count", "2",
                                                "--format", "json", "--quiet"])
@@ -52,10 +52,10 @@ def test_generation_batch_is_deterministic_and_stored_once(tmp_path, name):
 def test_a_permuted_crossproduct_grid_is_stored_as_the_kind_says(tmp_path):
     from numberplay.model import Generated
 
-    kind = get_kind("crossproduct")
-    first, twin = (kind.parse(text) for text in CROSSPRODUCT_TWINS)
-    solutions = [next(iter(kind.solutions(p, limit=1))) for p in (first, twin)]
-    same = kind.canonical_key(first) == kind.canonical_key(twin)
+    impl = get_kind("crossproduct")
+    first, twin = (impl.parse(text) for text in CROSSPRODUCT_TWINS)
+    solutions = [next(iter(impl.solutions(p, limit=1))) for p in (first, twin)]
+    same = impl.canonical_key(first) == impl.canonical_key(twin)
     with PuzzleStore(tmp_path / "p.db") as store:
-        assert store.add(Generated(first, solutions[0], "", kind.to_text(first)))
-        assert store.add(Generated(twin, solutions[1], "", kind.to_text(twin))) is not same
+        assert store.add(Generated(first, solutions[0], "", impl.to_text(first)))
+        assert store.add(Generated(twin, solutions[1], "", impl.to_text(twin))) is not same

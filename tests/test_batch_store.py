@@ -146,9 +146,9 @@ def test_stats_list_filters_and_exports(tmp_path, toysum):
         text = sheet.getvalue()
         puzzles, answers = text.split("# Answers")
         for stored in store.list():
-            kind, puzzle, solution = stored.objects()
-            assert kind.render(puzzle, fmt="markdown").strip() in puzzles
-            assert kind.render(puzzle, solution, fmt="markdown").strip() in answers
+            impl, puzzle, solution = stored.objects()
+            assert impl.render(puzzle, fmt="markdown").strip() in puzzles
+            assert impl.render(puzzle, solution, fmt="markdown").strip() in answers
         assert puzzles.count("## ") == answers.count("## ") == 9
 
 

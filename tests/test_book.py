@@ -155,9 +155,9 @@ def test_cli_svg_per_puzzle(tmp_path):
     assert names == ["answer-001.svg", "answer-002.svg", "index.json", "puzzle-001.svg",
                      "puzzle-002.svg"]
     index = json.loads((folder / "index.json").read_text())
-    kind = get_kind("crossproduct")
-    puzzle = kind.puzzle_type.from_json(index[0]["puzzle"])
-    assert (folder / "puzzle-001.svg").read_text() == kind.draw(puzzle)
+    impl = get_kind("crossproduct")
+    puzzle = impl.puzzle_type.from_json(index[0]["puzzle"])
+    assert (folder / "puzzle-001.svg").read_text() == impl.draw(puzzle)
 
 
 @pytest.mark.parametrize("args,words", [

@@ -125,3 +125,12 @@ def test_an_abort_inside_a_command_is_one_line_exit_1(capsys):
         app(["stop"])
     assert exc.value.code == 1
     assert capsys.readouterr().err.strip() == "aborted"
+
+
+def test_generate_out_of_time_says_what_was_asked_and_what_may_help(run):
+    r = run(["generate", "crossset", "--size", "20", "--difficulty", "search", "--seed", "1",
+             "--timeout", "0.05"])
+    assert r.exit_code == 3
+    line = r.stderr.strip().splitlines()[-1]
+    assert line.startswith("stopped:") and "size 20, difficulty search" in line
+    assert "--timeout" in line and "Traceback" not in r.stderr

@@ -86,11 +86,11 @@ def test_weeding_2_8_matches_the_seed_first_pass() -> None:
 
 
 def test_text_and_json_round_trip() -> None:
-    kind = npl.get_kind("crossset")
+    impl = npl.get_kind("crossset")
     for e in list_examples("crossset"):
-        p = kind.parse(e.text)
-        assert kind.parse(kind.to_text(p)) == p
-        assert kind.parse(json.dumps(p.to_json())) == p
+        p = impl.parse(e.text)
+        assert impl.parse(impl.to_text(p)) == p
+        assert impl.parse(json.dumps(p.to_json())) == p
         assert type(p).from_json(p.to_json()) == p
         assert npl.Puzzle.from_json(p.envelope()) == p
 

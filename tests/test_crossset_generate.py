@@ -94,3 +94,52 @@ def test_canonical_key_tells_puzzles_apart() -> None:
     keys = {KIND.canonical_key(npl.generate_full("crossset", size="6", seed=s).puzzle)
             for s in range(20)}
     assert len(keys) == 20
+
+
+def test_search_grade_at_order_20_within_a_modest_node_budget() -> None:
+    """Proofs of uniqueness are heavy-tailed: capped tries and a moving decoy range
+    keep an order-20 "search" puzzle within 3 million nodes (one seed took over
+    five minutes with a fixed range and no cap)."""
+    from numberplay.budget import Budget
+    from numberplay.crossset.generate import generate_masks
+    from numberplay.crossset.search import native_available
+    n = 20 if native_available() else 12     # the Python fallback is 20-30x slower a node
+    for seed in (1, 2):
+        masks, solution = generate_masks(n, 5, random.Random(seed), Budget(nodes=3_000_000))
+        assert all(masks[i] >> solution[i] & 1 for i in range(n * n))
+        assert T.run(n, masks, 4)[0] == "stalled"       # the techniques are not enough
+        puzzle = CrossSetPuzzle.from_masks(n, masks)
+        assert KIND.count(puzzle, limit=2) == 1
+
+
+def test_search_grade_unique_by_the_cp_sat_oracle() -> None:
+    from numberplay.crossset.generate import generate_masks
+    from test_crossset_search import cpsat_solutions
+    masks, solution = generate_masks(12, 5, random.Random(3))
+    assert cpsat_solutions(12, masks, cap=2) == {tuple(solution)}
+
+
+def test_search_decoys_move_down_after_a_capped_try_and_up_after_an_easy_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from numberplay.budget import Budget
+    from numberplay.crossset import generate as G
+    from numberplay.errors import BudgetExceeded, GenerationError
+    seen: list[tuple[int, int]] = []
+    script = iter(["cap", "cap", "easy", "easy", "easy"])
+
+    def fake(n, level, rng, budget, decoys=None):
+        seen.append(decoys)
+        if next(script) == "cap":
+            budget.tick(budget.max_nodes + 1)     # this try's cap, not the caller's
+        return None
+
+    monkeypatch.setattr(G, "_attempt", fake)
+    with pytest.raises(GenerationError):
+        G.generate_masks(9, 5, random.Random(0), Budget(nodes=10**9), attempts=5)
+    start = G.SEARCH_DECOYS.index(G.DECOYS[5])
+    assert seen == [G.SEARCH_DECOYS[i] for i in (start, start - 1, start - 2,
+                                                  start - 1, start)]
+    # the caller's own budget running out is not taken for a capped try
+    monkeypatch.setattr(G, "_attempt", lambda *a, **k: a[3].tick(11))
+    with pytest.raises(BudgetExceeded):
+        G.generate_masks(9, 5, random.Random(0), Budget(nodes=10))

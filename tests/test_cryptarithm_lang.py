@@ -136,8 +136,8 @@ def test_error_names_the_part_and_column():
 
 
 def test_parse_all_skips_comments_and_blank_lines():
-    kind = numberplay.get_kind("cryptarithm")
-    ps = kind.parse_all("# title\n\nA + B = C\n# more\nAB = C ^ 2\n")
+    impl = numberplay.get_kind("cryptarithm")
+    ps = impl.parse_all("# title\n\nA + B = C\n# more\nAB = C ^ 2\n")
     assert [p.formula for p in ps] == ["A + B = C", "AB = C ^ 2"]
 
 

@@ -89,8 +89,8 @@ def test_exercism_199_addends():
 
 
 def test_exercism_small_suite():
-    kind = numberplay.get_kind("cryptarithm")
-    counts = [kind.count(p) for p in kind.parse_all(get_example("cryptarithm",
+    impl = numberplay.get_kind("cryptarithm")
+    counts = [impl.count(p) for p in impl.parse_all(get_example("cryptarithm",
                                                                  "exercism-small").text)]
     assert counts == [1, 0, 0, 1, 1, 1, 1, 1, 1]
 
@@ -158,26 +158,26 @@ def test_sums_agree_with_cp_sat():
 
 
 def test_cryptoproduct_menu_and_nine_by_nine():
-    kind = numberplay.get_kind("cryptoproduct")
-    menu = kind.parse_all(get_example("cryptoproduct", "menu").text)
+    impl = numberplay.get_kind("cryptoproduct")
+    menu = impl.parse_all(get_example("cryptoproduct", "menu").text)
     assert len(menu) == 15
     for p in menu:
-        sols = list(kind.solutions(p))
-        assert len(sols) == 1 and kind.verify(p, sols[0])
-    nine = kind.parse(get_example("cryptoproduct", "nine-by-nine").text)
-    assert kind.count(nine) == 0   # as printed in the seed; CP-SAT agrees
+        sols = list(impl.solutions(p))
+        assert len(sols) == 1 and impl.verify(p, sols[0])
+    nine = impl.parse(get_example("cryptoproduct", "nine-by-nine").text)
+    assert impl.count(nine) == 0   # as printed in the seed; CP-SAT agrees
 
 
 def test_cryptoproduct_prolog_form_and_render():
-    kind = numberplay.get_kind("cryptoproduct")
-    p = kind.parse("puzzle(6,[G,R],[R,G],[R,B,R]).")
+    impl = numberplay.get_kind("cryptoproduct")
+    p = impl.parse("puzzle(6,[G,R],[R,G],[R,B,R]).")
     assert p.formula == "GR x RG = RBR"
     s = numberplay.solve(p)
     assert s.text == "12 x 21 = 252"
-    assert "<circle" in kind.render(p, s, "html")
-    coloured = kind.parse("GR x RG = RBR", color=True)
-    assert "\x1b[" in kind.render(coloured, s, "text")
-    assert "\x1b[" not in kind.render(p, s, "text")
+    assert "<circle" in impl.render(p, s, "html")
+    coloured = impl.parse("GR x RG = RBR", color=True)
+    assert "\x1b[" in impl.render(coloured, s, "text")
+    assert "\x1b[" not in impl.render(p, s, "text")
 
 
 @pytest.mark.parametrize("difficulty,digits", [("easy", None), ("medium", None),
@@ -186,10 +186,10 @@ def test_generated_products_are_unique(difficulty, digits):
     for i in range(3):
         g = numberplay.generate_full("cryptoproduct", difficulty=difficulty, seed=7, index=i,
                                      digits=digits)
-        kind = numberplay.get_kind("cryptoproduct")
-        assert g.difficulty == (difficulty or "hard") == kind.grade(g.puzzle)
-        assert kind.count(g.puzzle) == 1
-        assert kind.verify(g.puzzle, g.solution)
+        impl = numberplay.get_kind("cryptoproduct")
+        assert g.difficulty == (difficulty or "hard") == impl.grade(g.puzzle)
+        assert impl.count(g.puzzle) == 1
+        assert impl.verify(g.puzzle, g.solution)
         assert set(g.puzzle.formula) - set(" x=") <= set("RGBWOYPCMT")
     again = numberplay.generate_full("cryptoproduct", difficulty="medium", seed=7)
     assert again.puzzle == numberplay.generate_full("cryptoproduct", difficulty="medium",
@@ -245,9 +245,9 @@ def test_grade_and_render():
 
 def test_random_generation_is_reproducible():
     rng = random.Random(3)
-    kind = numberplay.get_kind("cryptarithm")
-    a = kind.generate(rng, addends="2").puzzle
-    b = kind.generate(random.Random(3), addends="2").puzzle
+    impl = numberplay.get_kind("cryptarithm")
+    a = impl.generate(rng, addends="2").puzzle
+    b = impl.generate(random.Random(3), addends="2").puzzle
     assert a == b
 
 

@@ -177,3 +177,68 @@ def test_check_and_no_search_formats(run) -> None:
     assert md.exit_code == 5 and "stall" in md.stdout and "```" in md.stdout
     page = run(["solve", "crossset", empty, "--no-search", "-f", "html"])
     assert page.exit_code == 5 and "<svg" in page.stdout
+
+
+# -- the HTML hint page draws the player's position ------------------------------------
+def _svg_texts(page: str, cls: str) -> list[str]:
+    """The texts of class `cls` in the page's SVG drawings (in document order)."""
+    import re
+    return re.findall(rf'class="{cls}"[^>]*>([^<]*)</text>', page)
+
+
+def test_html_hint_draws_the_players_crossproduct_entries(run) -> None:
+    state = "7..\n94.\n...\n..3\n...\n..7"
+    page = run(["hint", "crossproduct", RIDDLER2, "--state", state, "-f", "html"]).stdout
+    assert sorted(_svg_texts(page, "entry")) == ["3", "4", "7", "7", "9"]
+    assert _svg_texts(page, "digit") == []          # nothing of the solution shows
+    bare = run(["hint", "crossproduct", RIDDLER2, "-f", "html"]).stdout
+    assert _svg_texts(bare, "entry") == []
+
+
+def test_html_hint_draws_the_players_crossset_candidates_and_values(run) -> None:
+    p = npl.parse("crossset", get_example("crossset", "4-5").text)
+    m = p.masks()
+    open_cells = [i for i, d in enumerate(m) if d & (d - 1) and d.bit_count() < p.n]
+    a = open_cells[0]
+    before = [v + 1 for v in T.bits(m[a])]
+    m[a] &= m[a] - 1                                 # cross out its lowest candidate
+    page = run(["hint", "crossset", get_example("crossset", "4-5").text,
+                "--state", masks_text(p.n, m), "-f", "html"]).stdout
+    marks = run(["hint", "crossset", get_example("crossset", "4-5").text, "-f", "html"]).stdout
+    # the crossed-out candidate is gone from the drawing, the others stay
+    assert len(_svg_texts(page, "candidate")) == len(_svg_texts(marks, "candidate")) - 1
+    assert str(before[0]) in _svg_texts(marks, "candidate")
+
+
+def test_html_hint_draws_the_players_letters(run) -> None:
+    page = run(["hint", "cryptarithm", "SEND + MORE = MONEY", "--state", "M=1, S=8",
+                "-f", "html"]).stdout
+    formula = "SEND + MORE = MONEY"     # each M and S box shows the player's digit
+    assert sorted(_svg_texts(page, "entry")) == sorted(
+        "1" * formula.count("M") + "8" * formula.count("S"))
+    assert _svg_texts(page, "digit") == []
+    product = run(["hint", "cryptoproduct", "GR x RG = RBR", "--state", "G=2",
+                   "-f", "html"]).stdout
+    assert _svg_texts(product, "entry") == ["2", "2"]
+    assert _svg_texts(product, "digit") == [] and "legend" not in product
+
+
+def test_cryptarithm_hint_passes_over_steps_that_only_decide_carries() -> None:
+    """With M entered, the step 'c4 = M, so c4 = 1' tells the player nothing they
+    write down: the hint is the first step that decides a letter they lack."""
+    p = npl.parse("cryptarithm", "SEND + MORE = MONEY")
+    letters = set("SENDMOREMONEY")
+    h = npl.hint(p, state="M=1", level=3)
+    assert h.step is not None and not h.wrong
+    decided = {place for place, _ in h.step.fixed}
+    assert decided & (letters - {"M"}), h.step
+    # the explanation from M = 1 has a carries-only step before it, which the hint
+    # counts among the earlier steps instead of showing it
+    fixed_m = npl.get_kind("cryptarithm").explain_from(p, npl.parse_state(p, "M=1"))
+    carries_only = []
+    for step in fixed_m:
+        if step == h.step:
+            break
+        if step.fixed and not {q for q, _ in step.fixed} & letters:
+            carries_only.append(step)
+    assert carries_only and all(s in h.before for s in carries_only)

@@ -56,10 +56,10 @@ def texts(kind: str):
 def check_parse(kind: str, text: str | None, **options) -> None:
     """Parse; only a puzzle (which round-trips through its text) or a one-line
     PuzzleError may come out, and memory stays bounded."""
-    the_kind = get_kind(kind)
+    impl = get_kind(kind)
     tracemalloc.start()
     try:
-        puzzle = the_kind.parse(text, **options)
+        puzzle = impl.parse(text, **options)
     except PuzzleError as exc:
         message = str(exc)
         assert message and "\n" not in message and len(message) < 20_000
@@ -68,9 +68,9 @@ def check_parse(kind: str, text: str | None, **options) -> None:
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         assert peak < MEMORY_LIMIT, f"parse used {peak / 2**20:.0f} MB"
-    assert puzzle.kind == the_kind.name
+    assert puzzle.kind == impl.name
     if not options:
-        assert the_kind.parse(the_kind.to_text(puzzle)) == puzzle
+        assert impl.parse(impl.to_text(puzzle)) == puzzle
 
 
 @FAST

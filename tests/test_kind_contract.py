@@ -50,38 +50,38 @@ WITH_OPTIONS: dict[str, list[tuple[str, dict[str, Any]]]] = {
 
 
 @pytest.fixture(params=[*kind_names(), "toy"])
-def kind(request: pytest.FixtureRequest) -> Kind:
+def impl(request: pytest.FixtureRequest) -> Kind:
     """Every registered kind, and the toy kind (registered for the test)."""
     if request.param == "toy":
         request.getfixturevalue("toy")
     return numberplay.get_kind(request.param)
 
 
-def _generated(kind: Kind) -> list[numberplay.Generated]:
-    return [numberplay.generate_full(kind.name, size=size, difficulty=difficulty, seed=1)
-            for size, difficulty in GENERATE.get(kind.name, [(None, None)])]
+def _generated(impl: Kind) -> list[numberplay.Generated]:
+    return [numberplay.generate_full(impl.name, size=size, difficulty=difficulty, seed=1)
+            for size, difficulty in GENERATE.get(impl.name, [(None, None)])]
 
 
 _CACHE: dict[str, list[numberplay.Generated]] = {}
 
 
-def generated(kind: Kind) -> list[numberplay.Generated]:
+def generated(impl: Kind) -> list[numberplay.Generated]:
     """The kind's generated samples (made once per test session)."""
-    if kind.name not in _CACHE:
-        _CACHE[kind.name] = _generated(kind)
-    return _CACHE[kind.name]
+    if impl.name not in _CACHE:
+        _CACHE[impl.name] = _generated(impl)
+    return _CACHE[impl.name]
 
 
-def samples(kind: Kind) -> list[Puzzle]:
+def samples(impl: Kind) -> list[Puzzle]:
     """Bundled examples, puzzles read with options, and generated ones."""
     out: list[Puzzle] = []
-    for example in list_examples(kind.name) if kind.name in kind_names() else []:
-        out += kind.parse_all(example.text)[:5]
-    out += [kind.parse(text or None, **options) for text, options in WITH_OPTIONS.get(kind.name, [])]
-    if kind.name in UNSOLVABLE:
-        text, options = UNSOLVABLE[kind.name]
-        out.append(kind.parse(text, **options))
-    return out + [g.puzzle for g in generated(kind)]
+    for example in list_examples(impl.name) if impl.name in kind_names() else []:
+        out += impl.parse_all(example.text)[:5]
+    out += [impl.parse(text or None, **options) for text, options in WITH_OPTIONS.get(impl.name, [])]
+    if impl.name in UNSOLVABLE:
+        text, options = UNSOLVABLE[impl.name]
+        out.append(impl.parse(text, **options))
+    return out + [g.puzzle for g in generated(impl)]
 
 
 def one_line_error(exc: pytest.ExceptionInfo[PuzzleError]) -> str:
@@ -92,11 +92,11 @@ def one_line_error(exc: pytest.ExceptionInfo[PuzzleError]) -> str:
 
 # -- the kind object --------------------------------------------------------------------
 
-def test_the_kind_agrees_with_its_classes(kind):
-    check_names(kind)
-    assert kind.puzzle_type.kind == kind.solution_type.kind == kind.name
-    assert set(FORMATS) <= set(kind.formats) <= set(FORMATS) | {"svg"}
-    assert kind.default_difficulty is None or kind.default_difficulty in kind.difficulties
+def test_the_kind_agrees_with_its_classes(impl):
+    check_names(impl)
+    assert impl.puzzle_type.kind == impl.solution_type.kind == impl.name
+    assert set(FORMATS) <= set(impl.formats) <= set(FORMATS) | {"svg"}
+    assert impl.default_difficulty is None or impl.default_difficulty in impl.difficulties
 
 
 def test_a_mismatched_kind_is_refused(toy):
@@ -116,87 +116,87 @@ def test_kind_is_abstract():
 
 # -- round trips ------------------------------------------------------------------------
 
-def test_text_round_trip(kind):
-    for puzzle in samples(kind):
-        again = kind.parse(kind.to_text(puzzle))
+def test_text_round_trip(impl):
+    for puzzle in samples(impl):
+        again = impl.parse(impl.to_text(puzzle))
         assert again == puzzle and type(again) is type(puzzle)
 
 
-def test_json_round_trip(kind):
-    for puzzle in samples(kind):
+def test_json_round_trip(impl):
+    for puzzle in samples(impl):
         data = json.loads(json.dumps(puzzle.to_json()))
-        again = kind.puzzle_type.from_json(data)
+        again = impl.puzzle_type.from_json(data)
         assert again == puzzle and again.to_json() == puzzle.to_json()
         assert Puzzle.from_json(json.loads(json.dumps(puzzle.envelope()))) == puzzle
-    for g in generated(kind):
+    for g in generated(impl):
         data = json.loads(json.dumps(g.solution.to_json()))
-        assert kind.solution_type.from_json(data) == g.solution
+        assert impl.solution_type.from_json(data) == g.solution
 
 
 def test_options_survive_the_round_trips():
-    kind = numberplay.get_kind("cryptarithm")
-    p = kind.parse("A + B = CD", base=16, fix="A=9")
+    impl = numberplay.get_kind("cryptarithm")
+    p = impl.parse("A + B = CD", base=16, fix="A=9")
     assert (p.base, p.fixed) == (16, (("A", 9),))
-    assert kind.parse(kind.to_text(p)) == p
-    assert kind.puzzle_type.from_json(p.to_json()) == p
+    assert impl.parse(impl.to_text(p)) == p
+    assert impl.puzzle_type.from_json(p.to_json()) == p
     coloured = numberplay.parse("cryptoproduct", "GR x RG = RBR", color=True)
     assert Puzzle.from_json(coloured.envelope()).color is True
 
 
 # -- rendering --------------------------------------------------------------------------
 
-def test_every_format_renders(kind):
-    g = generated(kind)[0]
-    for fmt in kind.formats:
+def test_every_format_renders(impl):
+    g = generated(impl)[0]
+    for fmt in impl.formats:
         for solution in (None, g.solution):
-            out = kind.render(g.puzzle, solution, fmt)
+            out = impl.render(g.puzzle, solution, fmt)
             assert isinstance(out, str) and out and not out.endswith("\n"), (fmt, out)
-    envelope = json.loads(kind.render(g.puzzle, g.solution, "json"))
+    envelope = json.loads(impl.render(g.puzzle, g.solution, "json"))
     assert envelope == {**g.puzzle.envelope(), "solution": g.solution.to_json()}
     assert Puzzle.from_json(envelope) == g.puzzle
-    if "svg" in kind.formats:
-        assert kind.render(g.puzzle, None, "svg").lstrip().startswith("<svg")
+    if "svg" in impl.formats:
+        assert impl.render(g.puzzle, None, "svg").lstrip().startswith("<svg")
 
 
 @pytest.mark.parametrize("fmt", ["md", "TEXT", "pdf", ""])
-def test_an_unknown_format_is_an_error(kind, fmt):
-    p = generated(kind)[0].puzzle
+def test_an_unknown_format_is_an_error(impl, fmt):
+    p = generated(impl)[0].puzzle
     with pytest.raises(PuzzleError) as exc:
-        kind.render(p, None, fmt)
+        impl.render(p, None, fmt)
     assert "unknown format" in one_line_error(exc)
 
 
-def test_svg_only_where_declared(kind):
-    if "svg" not in kind.formats:
+def test_svg_only_where_declared(impl):
+    if "svg" not in impl.formats:
         with pytest.raises(PuzzleError):
-            kind.render(generated(kind)[0].puzzle, None, "svg")
+            impl.render(generated(impl)[0].puzzle, None, "svg")
 
 
 # -- solving and explaining -------------------------------------------------------------
 
-def test_solutions_obey_the_limit(kind):
-    p = generated(kind)[0].puzzle
-    assert list(kind.solutions(p, limit=0)) == []
-    assert len(list(kind.solutions(p, limit=1))) == 1
-    assert kind.count(p, limit=2) == 1
+def test_solutions_obey_the_limit(impl):
+    p = generated(impl)[0].puzzle
+    assert list(impl.solutions(p, limit=0)) == []
+    assert len(list(impl.solutions(p, limit=1))) == 1
+    assert impl.count(p, limit=2) == 1
 
 
-def test_explain_ends_solved(kind):
-    for g in generated(kind):
-        steps = list(kind.explain(g.puzzle))
+def test_explain_ends_solved(impl):
+    for g in generated(impl):
+        steps = list(impl.explain(g.puzzle))
         assert steps and steps[-1].technique == SOLVED and steps[-1].snapshot
         assert all(s.technique not in (SOLVED, STALLED, NO_SOLUTION) for s in steps[:-1])
-        partial = list(kind.explain(g.puzzle, search=False))
+        partial = list(impl.explain(g.puzzle, search=False))
         assert partial[-1].technique in (SOLVED, STALLED) and partial[-1].snapshot
 
 
-def test_no_solution_ends_the_explanation_and_gives_the_reason(kind):
-    if kind.name not in UNSOLVABLE:
+def test_no_solution_ends_the_explanation_and_gives_the_reason(impl):
+    if impl.name not in UNSOLVABLE:
         pytest.skip("no unsolvable sample for this kind")
-    text, options = UNSOLVABLE[kind.name]
-    puzzle = kind.parse(text, **options)
-    assert kind.count(puzzle) == 0
-    steps = list(kind.explain(puzzle))
+    text, options = UNSOLVABLE[impl.name]
+    puzzle = impl.parse(text, **options)
+    assert impl.count(puzzle) == 0
+    steps = list(impl.explain(puzzle))
     assert steps[-1].technique == NO_SOLUTION
     budget = Budget(seconds=30)
     report, _ = solve_report(puzzle, budget=budget)
@@ -231,59 +231,59 @@ def test_the_reason_is_charged_to_the_callers_budget(toy):
 
 # -- generating -------------------------------------------------------------------------
 
-def test_generated_puzzles_are_unique_and_graded_as_asked(kind):
-    requests = GENERATE.get(kind.name, [(None, None)])
-    for (size, difficulty), g in zip(requests, generated(kind), strict=True):
-        assert kind.count(g.puzzle, limit=2) == 1
-        assert kind.verify(g.puzzle, g.solution)
-        assert g.difficulty == kind.grade(g.puzzle)
-        assert g.difficulty in kind.difficulties
+def test_generated_puzzles_are_unique_and_graded_as_asked(impl):
+    requests = GENERATE.get(impl.name, [(None, None)])
+    for (size, difficulty), g in zip(requests, generated(impl), strict=True):
+        assert impl.count(g.puzzle, limit=2) == 1
+        assert impl.verify(g.puzzle, g.solution)
+        assert g.difficulty == impl.grade(g.puzzle)
+        assert g.difficulty in impl.difficulties
         if difficulty is not None:
             assert g.difficulty == difficulty
         if size is not None:
-            assert kind.size_of(g.puzzle) == kind.parse_params(size).size
-        assert kind.parse(g.text) == g.puzzle
+            assert impl.size_of(g.puzzle) == impl.parse_params(size).size
+        assert impl.parse(g.text) == g.puzzle
 
 
-def test_a_puzzle_id_reproduces_the_puzzle_alone(kind):
-    g = generated(kind)[-1]
-    assert g.id and g.id.startswith(kind.name + ":") and g.id.endswith("#" + g.seed)
+def test_a_puzzle_id_reproduces_the_puzzle_alone(impl):
+    g = generated(impl)[-1]
+    assert g.id and g.id.startswith(impl.name + ":") and g.id.endswith("#" + g.seed)
     again = numberplay.regenerate(g.id)
     assert again.puzzle == g.puzzle and again.id == g.id
     data = g.to_json()
     assert {"puzzle", "text", "difficulty", "solution", "seed", "id"} <= set(data)
 
 
-def test_parse_params_applies_the_defaults(kind):
-    params = kind.parse_params()
-    assert params.kind == kind.name
-    assert params.size == kind.default_size and params.difficulty == kind.default_difficulty
-    generate_options = {o.name for o in kind.options if "generate" in o.commands}
+def test_parse_params_applies_the_defaults(impl):
+    params = impl.parse_params()
+    assert params.kind == impl.name
+    assert params.size == impl.default_size and params.difficulty == impl.default_difficulty
+    generate_options = {o.name for o in impl.options if "generate" in o.commands}
     assert set(params.options) == generate_options
 
 
-def test_unknown_options_are_refused(kind):
+def test_unknown_options_are_refused(impl):
     with pytest.raises(PuzzleError) as exc:
-        numberplay.generate(kind.name, seed=1, foo=3)
+        numberplay.generate(impl.name, seed=1, foo=3)
     assert "unknown option 'foo'" in one_line_error(exc)
 
 
-def test_unknown_difficulties_are_refused(kind):
+def test_unknown_difficulties_are_refused(impl):
     with pytest.raises(PuzzleError) as exc:
-        kind.parse_params(difficulty="impossible")
+        impl.parse_params(difficulty="impossible")
     assert "choose from" in one_line_error(exc)
 
 
-def test_bad_or_meaningless_sizes_are_refused(kind):
+def test_bad_or_meaningless_sizes_are_refused(impl):
     with pytest.raises(PuzzleError) as exc:
-        kind.parse_params(size="banana")
+        impl.parse_params(size="banana")
     one_line_error(exc)
-    if kind.default_size is None and not kind.size_help:
+    if impl.default_size is None and not impl.size_help:
         with pytest.raises(PuzzleError, match="takes no --size"):
-            kind.parse_params(size="3x3")
+            impl.parse_params(size="3x3")
 
 
-def test_bad_parameters_on_the_command_line(kind):
+def test_bad_parameters_on_the_command_line(impl):
     from typer.testing import CliRunner
 
     from numberplay.cli import build_app
@@ -291,7 +291,7 @@ def test_bad_parameters_on_the_command_line(kind):
     run = CliRunner().invoke
     app = build_app()
     for args in (["--difficulty", "impossible"], ["--size", "banana"]):
-        r = run(app, ["generate", kind.name, *args])
+        r = run(app, ["generate", impl.name, *args])
         assert r.exit_code == 2, r.output
         assert r.output.strip().count("\n") == 0 and "Traceback" not in r.output
 

@@ -13,7 +13,7 @@ import numberplay
 
 ROOT = Path(numberplay.__file__).parent
 KIND_PACKAGES = ("crossproduct", "cryptarithm", "crossset")
-FRONT_ENDS = ("cli", "api", "web", "book", "__init__", "__main__")
+FRONT_ENDS = ("cli", "api", "web", "book", "launch", "__init__", "__main__")
 
 
 def _modules() -> dict[str, tuple[Path, bool]]:

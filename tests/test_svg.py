@@ -58,18 +58,18 @@ def expected_cells(puzzle) -> int:
 
 @pytest.mark.parametrize("kind_name,text", CASES)
 def test_one_shape_per_cell_solved_or_not(kind_name, text):
-    kind = get_kind(kind_name)
-    puzzle = kind.parse(text)
+    impl = get_kind(kind_name)
+    puzzle = impl.parse(text)
     solution = numberplay.solve(puzzle)
     for sol in (None, solution):
-        svg = kind.draw(puzzle, sol)
-        assert svg == kind.render(puzzle, sol, "svg")
+        svg = impl.draw(puzzle, sol)
+        assert svg == impl.render(puzzle, sol, "svg")
         root = parse(svg)
         assert len(shapes(root, "cell")) == expected_cells(puzzle)
         places = [e.get("data-place") for e in shapes(root, "cell")]
         assert len(set(places)) == len(places)
     # the unsolved drawing gives nothing away
-    assert not texts(parse(kind.draw(puzzle)), "digit")
+    assert not texts(parse(impl.draw(puzzle)), "digit")
 
 
 def test_crossproduct_products_outside_and_digits_inside():
@@ -95,10 +95,10 @@ def test_crossproduct_long_products_are_written_upright():
 
 
 def test_crossset_candidates_as_pencil_marks():
-    kind = get_kind("crossset")
+    impl = get_kind("crossset")
     g = numberplay.generate_full("crossset", size="9", difficulty="medium", seed=4)
     n = g.puzzle.n
-    root = parse(kind.draw(g.puzzle))
+    root = parse(impl.draw(g.puzzle))
     marks = [c for row in g.puzzle.cells for c in row if 1 < len(c) < n]
     assert len(texts(root, "candidate")) == sum(len(c) for c in marks)
     givens = [c[0] for row in g.puzzle.cells for c in row if len(c) == 1]
@@ -106,14 +106,14 @@ def test_crossset_candidates_as_pencil_marks():
     # readable at order 9: marks at least 10 units high on a grid ~500 wide
     sizes = {float(e.get("font-size")) for e in shapes(root, "candidate")}
     assert min(sizes) >= 10 and float(root.get("width")) <= 600
-    solved = parse(kind.draw(g.puzzle, g.solution))
+    solved = parse(impl.draw(g.puzzle, g.solution))
     assert by_position(solved, "digit") == [str(v) for row in g.solution.grid for v in row]
 
 
 def test_cryptarithm_sum_is_a_column_sum():
-    kind = get_kind("cryptarithm")
-    p = kind.parse("SEND + MORE = MONEY")
-    root = parse(kind.draw(p))
+    impl = get_kind("cryptarithm")
+    p = impl.parse("SEND + MORE = MONEY")
+    root = parse(impl.draw(p))
     cells = shapes(root, "cell")
     rows: dict[float, list[ET.Element]] = {}
     for c in cells:
@@ -122,21 +122,21 @@ def test_cryptarithm_sum_is_a_column_sum():
     # right-aligned: the last letters of SEND, MORE, MONEY in one column
     rights = {max(float(c.get("x")) for c in rows[y]) for y in rows}
     assert len(rights) == 1
-    solved = parse(kind.draw(p, numberplay.solve(p)))
+    solved = parse(impl.draw(p, numberplay.solve(p)))
     assert by_position(solved, "digit") == list("9567" "1085" "10652")
 
 
 def test_other_formulas_on_one_line():
-    kind = get_kind("cryptarithm")
-    root = parse(kind.draw(kind.parse("YOU = ME ^ 2")))
+    impl = get_kind("cryptarithm")
+    root = parse(impl.draw(impl.parse("YOU = ME ^ 2")))
     assert len({c.get("y") for c in shapes(root, "cell")}) == 1
 
 
 def test_cryptoproduct_circles_readable_in_grey():
     from numberplay.cryptarithm.cryptoproduct import HEX
-    kind = get_kind("cryptoproduct")
-    p = kind.parse("GR x RG = RBR")
-    root = parse(kind.draw(p))
+    impl = get_kind("cryptoproduct")
+    p = impl.parse("GR x RG = RBR")
+    root = parse(impl.draw(p))
     circles = shapes(root, "cell")
     assert all(c.tag == NS + "circle" for c in circles)
     assert [c.get("fill") for c in circles] == [HEX[ch] for ch in "GRRGRBR"]
@@ -160,11 +160,11 @@ def _grey(colour: str) -> float:
     ("cryptarithm", "SEND + MORE = MONEY", ["M"], ["M@2.1", "M@3.1"]),
 ])
 def test_highlight(kind_name, text, places, lit):
-    kind = get_kind(kind_name)
-    p = kind.parse(text)
-    plain = {c.get("data-place"): c.get("fill") for c in shapes(parse(kind.draw(p)), "cell")}
+    impl = get_kind(kind_name)
+    p = impl.parse(text)
+    plain = {c.get("data-place"): c.get("fill") for c in shapes(parse(impl.draw(p)), "cell")}
     marked = {c.get("data-place"): c.get("fill")
-              for c in shapes(parse(kind.draw(p, highlight=places)), "cell")}
+              for c in shapes(parse(impl.draw(p, highlight=places)), "cell")}
     changed = sorted(k for k in plain if plain[k] != marked[k])
     assert changed == sorted(lit)
 

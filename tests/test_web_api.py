@@ -6,6 +6,7 @@ the server down."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
-pytest.importorskip("httpx", reason="httpx (for FastAPI's TestClient) is not installed")
+pytest.importorskip("httpx2", reason="httpx2 (for Starlette's TestClient) is not installed")
 
 from fastapi.testclient import TestClient  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
@@ -58,7 +59,7 @@ EXAMPLES = one_example_per_kind()
 
 
 def test_every_kind_has_a_single_puzzle_example():
-    assert {e.kind for e in EXAMPLES} == {k.name for k in all_kinds()}
+    assert {e.kind for e in EXAMPLES} == {impl.name for impl in all_kinds()}
 
 
 def test_kinds_and_examples_match_the_cli(client):
@@ -103,10 +104,10 @@ def test_solve_all_and_limit(client):
     assert every == cli_json("solve", "crossproduct", body["puzzle"], "--all")
     assert every["count"] == 4 and len(every["solutions"]) == 4
     # Each solution really multiplies out (checked here, not by the solver).
-    kind = get_kind("crossproduct")
-    puzzle = kind.parse(body["puzzle"])
+    impl = get_kind("crossproduct")
+    puzzle = impl.parse(body["puzzle"])
     for s in every["solutions"]:
-        assert kind.verify(puzzle, kind.solution_type.from_json(s))
+        assert impl.verify(puzzle, impl.solution_type.from_json(s))
     two = client.post("/api/solve", json={**body, "limit": 2, "options": {"all": True}}).json()
     assert two["count"] == 2 and two["complete"] is False
 
@@ -234,7 +235,15 @@ def test_openapi_and_docs(client):
     for path in ("/api/kinds", "/api/examples", "/api/examples/{kind}", "/api/solve",
                  "/api/check", "/api/explain", "/api/hint", "/api/generate"):
         assert path in schema["paths"], path
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # the page works offline: its script and style come from this server, not a CDN
+    assert "cdn" not in docs.text.lower()
+    scripts = re.findall(r'(?:src|href)="(/[^"]+\.(?:js|css))"', docs.text)
+    assert any(s.endswith(".js") for s in scripts) and any(s.endswith(".css") for s in scripts)
+    for asset in scripts:
+        got = client.get(asset)
+        assert got.status_code == 200 and len(got.content) > 1000, asset
 
 
 def test_pages_and_static_files(client):

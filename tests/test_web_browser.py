@@ -109,9 +109,9 @@ def test_solve_a_generated_4x4_cross_set_by_keyboard(page, server):
     expect(page.locator("body")).to_have_attribute("data-state", "solved")
     expect(page.locator("#status")).to_contain_text("Solved!")
     # The grid on the page satisfies the puzzle, checked from the rules.
-    kind = get_kind("crossset")
-    shown = kind.solution_type.from_json({"grid": grid_values(page, 4, 4)})
-    assert kind.verify(kind.parse(item["text"]), shown)
+    impl = get_kind("crossset")
+    shown = impl.solution_type.from_json({"grid": grid_values(page, 4, 4)})
+    assert impl.verify(impl.parse(item["text"]), shown)
 
 
 def test_pencil_marks_strike_candidates_and_repeats_are_marked(page, server):

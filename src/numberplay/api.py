@@ -28,9 +28,9 @@ def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
         raise TypeError(f"kind must be a str such as 'crossproduct', not {type(kind).__name__}")
     if text is not None and not isinstance(text, str):
         raise TypeError(f"text must be a str or None, not {type(text).__name__}")
-    the_kind = get_kind(kind)
+    impl = get_kind(kind)
     try:
-        return the_kind.parse(text, **options)
+        return impl.parse(text, **options)
     except PuzzleError:
         raise
     except (ValueError, TypeError, AttributeError, KeyError, IndexError, LookupError,
@@ -38,7 +38,7 @@ def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
         # A kind's parser should raise PuzzleError itself (the fuzz tests check
         # that); this keeps the API's promise if one does not.
         message = " ".join(str(exc).split())[:200]
-        raise PuzzleError(f"cannot read this {the_kind.name} puzzle "
+        raise PuzzleError(f"cannot read this {impl.name} puzzle "
                           f"({type(exc).__name__}: {message})") from None
 
 

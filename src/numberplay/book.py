@@ -53,7 +53,7 @@ class BookError(NumberplayError):
 class Entry:
     """One puzzle of the book with its answer (None when none was found)."""
 
-    kind: Kind
+    impl: Kind
     puzzle: Puzzle
     solution: Solution | None
     difficulty: str = ""
@@ -62,7 +62,7 @@ class Entry:
     @property
     def label(self) -> str:
         """"CrossProduct · size 6x6 · hard"."""
-        parts = [self.kind.title or self.kind.name]
+        parts = [self.impl.title or self.impl.name]
         if self.size:
             parts.append(f"size {self.size}")
         if self.difficulty:
@@ -90,14 +90,14 @@ class BookOptions:
 # --- where the puzzles come from ---------------------------------------------------
 
 
-def _entry(kind: Kind, puzzle: Puzzle, solution: Solution | None, difficulty: str = "",
+def _entry(impl: Kind, puzzle: Puzzle, solution: Solution | None, difficulty: str = "",
            size: str | None = None) -> Entry:
     if size is None:
         try:
-            size = kind.size_of(puzzle)
+            size = impl.size_of(puzzle)
         except NumberplayError:
             size = ""
-    return Entry(kind, puzzle, solution, difficulty or "", size or "")
+    return Entry(impl, puzzle, solution, difficulty or "", size or "")
 
 
 def parse_spec(spec: str, size: str | None = None,
@@ -118,16 +118,16 @@ def generated_entries(specs: Sequence[str], *, count: int, seed: str | int | Non
     entries = []
     used: dict[str, int] = {}
     for spec in specs:
-        kind, spec_size, spec_difficulty = parse_spec(spec, size, difficulty)
-        start = used.get(kind.name, 0)
-        used[kind.name] = start + count
+        impl, spec_size, spec_difficulty = parse_spec(spec, size, difficulty)
+        start = used.get(impl.name, 0)
+        used[impl.name] = start + count
         indices: Iterable[int] = range(start, start + count)
         if progress is not None:
-            indices = progress(indices, count, f"generating {kind.name}")
+            indices = progress(indices, count, f"generating {impl.name}")
         for i in indices:
-            g = generate_one(kind.name, seed=seed, index=i, size=spec_size,
+            g = generate_one(impl.name, seed=seed, index=i, size=spec_size,
                              difficulty=spec_difficulty, budget=Budget(seconds=seconds))
-            entries.append(_entry(kind, g.puzzle, g.solution, g.difficulty))
+            entries.append(_entry(impl, g.puzzle, g.solution, g.difficulty))
     return entries
 
 
@@ -139,8 +139,8 @@ def store_entries(db: str | Path, *, kind: str | None = None, size: str | None =
         rows = store.list(kind=kind, size=size, difficulty=difficulty, limit=limit)
     out = []
     for row in rows:
-        the_kind, puzzle, solution = row.objects()
-        out.append(_entry(the_kind, puzzle, solution, row.difficulty, row.size or None))
+        impl, puzzle, solution = row.objects()
+        out.append(_entry(impl, puzzle, solution, row.difficulty, row.size or None))
     return out
 
 
@@ -152,13 +152,13 @@ def text_entries(text: str, kind: str | None = None, *,
     input gives no difficulty."""
     items = read_envelopes(text, kind)
     if items is not None:
-        entries = [_entry(i.kind, i.puzzle, i.solution, i.difficulty) for i in items]
+        entries = [_entry(i.impl, i.puzzle, i.solution, i.difficulty) for i in items]
     elif kind is None:
         raise PuzzleError("give the kind of the puzzles in the file (numberplay book KIND "
                           "--input FILE), or a file of numberplay JSON")
     else:
-        the_kind = get_kind(kind)
-        entries = [_entry(the_kind, p, None) for p in the_kind.parse_all(text)]
+        impl = get_kind(kind)
+        entries = [_entry(impl, p, None) for p in impl.parse_all(text)]
     return [graded(solved(e, seconds)) for e in entries]
 
 
@@ -167,10 +167,10 @@ def graded(entry: Entry) -> Entry:
     if entry.difficulty:
         return entry
     try:
-        difficulty = entry.kind.grade(entry.puzzle)
+        difficulty = entry.impl.grade(entry.puzzle)
     except (NumberplayError, NotImplementedError):
         return entry
-    return Entry(entry.kind, entry.puzzle, entry.solution, difficulty, entry.size)
+    return Entry(entry.impl, entry.puzzle, entry.solution, difficulty, entry.size)
 
 
 def solved(entry: Entry, seconds: float | None = 60.0) -> Entry:
@@ -180,9 +180,9 @@ def solved(entry: Entry, seconds: float | None = 60.0) -> Entry:
     result = search(entry.puzzle, limit=1, keep=1, budget=Budget(seconds=seconds))
     if not result.solutions:
         why = "it has no solution" if result.complete else result.message
-        raise BookError(f"no answer for the {entry.kind.name} puzzle "
-                        f"{entry.kind.to_text(entry.puzzle).strip()[:60]!r}: {why}")
-    return Entry(entry.kind, entry.puzzle, result.solutions[0], entry.difficulty, entry.size)
+        raise BookError(f"no answer for the {entry.impl.name} puzzle "
+                        f"{entry.impl.to_text(entry.puzzle).strip()[:60]!r}: {why}")
+    return Entry(entry.impl, entry.puzzle, result.solutions[0], entry.difficulty, entry.size)
 
 
 # --- layout ------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def _answer_cell(i: int, entry: Entry, answer: str | None, span: int, width: flo
     fit = _fit(answer, width, height - ANSWER_HEADING, ANSWER_MAX_SCALE)
     cell = (f"stack(dir: ttb, box(height: {ANSWER_HEADING}mm)[#text(size: 9pt, "
             f"weight: \"bold\")[{i + 1}.] #text(size: 8pt, fill: rgb(\"#555555\"), "
-            f"{_s(entry.kind.title or entry.kind.name)})], "
+            f"{_s(entry.impl.title or entry.impl.name)})], "
             f"box(width: 100%, height: {height - ANSWER_HEADING:.2f}mm, "
             f'align(center + top, image("a{i}.svg", width: {fit}mm))))')
     return f"grid.cell(colspan: {span}, {cell})" if span > 1 else cell
@@ -334,15 +334,15 @@ def typst_source(entries: Sequence[Entry], options: BookOptions,
 
 
 def _title_page(entries: Sequence[Entry], options: BookOptions) -> list[str]:
-    kinds: dict[str, Kind] = {}
+    impls: dict[str, Kind] = {}
     for e in entries:
-        kinds.setdefault(e.kind.name, e.kind)
+        impls.setdefault(e.impl.name, e.impl)
     rules = []
-    for kind in kinds.values():
-        summary = (kind.summary or "").strip().rstrip(".")
+    for impl in impls.values():
+        summary = (impl.summary or "").strip().rstrip(".")
         if summary:
             summary = summary[0].upper() + summary[1:] + "."
-        rules.append(f"  #text(weight: \"bold\", {_s(kind.title or kind.name)}): "
+        rules.append(f"  #text(weight: \"bold\", {_s(impl.title or impl.name)}): "
                      f"#text({_s(summary)})\n")
     n = len(entries)
     first_answer = 2 + math.ceil(n / options.per_page)
@@ -375,10 +375,10 @@ def drawings_of(entries: Sequence[Entry], answers: bool) -> list[tuple[str, str 
     out = []
     for e in entries:
         try:
-            answer = e.kind.draw(e.puzzle, e.solution) if answers and e.solution else None
-            out.append((e.kind.draw(e.puzzle), answer))
+            answer = e.impl.draw(e.puzzle, e.solution) if answers and e.solution else None
+            out.append((e.impl.draw(e.puzzle), answer))
         except NotImplementedError:
-            raise BookError(f"{e.kind.name} puzzles have no drawing yet (Kind.draw), so they "
+            raise BookError(f"{e.impl.name} puzzles have no drawing yet (Kind.draw), so they "
                             "cannot go in a book") from None
     return out
 
@@ -432,7 +432,7 @@ def write_svgs(entries: Sequence[Entry], directory: str | Path, answers: bool) -
         if answer_svg is not None:
             written.append(folder / f"answer-{name}.svg")
             written[-1].write_text(answer_svg, encoding="utf-8")
-    index = [{"number": i, "kind": e.kind.name, "size": e.size, "difficulty": e.difficulty,
+    index = [{"number": i, "kind": e.impl.name, "size": e.size, "difficulty": e.difficulty,
               "puzzle": e.puzzle.to_json()} for i, e in enumerate(entries, 1)]
     (folder / "index.json").write_text(json.dumps(index, ensure_ascii=False) + "\n",
                                        encoding="utf-8")

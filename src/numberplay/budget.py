@@ -25,7 +25,7 @@ class Budget:
     POLL_SECONDS = 0.01
 
     __slots__ = ("max_nodes", "seconds", "used", "_deadline", "_start", "_next", "_stride",
-                 "_last_poll", "_last_used", "_parent")
+                 "_last_poll", "_parent")
 
     def __init__(self, nodes: int | None = None, seconds: float | None = None,
                  start: float | None = None) -> None:
@@ -39,7 +39,6 @@ class Budget:
         self._stride = 1
         self._next = 1
         self._last_poll = self._start
-        self._last_used = 0
         self._parent: Budget | None = None
 
     def tick(self, n: int = 1) -> None:
@@ -67,7 +66,7 @@ class Budget:
             self._stride *= 2
         elif spent > self.POLL_SECONDS and self._stride > 1:
             self._stride = max(1, self._stride // 4)
-        self._last_poll, self._last_used = now, self.used
+        self._last_poll = now
         self._next = self.used + self._stride
 
     def check(self) -> None:

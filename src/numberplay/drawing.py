@@ -23,6 +23,7 @@ GRID = "#444444"
 FAINT = "#9a9a9a"
 HIGHLIGHT = "#ffe08a"      # a pale yellow: a light grey in grey-scale print
 HIGHLIGHT_LINE = "#fff3c4"
+PLAYER_INK = "#1d4f91"     # a player's own entries (hint pages): blue, not bold
 
 _CELL = re.compile(r"^r(\d+)\s*c(\d+)$")
 _LINE = re.compile(r"^(row|col|column)\s*(\d+)$")

@@ -1,6 +1,22 @@
 """The kind interface every puzzle family implements.
 
-A kind is an instance of a `Kind` subclass living in its own subpackage. The
+Glossary (one meaning per name, everywhere in the code; `tests/test_names.py`
+checks the first two):
+
+- kind: a puzzle family, and in code always its NAME, a str such as
+  "crossset": `Puzzle.kind`, the JSON key "kind", `numberplay.parse(kind, ...)`,
+  `--kind`, `Params.kind`.
+- impl: the kind's implementation, the `Kind` object that `get_kind(kind)`
+  returns (`impls` for several; `impl.name == kind`); a subpackage's module
+  constant `KIND` holds its impl. Public signatures that predate the rule keep
+  their keyword: `register(kind)`, `check_names(kind)`.
+- puzzle, solution: values of the kind's `Puzzle` and `Solution` subclasses;
+  a step (`Step`) is one line of an explanation, named by its technique.
+- size, difficulty: generation parameters as text ("6x6", "hard");
+  `Kind.grade` gives a puzzle's difficulty (the hardest technique it needs).
+- Cross Set's lines: `axis` ("row" or "column"), then the line's index.
+
+An impl is an instance of a `Kind` subclass living in its own subpackage. The
 services (counting, reports, batch, store) and the front ends (CLI, API) use
 only this interface, so adding a family means one subpackage and one line in
 `registry._REGISTRY`. `docs/adding-a-kind.md` walks through a complete one.
@@ -241,6 +257,12 @@ class Kind(abc.ABC, Generic[P, S]):
         to check a player's entries against the puzzle."""
         raise NotImplementedError
 
+    def player_places(self, puzzle: P) -> frozenset[str] | None:
+        """The places a player fills in, where steps also decide others (a
+        cryptarithm's carries): a hint passes over steps that decide only those.
+        None (the default): every place a step decides is the player's."""
+        return None
+
     # -- generating and grading -------------------------------------------------
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
@@ -341,10 +363,12 @@ class Kind(abc.ABC, Generic[P, S]):
         return FORMATS + (("svg",) if type(self).draw is not Kind.draw else ())
 
     def draw(self, puzzle: P, solution: S | None = None,
-             highlight: Any = None) -> str:
+             highlight: Any = None, state: PlayState | None = None) -> str:
         """The puzzle (solved when `solution` is given) drawn as an SVG document;
         `render(fmt="svg")` returns the same. `highlight`: places to emphasise, as
-        explanation steps name them ("r2c3", "row 4", "M"). Optional."""
+        explanation steps name them ("r2c3", "row 4", "M"). `state`: a player's
+        position (`hint --state`), drawn in the player's ink: their entries, and
+        without the candidates they crossed out. Optional."""
         raise NotImplementedError
 
     def canonical_key(self, puzzle: P) -> str:

@@ -32,8 +32,8 @@ class Puzzle:
         """Read a puzzle back from `to_json()`; on the base class, from a
         `{"kind": ..., "puzzle": {...}}` envelope."""
         if cls is Puzzle:
-            kind = get_kind(data["kind"])
-            return kind.puzzle_type.from_json(data["puzzle"])
+            impl = get_kind(data["kind"])
+            return impl.puzzle_type.from_json(data["puzzle"])
         raise NotImplementedError
 
     def envelope(self) -> dict[str, JSON]:

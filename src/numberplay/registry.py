@@ -37,7 +37,8 @@ def all_kinds() -> list[Kind]:
 
 def register(kind: Kind) -> Kind:
     """Register a kind object at run time (tests and plug-ins); TypeError if its
-    name disagrees with its Puzzle and Solution classes."""
+    name disagrees with its Puzzle and Solution classes. (The parameter is the
+    impl; it keeps the public keyword `kind` it had before the naming rule.)"""
     check_names(kind)
     _LOADED[kind.name] = kind
     _REGISTRY.setdefault(kind.name, "")
@@ -60,23 +61,24 @@ def get_kind(name: str | Kind) -> Kind:
         return _LOADED[key]
     if key in _REGISTRY and _REGISTRY[key]:
         module_name, _, attr = _REGISTRY[key].partition(":")
-        kind = getattr(importlib.import_module(module_name), attr)
-        if kind.name != key:
-            raise TypeError(f"registry entry {key!r} points to the kind {kind.name!r}")
-        check_names(kind)
-        _LOADED[key] = kind
-        return kind
+        impl = getattr(importlib.import_module(module_name), attr)
+        if impl.name != key:
+            raise TypeError(f"registry entry {key!r} points to the kind {impl.name!r}")
+        check_names(impl)
+        _LOADED[key] = impl
+        return impl
     for other in list(_REGISTRY):
-        kind = get_kind(other)
-        if key in kind.aliases:
-            return kind
+        impl = get_kind(other)
+        if key in impl.aliases:
+            return impl
     known = ", ".join(kind_names()) or "none"
     raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")
 
 
 def check_names(kind: type[Kind] | Kind) -> None:
     """A kind's name must agree with its Puzzle and Solution classes (else
-    puzzles would be routed to the wrong kind): TypeError otherwise."""
+    puzzles would be routed to the wrong kind): TypeError otherwise. `kind` is
+    an impl or a Kind subclass (a public keyword kept as it was)."""
     name = kind.name
     if not name:
         return  # an abstract intermediate class

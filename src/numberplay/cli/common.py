@@ -63,7 +63,7 @@ class Format(StrEnum):
     html = "html"
 
 
-def read_input(kind: Kind, source: str | None, example: str | None) -> str | None:
+def read_input(impl: Kind, source: str | None, example: str | None) -> str | None:
     """The puzzle text from --example, a file, `-` (stdin) or the argument itself.
 
     The argument is a file only when it could name one (one line, no component
@@ -73,7 +73,7 @@ def read_input(kind: Kind, source: str | None, example: str | None) -> str | Non
     if example:
         if source:
             raise PuzzleError("give either a puzzle or --example, not both")
-        return get_example(kind.name, example).text
+        return get_example(impl.name, example).text
     if source is None:
         return None
     if source == "-":
@@ -214,17 +214,17 @@ def _reason(exc: Any) -> str:
     if not errors:
         return f"is invalid: {' '.join(str(exc.message).split())}"
     first = errors[0]
-    kind, ctx = first.get("type", ""), first.get("ctx") or {}
+    error_type, ctx = first.get("type", ""), first.get("ctx") or {}
     value = first.get("input")
     shown = f", not {value!r}" if isinstance(value, str) and len(value) <= 30 else ""
-    if kind in _BOUNDS:
-        key, words = _BOUNDS[kind]
+    if error_type in _BOUNDS:
+        key, words = _BOUNDS[error_type]
         bound = ctx.get(key)
         return f"must be {words} {bound:g}" if isinstance(bound, (int, float)) \
             else f"must be {words} {bound}"
-    if kind.startswith("int_"):
+    if error_type.startswith("int_"):
         return f"must be a whole number{shown}"
-    if kind.startswith(("float_", "finite_")):
+    if error_type.startswith(("float_", "finite_")):
         return f"must be a number{shown}"
     message = str(first.get("msg", exc.message))
     if message.startswith("Value error, "):

@@ -18,11 +18,11 @@ def register(app: typer.Typer) -> None:
 def kinds(json_out: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """List the puzzle kinds, their difficulties and their own options."""
     rows = []
-    for kind in all_kinds():
+    for impl in all_kinds():
         rows.append({
-            "name": kind.name, "aliases": list(kind.aliases), "title": kind.title,
-            "summary": kind.summary, "difficulties": list(kind.difficulties),
-            "options": [o.cli_flag for o in kind.options],
+            "name": impl.name, "aliases": list(impl.aliases), "title": impl.title,
+            "summary": impl.summary, "difficulties": list(impl.difficulties),
+            "options": [o.cli_flag for o in impl.options],
         })
     if json_out:
         print_json(rows)

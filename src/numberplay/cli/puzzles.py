@@ -175,39 +175,39 @@ HELP = {
 }
 
 
-def _command(command: str, kind: Kind, handler: Handler) -> Callable[..., None]:
+def _command(command: str, impl: Kind, handler: Handler) -> Callable[..., None]:
     params = COMMON[command]()
-    kind_options = [o for o in kind.options if command in o.commands]
+    kind_options = [o for o in impl.options if command in o.commands]
     params += [_kind_param(o) for o in kind_options]
 
     def run(**values: Any) -> None:
         kind_values = {k[len("kind__"):]: v for k, v in values.items() if k.startswith("kind__")}
         common = {k: v for k, v in values.items() if not k.startswith("kind__")}
         with guard():
-            code = handler(kind, common, kind_values)
+            code = handler(impl, common, kind_values)
         raise typer.Exit(code)
 
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__name__ = f"{command}_{kind.name}"
-    run.__doc__ = _doc(command, kind)
+    run.__name__ = f"{command}_{impl.name}"
+    run.__doc__ = _doc(command, impl)
     return run
 
 
-def _doc(command: str, kind: Kind) -> str:
-    lines = [f"{HELP[command]} — {kind.title or kind.name}.", ""]
-    if kind.summary:
-        lines += [kind.summary, ""]
+def _doc(command: str, impl: Kind) -> str:
+    lines = [f"{HELP[command]} — {impl.title or impl.name}.", ""]
+    if impl.summary:
+        lines += [impl.summary, ""]
     if command == "generate":
-        if kind.size_help:
-            lines += [f"Size: {kind.size_help}", ""]
-        if kind.difficulties:
-            lines += [f"Difficulties: {', '.join(kind.difficulties)}.", ""]
-    elif kind.input_help:
-        lines += [f"Input: {kind.input_help}", ""]
-    if command == "hint" and kind.state_help:
-        lines += [f"State (--state): {kind.state_help}", ""]
-    examples = [e for e in kind.cli_examples if f" {command} " in f" {e} "]
+        if impl.size_help:
+            lines += [f"Size: {impl.size_help}", ""]
+        if impl.difficulties:
+            lines += [f"Difficulties: {', '.join(impl.difficulties)}.", ""]
+    elif impl.input_help:
+        lines += [f"Input: {impl.input_help}", ""]
+    if command == "hint" and impl.state_help:
+        lines += [f"State (--state): {impl.state_help}", ""]
+    examples = [e for e in impl.cli_examples if f" {command} " in f" {e} "]
     if examples:
         lines += ["Examples:", ""] + [f"    {e}" for e in examples] + [""]
     return "\n\n".join(part for part in "\n".join(lines).split("\n\n") if part.strip()) + "\n"
@@ -219,14 +219,14 @@ def register(app: typer.Typer) -> None:
         "solve": do_solve, "check": do_check, "explain": do_explain, "hint": do_hint,
         "generate": do_generate,
     }
-    kinds = all_kinds()
+    impls = all_kinds()
     for command, handler in handlers.items():
         sub = typer.Typer(help=HELP[command] + " Give the kind of puzzle first.",
                           no_args_is_help=True, rich_markup_mode="rich")
-        for kind in kinds:
-            fn = _command(command, kind, handler)
-            sub.command(kind.name, help=fn.__doc__)(fn)
-            for alias in kind.aliases:
+        for impl in impls:
+            fn = _command(command, impl, handler)
+            sub.command(impl.name, help=fn.__doc__)(fn)
+            for alias in impl.aliases:
                 sub.command(alias, hidden=True, help=fn.__doc__)(fn)
         app.add_typer(sub, name=command)
 
@@ -234,14 +234,14 @@ def register(app: typer.Typer) -> None:
 # --- handlers -----------------------------------------------------------------
 
 
-def _puzzles(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle]:
+def _puzzles(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle]:
     # Reading and parsing count against the first puzzle's --timeout.
     with active(_budget(a, first=True)):
-        text = read_input(kind, a.get("source"), a.get("example"))
-        items = read_envelopes(text, kind) if text else None
+        text = read_input(impl, a.get("source"), a.get("example"))
+        items = read_envelopes(text, impl) if text else None
         if items is not None:        # JSON that numberplay printed: generate, solve, explain...
             return [item.puzzle for item in items]
-        puzzles = kind.parse_all(text, **opts)
+        puzzles = impl.parse_all(text, **opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     return puzzles
@@ -268,11 +268,11 @@ def _worst(codes: list[int]) -> int:
     return EXIT_OK
 
 
-def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+def do_solve(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay solve KIND ..."""
-    puzzles = _puzzles(kind, a, opts)
+    puzzles = _puzzles(impl, a, opts)
     if a["no_search"]:
-        return _worst([_deduce_only(kind, p, a, i == 0) for i, p in enumerate(puzzles)])
+        return _worst([_deduce_only(impl, p, a, i == 0) for i, p in enumerate(puzzles)])
     mode = "count" if a["count"] else "all" if a["all"] else "first"
     fmt: Format = a["fmt"]
     codes = []
@@ -293,7 +293,7 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if len(puzzles) > 1 and mode != "count" and index:
             echo()
         if mode == "count":
-            label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
+            label = f"{impl.to_text(puzzle)}: " if len(puzzles) > 1 else ""
             echo(f"{label}{result.count}" if result.complete
                  else f"{label}at least {result.count}")
             if not result.complete:
@@ -305,18 +305,18 @@ def do_solve(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
                 echo()
             if len(result.solutions) > 1 and fmt is Format.text:
                 echo(f"solution {i + 1}:")
-            echo(kind.render(puzzle, solution, fmt.value))
+            echo(impl.render(puzzle, solution, fmt.value))
         if not result.solutions:
             if fmt is Format.text and result.stopped != "budget":
                 # (not after a budget ran out: rendering a big grid would overrun it)
-                echo(kind.render(puzzle, None, "text"))
+                echo(impl.render(puzzle, None, "text"))
         status = _status(result, mode)
         reason = report.get("reason")
         if reason:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
         err.print(escape(status), style="dim" if result.count else "yellow")
     if pages:
-        echo(solve_page(kind, pages))
+        echo(solve_page(impl, pages))
     return _worst(codes)
 
 
@@ -334,7 +334,7 @@ def _status(result: SearchResult, mode: str) -> str:
     return f"{result.count} solutions shown; {result.message}"
 
 
-def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
+def _deduce_only(impl: Kind, puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
     report = explain_report(puzzle, search=False, budget=_budget(a, first))
     steps = report["steps"]
     last = steps[-1] if steps else None
@@ -345,7 +345,7 @@ def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any], first: bool = Fa
     if a["fmt"] is Format.markdown:
         status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
                   EXIT_NONE: "no solution"}.get(code, report.get("message", "stopped"))
-        echo(f"## {kind.title or kind.name}: {status}\n")
+        echo(f"## {impl.title or impl.name}: {status}\n")
         if last is not None and last.get("snapshot"):
             echo("```\n" + last["snapshot"] + "\n```")
         return code
@@ -353,7 +353,7 @@ def _deduce_only(kind: Kind, puzzle: Puzzle, a: dict[str, Any], first: bool = Fa
         status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
                   EXIT_NONE: f"no solution: {last['text'] if last else ''}"}.get(
                       code, report.get("message", "stopped"))
-        echo(text_page(kind, "deductions only",
+        echo(text_page(impl, "deductions only",
                        [(puzzle, status, (last or {}).get("snapshot") or "")]))
         return code
     if last is not None and last.get("snapshot"):
@@ -378,9 +378,9 @@ def _explain_code(technique: str | None, complete: bool) -> int:
     return EXIT_NONE
 
 
-def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+def do_check(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay check KIND ..."""
-    puzzles = _puzzles(kind, a, opts)
+    puzzles = _puzzles(impl, a, opts)
     counting = a.get("count") or a.get("limit") is not None
     codes = []
     pages: list[tuple[Puzzle, str, str]] = []
@@ -398,22 +398,22 @@ def do_check(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         elif a["fmt"] is Format.html:
             pages.append((puzzle, report["text"], ""))
         elif a["fmt"] is Format.markdown:
-            echo(f"## {kind.title or kind.name}\n\n```\n{kind.to_text(puzzle)}\n```\n\n"
+            echo(f"## {impl.title or impl.name}\n\n```\n{impl.to_text(puzzle)}\n```\n\n"
                  f"**{report['text']}**\n")
         else:
-            label = f"{kind.to_text(puzzle)}: " if len(puzzles) > 1 else ""
+            label = f"{impl.to_text(puzzle)}: " if len(puzzles) > 1 else ""
             echo(label + report["text"])
     if pages:
-        echo(text_page(kind, "check", pages))
+        echo(text_page(impl, "check", pages))
     return _worst(codes)
 
 
-def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+def do_explain(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay explain KIND ..."""
-    puzzles = _puzzles(kind, a, opts)
+    puzzles = _puzzles(impl, a, opts)
     codes = []
     if a["fmt"] is Format.html:
-        return _explain_html(kind, puzzles, a)
+        return _explain_html(impl, puzzles, a)
     for index, puzzle in enumerate(puzzles):
         if a["fmt"] is Format.json:
             report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
@@ -424,7 +424,7 @@ def do_explain(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if index:
             echo()
         if a["fmt"] is Format.markdown:
-            codes.append(_explain_markdown(kind, puzzle, a, index == 0))
+            codes.append(_explain_markdown(impl, puzzle, a, index == 0))
         else:
             codes.append(_explain_text(puzzle, a, index == 0))
     return _worst(codes)
@@ -443,7 +443,7 @@ def _multiple(code: int, several: bool) -> int:
     return EXIT_MULTIPLE if several and code in (EXIT_OK, EXIT_NONE) else code
 
 
-def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
+def _explain_html(impl: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
     """explain --format html: one page with every puzzle and its steps."""
     explained: list[tuple[Puzzle, list[Step], Solution | None]] = []
     codes: list[int] = []
@@ -460,7 +460,7 @@ def _explain_html(kind: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
             found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
             solution = found.solutions[0] if found.solutions else None
         explained.append((puzzle, steps, solution))
-    echo(explain_page(kind, explained, trace=a["trace"], notes=notes))
+    echo(explain_page(impl, explained, trace=a["trace"], notes=notes))
     return _worst(codes)
 
 
@@ -469,16 +469,16 @@ def _several(puzzle: Puzzle, a: dict[str, Any]) -> str | None:
     return several_text(solution_count(puzzle, _budget(a)))
 
 
-def _explain_markdown(kind: Kind, puzzle: Puzzle, a: dict[str, Any],
+def _explain_markdown(impl: Kind, puzzle: Puzzle, a: dict[str, Any],
                       first: bool = False) -> int:
     note = _several(puzzle, a)
     try:
         steps = list(explain_steps(puzzle, search=not a["no_search"], trace=a["trace"],
                                    budget=_budget(a, first), max_steps=a["max_steps"]))
     except BudgetExceeded as exc:
-        echo(steps_markdown(f"{kind.title or kind.name}: explained", [], False, str(exc)))
+        echo(steps_markdown(f"{impl.title or impl.name}: explained", [], False, str(exc)))
         return EXIT_UNDECIDED
-    echo(steps_markdown(f"{kind.title or kind.name}: explained", steps, a["trace"], note or ""))
+    echo(steps_markdown(f"{impl.title or impl.name}: explained", steps, a["trace"], note or ""))
     last = steps[-1] if steps else None
     if a["max_steps"] is not None and last is not None and last.technique not in (SOLVED, STALLED):
         return _multiple(EXIT_OK, bool(note))
@@ -508,12 +508,12 @@ def _indent(text: str) -> str:
     return "\n".join("       " + line for line in text.splitlines())
 
 
-def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+def do_hint(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay hint KIND ... [--state STATE] [--level 1|2|3]"""
-    puzzles = _puzzles(kind, a, opts)
+    puzzles = _puzzles(impl, a, opts)
     state_text = None
     if a.get("state") is not None:
-        state_text = read_input(kind, a["state"], None)
+        state_text = read_input(impl, a["state"], None)
     fmt: Format = a["fmt"]
     items = []
     for index, puzzle in enumerate(puzzles):
@@ -522,20 +522,20 @@ def do_hint(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if fmt is Format.json:
             print_json(report)
         elif fmt is Format.markdown:
-            echo(hint_markdown(kind, h))
+            echo(hint_markdown(impl, h))
         elif fmt is Format.html:
-            items.append((puzzle, h))
+            items.append((puzzle, h, state))
         else:
             for w in h.wrong:
                 echo(f"wrong: {w.text}")
             tech = f"[{h.technique}] " if h.technique and a["level"] >= 3 else ""
             echo(tech + h.text)
     if items:
-        echo(hint_page(kind, items))
+        echo(hint_page(impl, items))
     return EXIT_OK
 
 
-def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+def do_generate(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay generate KIND ..."""
     if a.get("id"):
         if a["size"] is not None or a["difficulty"] is not None or a["seed"] is not None \
@@ -543,16 +543,16 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             raise PuzzleError("--id names one puzzle: leave out --size, --difficulty, --seed "
                               "and --count")
         one = regenerate(a["id"], budget=Budget(seconds=a["timeout"]))
-        if one.puzzle.kind != kind.name:
+        if one.puzzle.kind != impl.name:
             raise PuzzleError(f"the id {a['id']!r} names a {one.puzzle.kind} puzzle, "
-                              f"not {kind.name}")
-        _after_generate(kind, [one], a)
-        _print_generated(kind, [one], a)
+                              f"not {impl.name}")
+        _after_generate(impl, [one], a)
+        _print_generated(impl, [one], a)
         return EXIT_OK
-    if kind.enumerates(opts):
-        return _generate_all(kind, a, opts)
+    if impl.enumerates(opts):
+        return _generate_all(impl, a, opts)
     difficulty = a["difficulty"]
-    kind.parse_params(a["size"], difficulty, **opts)  # bad parameters: one line, nothing else
+    impl.parse_params(a["size"], difficulty, **opts)  # bad parameters: one line, nothing else
     seed = a["seed"]
     announce = seed is None
     if seed is None:
@@ -560,23 +560,32 @@ def do_generate(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     count = a["count"] or 1
 
     def make(index: int) -> Generated:
-        return generate_one(kind.name, seed=seed, index=index, size=a["size"],
+        return generate_one(impl.name, seed=seed, index=index, size=a["size"],
                             difficulty=difficulty, budget=Budget(seconds=a["timeout"]), **opts)
 
     try:
         generated = [make(i) for i in progress_iter(range(count), total=count,
-                                                     label=f"generating {kind.name}",
+                                                     label=f"generating {impl.name}",
                                                      enabled=not a["quiet"] and count > 1)]
     except PuzzleError:
         raise  # bad input: one line, no seed
+    except BudgetExceeded as exc:
+        if announce:
+            err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+        asked = ", ".join(f"{k} {v}" for k, v in (("size", a["size"]),
+                                                  ("difficulty", difficulty)) if v)
+        raise BudgetExceeded(f"{exc} before a puzzle{' of ' + asked if asked else ''} was "
+                             "found; a longer --timeout, a smaller --size or an easier "
+                             "--difficulty may help", nodes=exc.nodes,
+                             seconds=exc.seconds) from None
     except BaseException:
         if announce:
             err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
         raise
     if announce:
         err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
-    _after_generate(kind, generated, a)
-    _print_generated(kind, generated, a)
+    _after_generate(impl, generated, a)
+    _print_generated(impl, generated, a)
     return EXIT_OK
 
 
@@ -587,26 +596,26 @@ class _OneLineSolution(Protocol):
     text: str
 
 
-def _solution_line(kind: Kind, g: Generated) -> str:
+def _solution_line(impl: Kind, g: Generated) -> str:
     """The solution of a generated puzzle on one line: its own text when it has one,
     else its places and digits."""
     if isinstance(g.solution, _OneLineSolution):
         return g.solution.text
-    places = kind.solution_places(g.puzzle, g.solution)
+    places = impl.solution_places(g.puzzle, g.solution)
     return " ".join(f"{place}={digit}" for place, digit in places.items())
 
 
-def _generate_all(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
+def _generate_all(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """Every puzzle the kind's options describe (e.g. a word list's `--all`): text
     output streams one puzzle a line with its solution, JSON and --store get them
     all (graded); the progress bar shows what was examined and found."""
-    kind.parse_params(a["size"], a["difficulty"], **opts)  # bad parameters: one line
+    impl.parse_params(a["size"], a["difficulty"], **opts)  # bad parameters: one line
     fmt: Format = a["fmt"]
     graded = fmt is not Format.text or a.get("store") is not None
     budget = Budget(seconds=a["timeout"])
     generated: list[Generated] = []
     code = EXIT_OK
-    with progress_status(f"{kind.name}: every puzzle",
+    with progress_status(f"{impl.name}: every puzzle",
                          enabled=not a["quiet"]) as update:
         status = ""
 
@@ -616,60 +625,60 @@ def _generate_all(kind: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             update(done, total, text)
 
         try:
-            for g in kind.generate_all(difficulty=a["difficulty"], budget=budget,
+            for g in impl.generate_all(difficulty=a["difficulty"], budget=budget,
                                        limit=a["count"], progress=progress, graded=graded,
                                        **opts):
                 generated.append(g)
                 if fmt is Format.text:
-                    echo(f"{g.text}  ({_solution_line(kind, g)})")
+                    echo(f"{g.text}  ({_solution_line(impl, g)})")
         except BudgetExceeded as exc:
             status, code = str(exc), EXIT_UNDECIDED
     if status:
         err.print(f"[{'yellow' if code else 'dim'}]{status}[/]")
     if fmt is not Format.text:
-        _print_generated(kind, generated, a)
-    _after_generate(kind, generated, a)
+        _print_generated(impl, generated, a)
+    _after_generate(impl, generated, a)
     return code
 
 
-def _after_generate(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
+def _after_generate(impl: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
     """Hook for options that act on generated puzzles: --store keeps them."""
     if a.get("store") is not None:
         from ..services.store import PuzzleStore
         with PuzzleStore(a["store"]) as store:
-            new = store.add_many(generated, kind)
+            new = store.add_many(generated, impl)
         err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {escape(str(a['store']))}[/]")
 
 
-def _print_generated(kind: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
+def _print_generated(impl: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
     fmt: Format = a["fmt"]
     answers = a["solution"] if a["solution"] is not None else fmt is not Format.text
     if fmt is Format.json:
-        report = generate_report(kind.name, generated)
+        report = generate_report(impl.name, generated)
         if not answers:
             for item in report["puzzles"]:
                 item.pop("solution", None)
         print_json(report)
         return
     if fmt is Format.html:
-        echo(generate_page(kind, generated, answers), nl=False)
+        echo(generate_page(impl, generated, answers), nl=False)
         return
     if fmt is Format.markdown:
         for i, g in enumerate(generated, 1):
             echo(f"## Puzzle {i} ({g.difficulty})\n")
-            echo(kind.render(g.puzzle, None, fmt.value).rstrip() + "\n")
+            echo(impl.render(g.puzzle, None, fmt.value).rstrip() + "\n")
         if answers:
             echo(f"{PAGE_BREAK}\n\n## Answers\n")
             for i, g in enumerate(generated, 1):
                 echo(f"### Answer {i}\n")
-                echo(kind.render(g.puzzle, g.solution, fmt.value).rstrip() + "\n")
+                echo(impl.render(g.puzzle, g.solution, fmt.value).rstrip() + "\n")
         return
     for i, g in enumerate(generated, 1):
         if i > 1:
             echo()
         where = f"id {g.id}" if g.id else f"seed {g.seed}"
-        echo(f"# {kind.title or kind.name} {i} of {len(generated)}: {g.difficulty}, {where}")
+        echo(f"# {impl.title or impl.name} {i} of {len(generated)}: {g.difficulty}, {where}")
         echo(g.text)
         if answers:
             echo("# answer")
-            echo(kind.render(g.puzzle, g.solution, "text"))
+            echo(impl.render(g.puzzle, g.solution, "text"))

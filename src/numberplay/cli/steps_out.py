@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..kinds import Kind
-from ..model import TRIAL, Hint, Puzzle, Step
+from ..model import TRIAL, Hint, PlayState, Puzzle, Step
 from ..services.pages import Block, heading_meta, page
 
 
@@ -89,16 +89,19 @@ def _md_step(label: str, step: Step, trace: bool, indent: str) -> list[str]:
     return lines
 
 
-def _drawing(kind: Kind, puzzle: Puzzle, highlight: Sequence[str] | None = None) -> str:
+def _drawing(impl: Kind, puzzle: Puzzle, highlight: Sequence[str] | None = None,
+             state: PlayState | None = None) -> str:
     try:
-        return kind.draw(puzzle, None, highlight=highlight)
+        if state is not None:
+            return impl.draw(puzzle, None, highlight=highlight, state=state)
+        return impl.draw(puzzle, None, highlight=highlight)
     except (NotImplementedError, AttributeError):
-        return kind.render(puzzle, None, "html")
+        return impl.render(puzzle, None, "html")
 
 
-def hint_markdown(kind: Kind, hint: Hint) -> str:
+def hint_markdown(impl: Kind, hint: Hint) -> str:
     """A hint as Markdown: the wrong entries, then the hint."""
-    out = [f"## Hint ({kind.title or kind.name}, level {hint.level})", ""]
+    out = [f"## Hint ({impl.title or impl.name}, level {hint.level})", ""]
     for w in hint.wrong:
         out.append(f"- **wrong**: {w.text}")
     if hint.wrong:
@@ -108,11 +111,12 @@ def hint_markdown(kind: Kind, hint: Hint) -> str:
     return "\n".join(out) + "\n"
 
 
-def hint_page(kind: Kind, items: Sequence[tuple[Puzzle, Hint]]) -> str:
-    """A whole HTML page: each puzzle drawn with the hint's places highlighted
-    (level 1: its line; level 2 and 3: its cells), the wrong entries, the hint."""
+def hint_page(impl: Kind, items: Sequence[tuple[Puzzle, Hint, PlayState | None]]) -> str:
+    """A whole HTML page: each puzzle drawn from the player's position (their
+    entries in their own ink) with the hint's places highlighted (level 1: its
+    line; level 2 and 3: its cells), the wrong entries, the hint."""
     blocks = []
-    for i, (puzzle, hint) in enumerate(items, 1):
+    for i, (puzzle, hint, state) in enumerate(items, 1):
         places: list[str] = [w.place for w in hint.wrong]
         if hint.step is not None:
             if hint.level >= 2:
@@ -121,17 +125,17 @@ def hint_page(kind: Kind, items: Sequence[tuple[Puzzle, Hint]]) -> str:
                 places.append(hint.area)
         lines = [w.text for w in hint.wrong] + [hint.text]
         blocks.append(Block(f"Hint {i}" if len(items) > 1 else f"Hint (level {hint.level})",
-                            _drawing(kind, puzzle, places or None),
-                            meta=heading_meta(kind.size_of(puzzle)),
+                            _drawing(impl, puzzle, places or None, state),
+                            meta=heading_meta(impl.size_of(puzzle)),
                             note=" ".join(lines)))
-    return page(f"{kind.title or kind.name}: hint", blocks)
+    return page(f"{impl.title or impl.name}: hint", blocks)
 
 
-def text_page(kind: Kind, title: str, items: Sequence[tuple[Puzzle, str, str]]) -> str:
+def text_page(impl: Kind, title: str, items: Sequence[tuple[Puzzle, str, str]]) -> str:
     """A whole HTML page of (puzzle, note, preformatted text) blocks (check, solve
     --no-search)."""
-    blocks = [Block(f"Puzzle {i}" if len(items) > 1 else (kind.title or kind.name),
-                    _drawing(kind, puzzle), meta=heading_meta(kind.size_of(puzzle)),
+    blocks = [Block(f"Puzzle {i}" if len(items) > 1 else (impl.title or impl.name),
+                    _drawing(impl, puzzle), meta=heading_meta(impl.size_of(puzzle)),
                     note=note, pre=pre)
               for i, (puzzle, note, pre) in enumerate(items, 1)]
-    return page(f"{kind.title or kind.name}: {title}", blocks)
+    return page(f"{impl.title or impl.name}: {title}", blocks)

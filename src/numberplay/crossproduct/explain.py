@@ -38,7 +38,6 @@ from ..model import NO_SOLUTION, SOLVED, PlayState, Step
 from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
-SIMPLE = ("gcd", "fives and sevens", "remaining product", "capacity")  # the easy techniques
 LEVEL = {"line": 1, "line search": 2, "guess": 2}
 FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
 

@@ -125,10 +125,10 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
         return render(puzzle, solution, fmt)
 
     def draw(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
-             highlight: Any = None) -> str:
+             highlight: Any = None, state: PlayState | None = None) -> str:
         """The grid as SVG, products outside (see `svg.draw`)."""
         from .svg import draw
-        return draw(puzzle, solution, highlight)
+        return draw(puzzle, solution, highlight, dict(state.entries) if state else None)
 
     def canonical_key(self, puzzle: CrossProductPuzzle) -> str:
         """Equal for puzzles that differ by permuting rows, columns, or transposing."""

@@ -25,6 +25,7 @@ from random import Random
 from types import ModuleType
 
 from ..budget import Budget
+from .model import Domains
 
 _compiled: ModuleType | None
 try:
@@ -39,7 +40,6 @@ EXPONENTS = {1: (0, 0, 0, 0), 2: (1, 0, 0, 0), 3: (0, 1, 0, 0), 4: (2, 0, 0, 0),
              5: (0, 0, 1, 0), 6: (1, 1, 0, 0), 7: (0, 0, 0, 1), 8: (3, 0, 0, 0),
              9: (0, 2, 0, 0)}
 MAX_EXP = (3, 2, 1, 1)
-FULL = 0b1111111110  # bit d set = digit d allowed
 BIT = [1 << d for d in range(10)]
 MASK_DIGITS = [tuple(d for d in DIGITS if m >> d & 1) for m in range(1024)]
 POPCOUNT = [len(ds) for ds in MASK_DIGITS]
@@ -165,7 +165,7 @@ def clear_caches() -> None:
     _MEMO.clear()
 
 
-def revise(dom: list[int], line: Line) -> list[int] | None:
+def revise(dom: Domains, line: Line) -> list[int] | None:
     """Make `line` arc consistent in place; the cells changed, or None on a wipe-out.
 
     Results are memoised on (product, the line's domains): search and
@@ -191,7 +191,7 @@ def revise(dom: list[int], line: Line) -> list[int] | None:
     return revised
 
 
-def _revise_dp(dom: list[int], line: Line) -> list[int] | None:
+def _revise_dp(dom: Domains, line: Line) -> list[int] | None:
     """The bit-set dynamic programme behind `revise`.
 
     Decided cells are taken off the target first, so the programme only runs
@@ -253,7 +253,7 @@ def _revise_dp(dom: list[int], line: Line) -> list[int] | None:
     return changed
 
 
-def _revise_bounds(dom: list[int], line: Line) -> list[int] | None:
+def _revise_bounds(dom: Domains, line: Line) -> list[int] | None:
     """Bounds consistency on each prime's exponent sum (for very large lines)."""
     cells = line.cells
     exps = line.exps
@@ -288,7 +288,7 @@ def _revise_bounds(dom: list[int], line: Line) -> list[int] | None:
     return changed
 
 
-def _apply(dom: list[int], cells: list[int], new: tuple[int, ...] | None) -> list[int] | None:
+def _apply(dom: Domains, cells: list[int], new: tuple[int, ...] | None) -> list[int] | None:
     """Write a line's revised masks into `dom`: the cells that changed, or None
     when the line has no way left."""
     if new is None:
@@ -301,7 +301,7 @@ def _apply(dom: list[int], cells: list[int], new: tuple[int, ...] | None) -> lis
     return changed
 
 
-def propagate(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int]],
+def propagate(dom: Domains, lines: list[Line], cell_lines: list[tuple[int, int]],
               todo: list[int], budget: Budget | None = None) -> bool:
     """Revise lines until nothing changes; False when a domain is wiped out.
 
@@ -332,7 +332,7 @@ def propagate(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int
     return True
 
 
-def pick_cell(dom: list[int], open_cells: list[int]) -> tuple[int, list[int]]:
+def pick_cell(dom: Domains, open_cells: list[int]) -> tuple[int, list[int]]:
     """The undecided cell with fewest candidates (first such; -1 if all decided),
     and the undecided cells among `open_cells`."""
     still = [i for i in open_cells if dom[i] & (dom[i] - 1)]
@@ -400,7 +400,7 @@ def solve_grids(puzzle, limit: int | None = None,
         allowance *= RESTART_GROWTH
 
 
-def _search(dom: list[int], lines: list[Line], cell_lines: list[tuple[int, int]], R: int,
+def _search(dom: Domains, lines: list[Line], cell_lines: list[tuple[int, int]], R: int,
             C: int, order: list[int], max_nodes: int, state: dict,
             budget: Budget | None) -> Iterator[tuple[tuple[int, ...], ...]]:
     """One depth-first run from the propagated domains; ties broken by `order`.

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, Svg, read_places, text_width
+from ..drawing import (
+    GRID,
+    HIGHLIGHT,
+    HIGHLIGHT_LINE,
+    INK,
+    PLAYER_INK,
+    Svg,
+    read_places,
+    text_width,
+)
 from .model import CrossProductPuzzle, CrossProductSolution
 
 MARGIN = 6
@@ -14,12 +23,15 @@ MAX_STAGGER_CELL = 56  # column products wider than two such cells are written u
 
 
 def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = None,
-         highlight: Iterable[str] | str | None = None) -> str:
+         highlight: Iterable[str] | str | None = None,
+         entries: dict[str, int] | None = None) -> str:
     """The puzzle (with its digits when `solution` is given) as an SVG document.
 
     `highlight`: places to emphasise, as explanation steps name them
-    ("r2c3", "row 4", "col 2").
+    ("r2c3", "row 4", "col 2"). `entries`: a player's digits by place ("r2c3"),
+    drawn in the player's ink.
     """
+    entries = entries or {}
     R, C = puzzle.shape
     places = read_places(highlight)
     col_texts = [str(p) for p in puzzle.cols]
@@ -74,5 +86,8 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
             if solution is not None:
                 svg.text(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,
                          str(solution.grid[r][c]), size=cell * 0.5, fill=INK, cls="digit")
+            elif place in entries:
+                svg.text(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell, str(entries[place]),
+                         size=cell * 0.5, fill=PLAYER_INK, cls="entry")
     svg.rect(x0, y0, C * cell, R * cell, stroke=INK, width=2.5)
     return str(svg)

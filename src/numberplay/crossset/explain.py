@@ -35,17 +35,17 @@ def describe(n: int, move: T.Move) -> str:
         return f"Naked single: {cell_name(n, i)} can only be {v + 1}, so {v + 1} is weeded from {where}."
     if move.technique == "hidden single":
         i, v = move.fixed[0]
-        kind, idx = d["line"]
-        return (f"Hidden single: {v + 1} has only one place in {kind} {idx + 1}, "
+        axis, idx = d["line"]
+        return (f"Hidden single: {v + 1} has only one place in {axis} {idx + 1}, "
                 f"so {cell_name(n, i)} = {v + 1} (removing {_vals([u for _, u in move.removed])}).")
     if move.technique in ("naked subset", "hidden subset"):
-        kind, idx = d["line"]
+        axis, idx = d["line"]
         name = SUBSET.get(d["k"], f"{d['k']}-subset")
         if move.technique == "naked subset":
-            return (f"Naked {name} in {kind} {idx + 1}: {cells} hold only {_vals(d['values'])} "
-                    f"between them, so these values leave the rest of the {kind}: "
+            return (f"Naked {name} in {axis} {idx + 1}: {cells} hold only {_vals(d['values'])} "
+                    f"between them, so these values leave the rest of the {axis}: "
                     f"{_removals(n, move.removed)}.")
-        return (f"Hidden {name} in {kind} {idx + 1}: {_vals(d['values'])} can only go in "
+        return (f"Hidden {name} in {axis} {idx + 1}: {_vals(d['values'])} can only go in "
                 f"{cells}, so those cells hold nothing else: {_removals(n, move.removed)}.")
     if move.technique == "fish":
         name = T.FISH_NAMES.get(d["k"], f"{d['k']}-fish")

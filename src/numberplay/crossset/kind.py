@@ -134,10 +134,12 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
         return render(_p(puzzle), solution, fmt)  # type: ignore[arg-type]
 
     def draw(self, puzzle: Puzzle, solution: Solution | None = None,
-             highlight: Any = None) -> str:
+             highlight: Any = None, state: PlayState | None = None) -> str:
         """The grid as SVG with candidates as pencil marks (see `svg.draw`)."""
         from .svg import draw
-        return draw(_p(puzzle), solution, highlight)  # type: ignore[arg-type]
+        entries, removed = (dict(state.entries), state.removed) if state else (None, ())
+        return draw(_p(puzzle), solution, highlight, entries,  # type: ignore[arg-type]
+                    removed)
 
     def canonical_key(self, puzzle: Puzzle) -> str:
         """Invariant under row and column permutations, transposition and value renaming."""

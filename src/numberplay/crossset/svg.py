@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, Svg, read_places
+from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, PLAYER_INK, Svg, read_places
 from .model import CrossSetPuzzle, CrossSetSolution
 
 MARGIN = 6
@@ -27,11 +27,17 @@ def layout(n: int) -> tuple[int, int, float]:
 
 
 def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
-         highlight: Iterable[str] | str | None = None) -> str:
+         highlight: Iterable[str] | str | None = None,
+         entries: dict[str, int] | None = None,
+         removed: Iterable[tuple[str, int]] = ()) -> str:
     """The puzzle (with the solved square when `solution` is given) as an SVG document.
 
     `highlight`: cells or lines to emphasise ("r2c3", "row 4", "col 2").
+    `entries`, `removed`: a player's position; their values by place ("r2c3") are
+    drawn large in the player's ink, the candidates they crossed out are left out.
     """
+    entries = entries or {}
+    crossed = set(removed)
     n = puzzle.n
     places = read_places(highlight)
     k, krows, cell = layout(n)
@@ -44,15 +50,18 @@ def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
     for r in range(n):
         for c in range(n):
             x, y = x0 + c * cell, y0 + r * cell
+            place = f"r{r + 1}c{c + 1}"
             fill = "#ffffff"
             if (r + 1, c + 1) in places.cells:
                 fill = HIGHLIGHT
             elif places.cell(r + 1, c + 1):
                 fill = HIGHLIGHT_LINE
             svg.rect(x, y, cell, cell, fill=fill, stroke=GRID, width=1, cls="cell",
-                     place=f"r{r + 1}c{c + 1}")
+                     place=place)
             candidates = puzzle.cells[r][c]
             given = len(candidates) == 1
+            if not given and crossed:
+                candidates = tuple(v for v in candidates if (place, v) not in crossed)
             if solution is not None:
                 svg.text(x + cell / 2, y + cell / 2, str(solution.grid[r][c]),
                          size=cell * 0.5, weight="bold" if given else "normal",
@@ -60,6 +69,9 @@ def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
             elif given:
                 svg.text(x + cell / 2, y + cell / 2, str(candidates[0]), size=cell * 0.5,
                          weight="bold", cls="given")
+            elif place in entries:
+                svg.text(x + cell / 2, y + cell / 2, str(entries[place]), size=cell * 0.5,
+                         fill=PLAYER_INK, cls="entry")
             elif len(candidates) < n:
                 for v in candidates:
                     i, j = divmod(v - 1, k)

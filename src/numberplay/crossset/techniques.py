@@ -54,7 +54,8 @@ _LINES: dict[int, list[tuple[str, int, list[int]]]] = {}
 
 
 def lines(n: int) -> list[tuple[str, int, list[int]]]:
-    """Every row and column as (kind, index, cell indices); cached per order."""
+    """Every row and column as (axis, index, cell indices), axis "row" or
+    "column"; cached per order."""
     if n not in _LINES:
         out = [("row", r, [r * n + c for c in range(n)]) for r in range(n)]
         out += [("column", c, [r * n + c for r in range(n)]) for c in range(n)]
@@ -121,7 +122,7 @@ def _peers(n: int, r: int, c: int) -> list[int]:
 
 def hidden_single(n: int, m: list[int]) -> Move | None:
     """A value with one possible cell left in a row or column."""
-    for kind, idx, cells in lines(n):
+    for axis, idx, cells in lines(n):
         once = twice = 0
         for i in cells:
             d = m[i]
@@ -137,7 +138,7 @@ def hidden_single(n: int, m: list[int]) -> Move | None:
                 v = (hit & -hit).bit_length() - 1
                 removed = [(i, u) for u in bits(d & ~(1 << v))]
                 return Move("hidden single", [i], removed, [(i, v)],
-                            {"line": (kind, idx), "value": v})
+                            {"line": (axis, idx), "value": v})
     return None
 
 
@@ -160,12 +161,12 @@ def _subsets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], 
 def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k open cells of a line whose candidates are k values: weed them from the line."""
     data = []
-    for kind, idx, cells in lines(n):
+    for axis, idx, cells in lines(n):
         open_cells = [i for i in cells if m[i] & (m[i] - 1)]
-        data.append((kind, idx, open_cells))
+        data.append((axis, idx, open_cells))
     top = max((len(oc) // 2 for _, _, oc in data), default=0)
     for k in range(2, min(top, max_k or n) + 1):
-        for kind, idx, open_cells in data:
+        for axis, idx, open_cells in data:
             if k > len(open_cells) // 2:
                 continue
             items = [(i, m[i]) for i in open_cells if m[i].bit_count() <= k]
@@ -176,7 +177,7 @@ def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
                            for v in bits(m[i] & union)]
                 if removed:
                     return Move("naked subset", chosen, removed, [],
-                                {"line": (kind, idx), "values": bits(union), "k": k})
+                                {"line": (axis, idx), "values": bits(union), "k": k})
     return None
 
 
@@ -195,10 +196,10 @@ def _positions(n: int, m: list[int], cells: list[int]) -> list[tuple[int, int]]:
 
 def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k values of a line confined to k cells: those cells hold nothing else."""
-    data = [(kind, idx, cells, _positions(n, m, cells)) for kind, idx, cells in lines(n)]
+    data = [(axis, idx, cells, _positions(n, m, cells)) for axis, idx, cells in lines(n)]
     top = max((len(ov) // 2 for *_, ov in data), default=0)
     for k in range(2, min(top, max_k or n) + 1):
-        for kind, idx, cells, open_vals in data:
+        for axis, idx, cells, open_vals in data:
             if k > len(open_vals) // 2:
                 continue
             items = [(v, pos) for v, pos in open_vals if pos.bit_count() <= k]
@@ -210,7 +211,7 @@ def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None
                 removed = [(i, u) for i in targets for u in bits(m[i] & ~vmask)]
                 if removed:
                     return Move("hidden subset", targets, removed, [],
-                                {"line": (kind, idx), "values": chosen, "k": k})
+                                {"line": (axis, idx), "values": chosen, "k": k})
     return None
 
 
@@ -266,13 +267,13 @@ def contradiction(n: int, m: list[int]) -> str | None:
         if not d:
             r, c = divmod(i, n)
             return f"r{r + 1}c{c + 1} has no candidates left"
-    for kind, idx, cells in lines(n):
+    for axis, idx, cells in lines(n):
         union = 0
         for i in cells:
             union |= m[i]
         if union != full:
             v = bits(full & ~union)[0]
-            return f"{kind} {idx + 1} has no place left for {v + 1}"
+            return f"{axis} {idx + 1} has no place left for {v + 1}"
     return None
 
 

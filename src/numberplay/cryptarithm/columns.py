@@ -46,6 +46,11 @@ class Column:
     def letters(self) -> tuple[str, ...]:
         return tuple(c for c, _ in self.coef)
 
+    @cached_property
+    def weights(self) -> tuple[int, ...]:
+        """The multiples of the letters, in the order of `letters`."""
+        return tuple(v for _, v in self.coef)
+
 
 @dataclass(frozen=True)
 class Product:
@@ -85,10 +90,6 @@ class Model:
     sums: int = 0
     holds: Callable[[list[int]], bool] | None = None
     cache: dict[Any, Any] = field(default_factory=dict)
-
-    @property
-    def carries(self) -> list[str]:
-        return list(self.carry_range)
 
 
 def _positional(node: Node) -> tuple[dict[int, dict[str, int]], int] | None:

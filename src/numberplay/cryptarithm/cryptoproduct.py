@@ -15,7 +15,7 @@ from typing import Any
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption, Params
-from ..model import Generated
+from ..model import Generated, PlayState
 from .kind import CryptarithmKind
 from .model import (
     ANSI_BG,
@@ -161,11 +161,13 @@ class CryptoProductKind(CryptarithmKind):
         return self.draw(puzzle, solution)
 
     def draw(self, puzzle, solution: CryptarithmSolution | None = None,
-             highlight: Any = None) -> str:
-        """Coloured circles with the letter inside, digits too when solved (`svg.py`)."""
+             highlight: Any = None, state: PlayState | None = None) -> str:
+        """Coloured circles with the letter inside, digits too when solved (`svg.py`);
+        a player's colours (`state`) show their digits, underlined."""
         from .svg import draw_product
         digits = dict(solution.assignment) if solution is not None else None
-        return draw_product(puzzle.words(), digits, highlight, HEX, COLOUR_NAMES)
+        return draw_product(puzzle.words(), digits, highlight, HEX, COLOUR_NAMES,
+                            entries=dict(state.entries) if state else None)
 
 
 CRYPTOPRODUCT = CryptoProductKind()

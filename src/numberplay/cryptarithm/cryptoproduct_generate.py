@@ -9,13 +9,16 @@ at random.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..model import Generated
 from .generate import cached_run, run_key
 from .model import COLOURS
+
+if TYPE_CHECKING:
+    from .cryptoproduct import CryptoProductKind
 
 MAX_ATTEMPTS = 4000
 
@@ -30,11 +33,11 @@ SHAPES = {"easy": (1, 2, 2), "medium": (2, 2, 3)}
 HARD_SHAPE = "4x4"  # the shape of a hard puzzle asked without --digits
 
 
-def factor_lengths(kind: Any, size: str | None, difficulty: str | None,
+def factor_lengths(impl: CryptoProductKind, size: str | None, difficulty: str | None,
                    digits: str | None) -> tuple[int, int, int | None]:
     """(digits of X, digits of Y, fewest symbols for an enumerated level or None)."""
     if digits is None:
-        difficulty = difficulty or kind.default_difficulty
+        difficulty = difficulty or impl.default_difficulty
     if difficulty in SHAPES:
         return SHAPES[difficulty]
     a, b = custom_lengths(digits or HARD_SHAPE)
@@ -105,9 +108,9 @@ def _word(n: int, colours: list[str]) -> str:
 class _ProductRun:
     """One run's walk over an enumerated crypto-product space."""
 
-    def __init__(self, kind: Any, space: list[tuple[int, int]], difficulty: str | None,
-                 key: str, label: str) -> None:
-        self.kind, self.difficulty, self.key, self.label = kind, difficulty, key, label
+    def __init__(self, impl: CryptoProductKind, space: list[tuple[int, int]],
+                 difficulty: str | None, key: str, label: str) -> None:
+        self.impl, self.difficulty, self.key, self.label = impl, difficulty, key, label
         self.order = list(space)
         random.Random(key).shuffle(self.order)
         self.pos = 0
@@ -121,31 +124,31 @@ class _ProductRun:
             if r.random() < 0.5 and len(str(x)) == len(str(y)):
                 x, y = y, x
             colours = r.sample(COLOURS, 10)
-            puzzle = self.kind.parse(f"{_word(x, colours)} x {_word(y, colours)} = "
+            puzzle = self.impl.parse(f"{_word(x, colours)} x {_word(y, colours)} = "
                                      f"{_word(x * y, colours)}")
-            sols = list(self.kind.solutions(puzzle, limit=2, budget=budget.child()))
+            sols = list(self.impl.solutions(puzzle, limit=2, budget=budget.child()))
             if len(sols) != 1:      # the enumeration says 1; the solver proves it
                 raise GenerationError(f"internal: {puzzle.formula} is not unique")
             self.pos += 1           # only now: a budget stop above replays this one
-            grade = self.kind.grade(puzzle)
+            grade = self.impl.grade(puzzle)
             if self.difficulty is not None and grade != self.difficulty:
                 continue
-            self.found.append(Generated(puzzle, sols[0], grade, self.kind.to_text(puzzle),
+            self.found.append(Generated(puzzle, sols[0], grade, self.impl.to_text(puzzle),
                                         extra={"digits": self.label}))
         if not self.found:
             raise GenerationError(f"no {self.label} crypto-product has exactly one solution")
         return self.found[index % len(self.found)]
 
 
-def generate_product(kind: Any, rng: random.Random, size: str | None, difficulty: str | None,
-                     budget: Budget, digits: str | None = None,
+def generate_product(impl: CryptoProductKind, rng: random.Random, size: str | None,
+                     difficulty: str | None, budget: Budget, digits: str | None = None,
                      sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
     """`X x Y = Z` in colours with exactly one solution (base 10)."""
-    a, b, symbols = factor_lengths(kind, size, difficulty, digits)
+    a, b, symbols = factor_lengths(impl, size, difficulty, digits)
     if symbols is not None:        # a small space: enumerated, walked without repeats
         key, index = run_key(rng, sequence)
         run = cached_run(("product", key, a, b, symbols, difficulty),
-                      lambda: _ProductRun(kind, _space(a, b, symbols), difficulty, key,
+                      lambda: _ProductRun(impl, _space(a, b, symbols), difficulty, key,
                                           f"{a}x{b}"))
         return run.get(index, budget)
     for _attempt in range(MAX_ATTEMPTS):
@@ -156,10 +159,10 @@ def generate_product(kind: Any, rng: random.Random, size: str | None, difficulty
         if len(set(f"{x}{y}{z}")) < 3:      # at least three colours (the seed: 2..6 values)
             continue
         colours = rng.sample(COLOURS, 10)
-        puzzle = kind.parse(f"{_word(x, colours)} x {_word(y, colours)} = {_word(z, colours)}")
-        sols = list(kind.solutions(puzzle, limit=2, budget=budget.child()))
+        puzzle = impl.parse(f"{_word(x, colours)} x {_word(y, colours)} = {_word(z, colours)}")
+        sols = list(impl.solutions(puzzle, limit=2, budget=budget.child()))
         if len(sols) == 1:
-            grade = kind.grade(puzzle)
-            return Generated(puzzle, sols[0], grade, kind.to_text(puzzle),
+            grade = impl.grade(puzzle)
+            return Generated(puzzle, sols[0], grade, impl.to_text(puzzle),
                              extra={"digits": f"{a}x{b}"})
     raise GenerationError(f"no unique {a}x{b} crypto-product found in {MAX_ATTEMPTS} attempts")

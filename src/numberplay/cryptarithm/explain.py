@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..model import SOLVED, Step
 from .deduce import CryptarithmRules, explanation
 from .model import substitute
 
+if TYPE_CHECKING:
+    from .kind import CryptarithmKind
 
-def _leading_step(kind: Any, puzzle: Any) -> Step | None:
+
+def _leading_step(impl: CryptarithmKind, puzzle: Any) -> Step | None:
     from . import solver as S
     lead = sorted(S.compile_puzzle(puzzle.formula, puzzle.base).lead - {c for c, _ in puzzle.fixed})
     if not lead:
@@ -31,16 +34,16 @@ def _leading_step(kind: Any, puzzle: Any) -> Step | None:
                 tuple(lead), tuple((c, 0) for c in lead))
 
 
-def explain_steps(kind: Any, puzzle: Any, *, search: bool = True, trace: bool = False,
+def explain_steps(impl: CryptarithmKind, puzzle: Any, *, search: bool = True, trace: bool = False,
                   budget: Budget | None = None) -> Iterator[Step]:
     """The steps of `CryptarithmKind.explain` (and of the crypto-product kind)."""
-    kind._validate(puzzle)
+    impl._validate(puzzle)
     fixed = dict(puzzle.fixed)
     snap = substitute(puzzle.formula, fixed) if trace else None
     if fixed:
         yield Step("given", "given: " + ", ".join(f"{c} = {d}" for c, d in sorted(fixed.items())),
                    cells=tuple(sorted(fixed)), fixed=tuple(sorted(fixed.items())), snapshot=snap)
-    lead = _leading_step(kind, puzzle)
+    lead = _leading_step(impl, puzzle)
     if lead is not None:
         yield replace(lead, snapshot=snap)
     run = explanation(puzzle.formula, puzzle.base, fixed, search=search, trace=trace,

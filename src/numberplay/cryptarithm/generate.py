@@ -27,12 +27,15 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, PuzzleError
 from ..model import Generated
 from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
+
+if TYPE_CHECKING:
+    from .kind import CryptarithmKind
 
 _RUNS: dict[tuple, Any] = {}
 _MAX_RUNS = 64
@@ -95,10 +98,10 @@ def _unrank(rank: int, n: int, k: int, repeat: bool) -> tuple[int, ...]:
 class _SumRun:
     """One run's walk over every set of addends of a word list."""
 
-    def __init__(self, kind: Any, vocab: WordList, lo: int, hi: int, repeat: bool,
+    def __init__(self, impl: CryptarithmKind, vocab: WordList, lo: int, hi: int, repeat: bool,
                  difficulty: str | None, key: str) -> None:
-        self.kind, self.vocab, self.repeat, self.difficulty, self.key = (
-            kind, vocab, repeat, difficulty, key)
+        self.impl, self.vocab, self.repeat, self.difficulty, self.key = (
+            impl, vocab, repeat, difficulty, key)
         n = len(vocab)
         self.sizes = [(k, count_sets(n, k, repeat)) for k in range(lo, hi + 1)
                       if repeat or k <= n]
@@ -116,14 +119,14 @@ class _SumRun:
         raise AssertionError("rank out of range")
 
     def _make(self, combo: tuple[int, ...], j: int, digits: dict[str, int]) -> Generated | None:
-        words, kind = self.vocab.words, self.kind
+        words, impl = self.vocab.words, self.impl
         formula = " + ".join(words[i] for i in combo) + " = " + words[j]
-        puzzle = kind._make(formula, self.vocab.base, {})
-        solution = kind.solution_of(puzzle, digits)
-        grade = kind.grade(puzzle)
+        puzzle = impl._make(formula, self.vocab.base, {})
+        solution = impl.solution_of(puzzle, digits)
+        grade = impl.grade(puzzle)
         if self.difficulty is not None and grade != self.difficulty:
             return None
-        return Generated(puzzle, solution, grade, kind.to_text(puzzle),
+        return Generated(puzzle, solution, grade, impl.to_text(puzzle),
                          extra={"addends": len(combo)})
 
     def get(self, index: int, budget: Budget) -> Generated:
@@ -161,9 +164,9 @@ class _SumRun:
         return self.found[index % len(self.found)]
 
 
-def generate_sum(kind: Any, rng: random.Random, size: str | None, difficulty: str | None,
-                 budget: Budget, words: str | None = None, addends: str | None = None,
-                 base: int | None = None, repeat: bool = False,
+def generate_sum(impl: CryptarithmKind, rng: random.Random, size: str | None,
+                 difficulty: str | None, budget: Budget, words: str | None = None,
+                 addends: str | None = None, base: int | None = None, repeat: bool = False,
                  sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
     """`WORD + WORD (+ WORD) = WORD` from the word list, exactly one solution."""
     lo, hi = parse_addends(addends or size)
@@ -173,14 +176,14 @@ def generate_sum(kind: Any, rng: random.Random, size: str | None, difficulty: st
         raise PuzzleError("--words: the list needs at least 3 words")
     key, index = run_key(rng, sequence)
     digest = hashlib.sha256("\n".join(vocab_words).encode()).hexdigest()
-    cache_key = ("sum", kind.name, key, digest, lo, hi, base, bool(repeat), difficulty)
-    run = cached_run(cache_key, lambda: _SumRun(kind, WordList(vocab_words, base), lo, hi,
+    cache_key = ("sum", impl.name, key, digest, lo, hi, base, bool(repeat), difficulty)
+    run = cached_run(cache_key, lambda: _SumRun(impl, WordList(vocab_words, base), lo, hi,
                                              bool(repeat), difficulty, key))
     return run.get(index, budget)
 
 
-def generate_all_sums(kind: Any, *, difficulty: str | None = None, budget: Budget | None = None,
-                      limit: int | None = None,
+def generate_all_sums(impl: CryptarithmKind, *, difficulty: str | None = None,
+                      budget: Budget | None = None, limit: int | None = None,
                       progress: Callable[[int, int, str], None] | None = None,
                       graded: bool = True, words: str | None = None,
                       addends: str | None = None, base: int | None = None,
@@ -208,12 +211,12 @@ def generate_all_sums(kind: Any, *, difficulty: str | None = None, budget: Budge
 
     given = 0
     for f in every_unique(vocab, (lo, hi), bool(repeat), tally=tally, progress=report):
-        puzzle = kind._make(f.formula, base, {})
-        solution = kind.solution_of(puzzle, dict(f.digits))
-        grade = kind.grade(puzzle) if graded or difficulty is not None else ""
+        puzzle = impl._make(f.formula, base, {})
+        solution = impl.solution_of(puzzle, dict(f.digits))
+        grade = impl.grade(puzzle) if graded or difficulty is not None else ""
         if difficulty is not None and grade != difficulty:
             continue
-        yield Generated(puzzle, solution, grade, kind.to_text(puzzle),
+        yield Generated(puzzle, solution, grade, impl.to_text(puzzle),
                         extra={"addends": len(f.addends)})
         given += 1
         if limit is not None and given >= limit:

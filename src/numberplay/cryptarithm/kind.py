@@ -211,6 +211,10 @@ class CryptarithmKind(Kind[Any, Any]):
         """{letter: digit}."""
         return dict(solution.assignment)
 
+    def player_places(self, puzzle) -> frozenset[str]:
+        """The letters: steps also decide carries, which a player does not write."""
+        return frozenset(self._validate(puzzle).letters)
+
     def grade(self, puzzle) -> str:
         """By the hardest technique the explanation needs: easy (columns, product digits,
         different letters: no trial), medium (one or two single trials), hard (three or
@@ -267,11 +271,13 @@ class CryptarithmKind(Kind[Any, Any]):
     def size_of(self, puzzle) -> str:
         return str(len(S.compile_puzzle(puzzle.formula, puzzle.base).letters))
 
-    def draw(self, puzzle, solution=None, highlight=None) -> str:
-        """A column sum for sums of words, else the formula on one line (`svg.py`)."""
+    def draw(self, puzzle, solution=None, highlight=None, state=None) -> str:
+        """A column sum for sums of words, else the formula on one line (`svg.py`);
+        a player's letters (`state`) are drawn in the player's ink."""
         from .svg import draw_formula
         digits = dict(solution.assignment) if solution is not None else None
-        return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base)
+        return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base,
+                            entries=dict(state.entries) if state else None)
 
 
 KIND = CryptarithmKind()

@@ -9,7 +9,8 @@ The formula is split into necessary conditions ("checks"): the parts of an
   letter that completes a column is computed from the congruence rather than
   tried. A single sum is searched by decreasing weight, and each letter keeps
   only the digits for which the letters still to come can cancel the sum
-  (largest weights paired with the largest free digits);
+  (largest weights paired with the largest free digits: `candidates.sum_filter`,
+  the filter the explanation's column techniques share);
 * polynomial or rational (products, integer powers, divisions: `X * Y = Z`,
   `YOU = ME ^ 2`, `NORTH / SOUTH = EAST / WEST` cross-multiplied,
   `X = Y ^ (1/2)` squared): the last k digits of Z depend only on the last k
@@ -35,6 +36,7 @@ from typing import Any, NamedTuple
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
 from .bounds import Unbounded, compare_fn, interval_fn, linear_compare_fn
+from .candidates import split_weights, sum_filter
 from .lang import (
     BinOp,
     BoolOp,
@@ -54,6 +56,7 @@ from .lang import (
 
 MAX_POLY_EXPONENT = 64
 EXACT_BOUND_REST = 5   # letters still to come from which the bound also removes the digit
+                       # (candidates.sum_filter's `exact`)
 WIDE_COLUMN = 1
 SPLIT_DOMAIN = 2   # a letter the bounds leave at most this many digits is fixed first
 HIGH_FIRST = 3     # a modular level adding this many letters takes the leading ones first
@@ -66,7 +69,7 @@ class Pseudo:
 
     letters: frozenset[str]
     seq: int
-    kind: str                      # "mod", "exact" or "full"
+    mode: str                      # "mod", "exact", "full" or "order"
     modulus: int = 0               # for "mod": B^k
     level: int = 0                 # k
     fn: Callable[[Env], Any] | None = None   # the residue function, or the full check
@@ -78,7 +81,7 @@ class Pseudo:
     def func(self) -> Callable[[Env], Any]:
         """The residue function (or the full check); only an "order" hint has none."""
         if self.fn is None:
-            raise ValueError(f"a {self.kind!r} pseudo-check has no function")
+            raise ValueError(f"a {self.mode!r} pseudo-check has no function")
         return self.fn
 
 
@@ -319,7 +322,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
     """The pseudo-checks of a formula, the strategy name, the interval tests by
     check number, and whether the formula is exactly the conjunction of its checks."""
     pseudos: list[Pseudo] = []
-    kinds: list[str] = []
+    shapes: list[str] = []
     ichecks: dict[int, Callable] = {}
     linears: dict[int, tuple[list[int], Callable[[Env], int]]] = {}
     n = len(index)
@@ -353,7 +356,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 exact = Pseudo(letters, seq, "exact", 0, 0, fn, True)
                 linears[seq] = (weights, fn)
                 pseudos += _level_pseudos(check, fn, True, base, seq, exact)
-                kinds.append("linear")
+                shapes.append("linear")
                 continue
             derived = _root_rewrite(lhs, rhs)
             if derived is not None:
@@ -370,7 +373,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                                                           index, base))
                     pseudos.append(Pseudo(_decider(check), seq, "order"))
                     pseudos.append(full)
-                    kinds.append("general")
+                    shapes.append("general")
                     continue
                 except Unbounded:
                     pass
@@ -378,7 +381,7 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 p = Sum([(1, _mul(rl[0], rr[1])), (-1, _mul(rr[0], rl[1]))])
                 levels = _level_pseudos(check, _safe(p.compile(index, base)), False, base,
                                         seq, full, linear_letters([lhs, rhs]))
-                levels = [q for q in levels if q.kind != "mod" or _says_something(q, index, base)]
+                levels = [q for q in levels if q.mode != "mod" or _says_something(q, index, base)]
                 factors = _factors(check)
                 for q in levels:
                     q.factors = factors
@@ -388,14 +391,14 @@ def analyse_checks(tree: Node, index: dict[str, int], base: int
                 except Unbounded:
                     pass
                 pseudos += levels
-                kinds.append("product" if _is_product(check) else "polynomial")
+                shapes.append("product" if _is_product(check) else "polynomial")
                 continue
         pseudos.append(full)
-        kinds.append("bound" if seq in ichecks and seq >= n_checks else "general")
-    kinds = [k for k in kinds if k != "bound"]
-    if all(k == "linear" for k in kinds):
+        shapes.append("bound" if seq in ichecks and seq >= n_checks else "general")
+    shapes = [k for k in shapes if k != "bound"]
+    if all(k == "linear" for k in shapes):
         strategy = "columns"
-    elif all(k in ("product", "polynomial", "linear") for k in kinds):
+    elif all(k in ("product", "polynomial", "linear") for k in shapes):
         strategy = "low digits"
     else:
         strategy = "general"
@@ -549,8 +552,8 @@ def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
     while pending:
         best = min(pending, key=lambda p: (len(p.letters - assigned), p.seq, p.level))
         new_letters = best.letters - assigned
-        table = high if best.seq in comp.ichecks and (best.kind in ("full", "order") or (
-            best.kind == "mod" and len(new_letters) >= HIGH_FIRST)) else rank
+        table = high if best.seq in comp.ichecks and (best.mode in ("full", "order") or (
+            best.mode == "mod" and len(new_letters) >= HIGH_FIRST)) else rank
         new = sorted(new_letters, key=lambda c: table.get(c, (99, 0)))
         order += new
         assigned.update(new)
@@ -567,33 +570,43 @@ Bound = tuple[int, IntervalTest]
 
 class SumBound(NamedTuple):
     """One weighted sum at one depth: its function, the weight of the letter placed
-    there, and the positive (descending) and negative (ascending) weights still to come."""
+    there, the positive (descending) and negative (ascending) weights still to come,
+    and whether to bound each candidate without its own digit (`candidates.sum_filter`)."""
 
     fn: Callable[[Env], int]
     weight: int
     pos: list[int]
     neg: list[int]
+    exact: bool
+
+
+class Depth(NamedTuple):
+    """What the search does at one depth: the letter it places there and what it
+    tests after each digit (the plan is one of these per depth)."""
+
+    letter: int                                          # index of the letter
+    solver: tuple[int, Callable[[Env], Any]] | None      # (modulus, residue) solved for it
+    checks: list[Callable[[Env], bool]]                  # pseudo-checks complete here
+    bounds: list[Bound]                                  # interval tests of open checks
+    tail: list[Bound] | None     # when counting: the tests whose entailment ends the branch
+    sums: list[SumBound]                                 # weighted sums bounded here
 
 
 @dataclass
 class Plan:
-    """The search plan: letter order and, per depth, what to test after each letter."""
+    """The search plan: one `Depth` per letter in search order, and the checks
+    that hold no free letter (tested once, before the search)."""
 
-    order: list[int]
-    solvers: list[tuple[int, Callable[[Env], Any]] | None]
-    checks: list[list[Callable[[Env], bool]]]
+    depths: list[Depth]
     root_checks: list[Callable[[Env], bool]]
-    bounds: list[list[Bound]] = field(default_factory=list)
-    tails: list[list[Bound] | None] = field(default_factory=list)
-    sums: list[list[SumBound]] = field(default_factory=list)
 
 
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:
     """A pseudo-check as env -> bool."""
     fn = p.func()
-    if p.kind == "full":
+    if p.mode == "full":
         return fn
-    if p.kind == "exact":
+    if p.mode == "exact":
         return lambda env: fn(env) == 0
     m = p.modulus
 
@@ -611,7 +624,7 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
     by_depth: list[list[Pseudo]] = [[] for _ in range(n)]
     root: list[Pseudo] = []
     for p in comp.pseudos:
-        if p.kind == "order":
+        if p.mode == "order":
             continue
         ds = [depth[c] for c in p.letters if c in depth]
         (by_depth[max(ds)] if ds else root).append(p)
@@ -620,54 +633,30 @@ def make_plan(comp: Compiled, fixed: dict[str, int]) -> Plan:
     for i, group in enumerate(by_depth):
         group = _strongest(group)
         solver = None
-        for p in sorted(group, key=lambda p: (p.kind != "exact", -p.modulus)):
-            if p.kind == "exact" or (p.kind == "mod" and _solvable(p, order[i])):
+        for p in sorted(group, key=lambda p: (p.mode != "exact", -p.modulus)):
+            if p.mode == "exact" or (p.mode == "mod" and _solvable(p, order[i])):
                 solver = p
                 break
         solvers.append(None if solver is None else (solver.modulus, solver.func()))
         checks.append([_as_check(p) for p in group if p is not solver])
     bounds, tails = _bound_plan(comp, order, depth)
-    return Plan([comp.index[c] for c in order], solvers, checks, [_as_check(p) for p in root],
-                bounds, tails, _sum_bounds(comp, order))
+    depths = [Depth(comp.index[c], *per) for c, *per in zip(
+        order, solvers, checks, bounds, tails, _sum_bounds(comp, order), strict=True)]
+    return Plan(depths, [_as_check(p) for p in root])
 
 
 def _sum_bounds(comp: Compiled, order: list[str]) -> list[list[SumBound]]:
     """For each weighted sum and each depth: (sum, weight of the letter, positive and
     negative weights still to come). The search keeps a digit only if the letters
-    still to come can cancel the sum; the bound pairs the largest weights with the
-    largest free digits (rearrangement inequality), so it is tight and sound."""
+    still to come can cancel the sum (`candidates.sum_filter`: the rearrangement
+    bound over the free digits, tight and sound)."""
     out: list[list[SumBound]] = [[] for _ in order]
     for weights, fn in comp.linears.values():
         idx = [comp.index[c] for c in order]
         for i in range(len(order) - 1):
-            w = weights[idx[i]]
-            rest = [weights[j] for j in idx[i + 1:] if weights[j]]
-            pos = sorted((x for x in rest if x > 0), reverse=True)
-            neg = sorted(x for x in rest if x < 0)
-            out[i].append(SumBound(fn, w, pos, neg))
-    return out
-
-
-def _sum_filter(bound: SumBound, env: Env, used: list[bool], cand: list[int],
-                base: int) -> list[int]:
-    """The candidates for which the rest of the sum can still reach 0."""
-    fn, w, pos, neg = bound
-    free = [d for d in range(base) if not used[d]]
-    high = free[::-1]
-    s0 = fn(env)
-    hi = sum(map(operator.mul, pos, high)) + sum(map(operator.mul, neg, free))
-    lo = sum(map(operator.mul, pos, free)) + sum(map(operator.mul, neg, high))
-    keep = [d for d in cand if lo <= -(s0 + w * d) <= hi]
-    if len(pos) + len(neg) < EXACT_BOUND_REST or len(keep) < 2:
-        return keep
-    out = []
-    for d in keep:     # high in the tree: the same bound without d among the free digits
-        rest = [e for e in free if e != d]
-        desc = rest[::-1]
-        need = -(s0 + w * d)
-        if sum(map(operator.mul, pos, desc)) + sum(map(operator.mul, neg, rest)) >= need >= \
-                sum(map(operator.mul, pos, rest)) + sum(map(operator.mul, neg, desc)):
-            out.append(d)
+            pos, neg = split_weights([weights[j] for j in idx[i + 1:]])
+            out[i].append(SumBound(fn, weights[idx[i]], pos, neg,
+                                   len(pos) + len(neg) >= EXACT_BOUND_REST))
     return out
 
 
@@ -679,7 +668,7 @@ def _bound_plan(comp: Compiled, order: list[str], depth: dict[str, int]
     trigger: dict[int, int] = {}
     first: dict[int, int] = {}
     for p in comp.pseudos:
-        if p.kind == "order":
+        if p.mode == "order":
             continue
         ds = [depth[c] for c in p.letters if c in depth] or [-1]
         trigger[p.seq] = max(trigger.get(p.seq, -1), max(ds))
@@ -699,9 +688,9 @@ def _strongest(group: list[Pseudo]) -> list[Pseudo]:
     """Drop the modular levels implied by a higher level (or the exact sum) of the same check."""
     best_mod: dict[int, Pseudo] = {}
     keep: list[Pseudo] = []
-    exact = {p.seq for p in group if p.kind == "exact"}
+    exact = {p.seq for p in group if p.mode == "exact"}
     for p in group:
-        if p.kind != "mod":
+        if p.mode != "mod":
             keep.append(p)
         elif p.seq not in exact:
             old = best_mod.get(p.seq)
@@ -754,11 +743,10 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     if not all(c(env) for c in plan.root_checks):
         return
     nonzero = [c in comp.lead for c in comp.letters]
-    order, solvers, checks, holds, tick = plan.order, plan.solvers, plan.checks, comp.holds, \
-        budget.tick
-    bounds, tails, sums = plan.bounds, plan.tails, plan.sums
+    depths, holds, tick = plan.depths, comp.holds, budget.tick
+    order = [depth.letter for depth in depths]
     done = [False] * (1 + max((p.seq for p in comp.pseudos), default=0))
-    depth_max = len(order)
+    depth_max = len(depths)
     allowed = None
     if doms:
         allowed = [[True] * base for _ in range(n)]
@@ -770,17 +758,18 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
             if holds(env):
                 yield 1 if counting else list(env)
             return
-        li = order[i]
+        li, solver, cks, bds, tail, sums = depths[i]
         cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
         if allowed is not None:
             cand = [d for d in cand if allowed[li][d]]
-        solver = solvers[i]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
-        for bound in sums[i]:
-            cand = _sum_filter(bound, env, used, cand, base)
-        cks, bds = checks[i], bounds[i]
-        tail = tails[i] if counting else None
+        if sums:
+            free = [e for e in range(base) if not used[e]]
+            for fn, w, pos, neg, exact in sums:
+                cand = sum_filter(fn(env), w, pos, neg, free, cand, exact)
+        if not counting:
+            tail = None
         known[li] = True
         for d in cand:
             tick()
@@ -856,16 +845,19 @@ def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[b
 
 def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
     """Injective assignments of the remaining letters to unused digits (no leading 0)."""
-    avail = used.count(False)
-    k = len(rest)
-    lead = sum(1 for li in rest if nonzero[li])
+    return _injections(len(rest), sum(1 for li in rest if nonzero[li]), used.count(False),
+                       not used[0])
 
+
+def _injections(k: int, lead: int, avail: int, zero_free: bool) -> int:
+    """Ways to give k letters (`lead` of them not 0) distinct digits out of `avail`
+    unused ones (0 among them when `zero_free`)."""
     def perm(a: int, m: int) -> int:
         out = 1
         for j in range(m):
             out *= max(0, a - j)
         return out
-    if used[0]:
+    if not zero_free:
         return perm(avail, k)
     return perm(avail - 1, k) + (k - lead) * perm(avail - 1, k - 1)
 
@@ -890,18 +882,8 @@ def _solve(solver: tuple[int, Callable[[Env], Any]], env: Env, li: int,
 def free_assignments(comp: Compiled, fixed: dict[str, int]) -> int:
     """How many assignments of the free letters respect distinctness and leading zeros."""
     free = [c for c in comp.letters if c not in fixed]
-    lead = sum(1 for c in free if c in comp.lead)
-    other = len(free) - lead
-    avail = comp.base - len(set(fixed.values()))
-
-    def perm(a: int, k: int) -> int:
-        out = 1
-        for i in range(k):
-            out *= max(0, a - i)
-        return out
-    if 0 in fixed.values():
-        return perm(avail, len(free))
-    return perm(avail - 1, len(free)) + other * perm(avail - 1, len(free) - 1)
+    return _injections(len(free), sum(1 for c in free if c in comp.lead),
+                       comp.base - len(set(fixed.values())), 0 not in fixed.values())
 
 
 def _complement(comp: Compiled) -> Compiled | None:

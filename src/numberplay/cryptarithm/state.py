@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
 from ..model import PlayState, Step
+
+if TYPE_CHECKING:
+    from .kind import CryptarithmKind
 
 STATE_HELP = "the letters decided so far, LETTER=DIGIT separated by commas: 'A=1,B=2'"
 
@@ -37,7 +40,8 @@ def parse_state(letters: set[str], base: int, text: str) -> PlayState:
     return PlayState(tuple(sorted(entries.items())))
 
 
-def explain_from(kind: Any, puzzle: Any, state: PlayState, **options: Any) -> Iterator[Step]:
+def explain_from(impl: CryptarithmKind, puzzle: Any, state: PlayState,
+                 **options: Any) -> Iterator[Step]:
     """The kind's explanation with the player's letters fixed as well."""
     fixed = dict(puzzle.fixed)
     taken = set(fixed.values())
@@ -45,4 +49,4 @@ def explain_from(kind: Any, puzzle: Any, state: PlayState, **options: Any) -> It
         if letter not in fixed and digit not in taken:
             fixed[letter] = digit
             taken.add(digit)
-    yield from kind.explain(replace(puzzle, fixed=tuple(sorted(fixed.items()))), **options)
+    yield from impl.explain(replace(puzzle, fixed=tuple(sorted(fixed.items()))), **options)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..drawing import FAINT, GRID, HIGHLIGHT, INK, Svg, read_places, text_width
+from ..drawing import FAINT, GRID, HIGHLIGHT, INK, PLAYER_INK, Svg, read_places, text_width
 
 MARGIN = 8
 BOX = 34           # a letter box in a cryptarithm
@@ -47,27 +47,37 @@ def _digit(value: int) -> str:
 
 
 def _letter_box(svg: Svg, x: float, y: float, ch: str, digits: dict[str, int],
-                lit: bool, place: str) -> None:
-    """One box: the letter, or its digit with the letter small in the corner."""
+                lit: bool, place: str, player: frozenset[str] = frozenset()) -> None:
+    """One box: the letter, or its digit with the letter small in the corner (a
+    player's digit, from `player`, in the player's ink)."""
     if not ch.isupper():
         svg.text(x + BOX / 2, y + BOX / 2, ch, size=20)
         return
     svg.rect(x + 1, y + 1, BOX - 2, BOX - 2, fill=HIGHLIGHT if lit else "#ffffff",
              stroke=GRID, width=1, cls="cell", place=place, rx=3)
     if ch in digits:
-        svg.text(x + BOX / 2 + 2, y + BOX / 2 + 1, _digit(digits[ch]), size=20, cls="digit")
+        mine = ch in player
+        svg.text(x + BOX / 2 + 2, y + BOX / 2 + 1, _digit(digits[ch]), size=20,
+                 fill=PLAYER_INK if mine else INK, cls="entry" if mine else "digit")
         svg.text(x + 7, y + 9, ch, size=9, fill=FAINT, cls="letter")
     else:
         svg.text(x + BOX / 2, y + BOX / 2, ch, size=20, weight="bold", cls="letter")
 
 
 def draw_formula(formula: str, digits: dict[str, int] | None = None,
-                 highlight: Iterable[str] | str | None = None, base: int = 10) -> str:
-    """A cryptarithm: a column sum when it is a sum of words, else one line of boxes."""
+                 highlight: Iterable[str] | str | None = None, base: int = 10,
+                 entries: dict[str, int] | None = None) -> str:
+    """A cryptarithm: a column sum when it is a sum of words, else one line of boxes.
+
+    `digits`: a solution's letters (with a legend); `entries`: a player's letters,
+    drawn in the player's ink where no solution digit is shown."""
     digits = digits or {}
+    player = frozenset(entries or {}) - frozenset(digits)
+    shown = {**(entries or {}), **digits}
     lit = read_places(highlight).names
     shape = sum_shape(formula)
-    svg = _column_sum(shape, digits, lit) if shape else _line(formula, digits, lit)
+    svg = (_column_sum(shape, shown, lit, player) if shape
+           else _line(formula, shown, lit, player))
     if base != 10:
         svg.height += 18
         svg.text(MARGIN, svg.height - 12, f"base {base}", size=12, anchor="start",
@@ -78,7 +88,7 @@ def draw_formula(formula: str, digits: dict[str, int] | None = None,
 
 
 def _column_sum(shape: tuple[list[str], str], digits: dict[str, int],
-                lit: frozenset[str]) -> Svg:
+                lit: frozenset[str], player: frozenset[str] = frozenset()) -> Svg:
     addends, result = shape
     width = max(len(w) for w in [*addends, result]) + 1   # one column for the + sign
     rows = len(addends) + 1
@@ -88,7 +98,7 @@ def _column_sum(shape: tuple[list[str], str], digits: dict[str, int],
         start = width - len(word)
         for j, ch in enumerate(word):
             _letter_box(svg, MARGIN + (start + j) * BOX, y, ch, digits, ch in lit,
-                        f"{ch}@{i + 1}.{j + 1}")
+                        f"{ch}@{i + 1}.{j + 1}", player)
     plus_y = MARGIN + (len(addends) - 1) * BOX + BOX / 2
     svg.text(MARGIN + BOX / 2, plus_y, "+", size=22, weight="bold")
     rule_y = MARGIN + len(addends) * BOX + 5
@@ -96,7 +106,8 @@ def _column_sum(shape: tuple[list[str], str], digits: dict[str, int],
     return svg
 
 
-def _line(formula: str, digits: dict[str, int], lit: frozenset[str]) -> Svg:
+def _line(formula: str, digits: dict[str, int], lit: frozenset[str],
+          player: frozenset[str] = frozenset()) -> Svg:
     """Any formula on one line: a box per letter, the rest as text."""
     items: list[tuple[str, float]] = []
     for ch in " ".join(formula.split()):
@@ -110,7 +121,7 @@ def _line(formula: str, digits: dict[str, int], lit: frozenset[str]) -> Svg:
     x: float = MARGIN
     for n, (ch, w) in enumerate(items):
         if ch.isupper():
-            _letter_box(svg, x, MARGIN, ch, digits, ch in lit, f"{ch}@{n + 1}")
+            _letter_box(svg, x, MARGIN, ch, digits, ch in lit, f"{ch}@{n + 1}", player)
         elif ch != " ":
             svg.text(x + w / 2, MARGIN + BOX / 2, ch, size=20)
         x += w
@@ -144,9 +155,15 @@ def _ink_on(fill: str) -> str:
 def draw_product(words: tuple[str, str, str], digits: dict[str, int] | None = None,
                  highlight: Iterable[str] | str | None = None,
                  colours: dict[str, str] | None = None,
-                 names: dict[str, str] | None = None) -> str:
-    """A crypto-product `X x Y = Z` as a long multiplication of coloured circles."""
-    digits = digits or {}
+                 names: dict[str, str] | None = None,
+                 entries: dict[str, int] | None = None) -> str:
+    """A crypto-product `X x Y = Z` as a long multiplication of coloured circles.
+
+    `digits`: a solution's colours (with a legend); `entries`: a player's colours,
+    their digit written in the circle (class "entry") where no solution is shown."""
+    solved = bool(digits)
+    player = frozenset(entries or {}) - frozenset(digits or {})
+    digits = {**(entries or {}), **(digits or {})}
     colours = colours or {}
     names = names or {}
     lit = read_places(highlight).names
@@ -169,12 +186,12 @@ def draw_product(words: tuple[str, str, str], digits: dict[str, int] | None = No
             ink = _ink_on(fill) if fill.startswith("#") and len(fill) == 7 else INK
             if ch in digits:
                 svg.text(cx, cy - 3, _digit(digits[ch]), size=19, weight="bold", fill=ink,
-                         cls="digit")
+                         cls="entry" if ch in player else "digit")
                 svg.text(cx, cy + 11, ch, size=8, fill=ink, cls="letter")
             else:
                 svg.text(cx, cy, ch, size=19, weight="bold", fill=ink, cls="letter")
     rule_y = MARGIN + 2 * STEP + 5
     svg.line(MARGIN + 2, rule_y, MARGIN + width * STEP - 2, rule_y, stroke=INK, width=2)
-    if digits:
+    if solved:
         _legend(svg, digits, colours)
     return str(svg)

@@ -247,17 +247,17 @@ def _options_field(obj: dict[str, Any]) -> dict[str, Any]:
 
 # -- running one job ----------------------------------------------------------------
 
-def kind_options(kind: Kind, given: dict[str, Any], command: str) -> dict[str, Any]:
+def kind_options(impl: Kind, given: dict[str, Any], command: str) -> dict[str, Any]:
     """Every kind option of a CLI command, as the CLI passes them: the job's
-    values checked against `kind.options`, the declared defaults for the rest."""
-    known = {o.name: o for o in kind.options if command in o.commands}
+    values checked against `impl.options`, the declared defaults for the rest."""
+    known = {o.name: o for o in impl.options if command in o.commands}
     checked = {name: (bool(o.default) if o.type is bool else o.default)
                for name, o in known.items()}
     for name, value in given.items():
         option = known.get(name) or known.get(str(name).replace("-", "_"))
         if option is None:
             names = ", ".join(sorted(known)) or "none"
-            raise JobError(f"unknown option {name!r} for {kind.name} (options: {names})")
+            raise JobError(f"unknown option {name!r} for {impl.name} (options: {names})")
         checked[option.name] = _option_value(option.name, option.type, value)
     return checked
 
@@ -314,12 +314,12 @@ def execute(job: Job) -> Any:
     An input holding several puzzles gives a list of objects, one per puzzle
     (the CLI prints them one per line).
     """
-    kind = get_kind(job.kind)
+    impl = get_kind(job.kind)
     budget = Budget(nodes=job.max_nodes, seconds=job.timeout)
     if job.op == "generate":
-        return _generate(kind, job, budget)
-    options = kind_options(kind, job.options, CLI_COMMAND[job.op])
-    puzzles = kind.parse_all(job.input, **options)
+        return _generate(impl, job, budget)
+    options = kind_options(impl, job.options, CLI_COMMAND[job.op])
+    puzzles = impl.parse_all(job.input, **options)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     reports = [_puzzle_report(job, puzzle, budget) for puzzle in puzzles]
@@ -344,12 +344,12 @@ def _puzzle_report(job: Job, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
     return report
 
 
-def _generate(kind: Kind, job: Job, budget: Budget) -> dict[str, Any]:
+def _generate(impl: Kind, job: Job, budget: Budget) -> dict[str, Any]:
     """The generate report of a job: puzzles 0..count-1 of its seed (default: its id)."""
-    options = kind_options(kind, job.options, CLI_COMMAND[job.op])
+    options = kind_options(impl, job.options, CLI_COMMAND[job.op])
     seed = job.seed if job.seed is not None else job.id
-    items = [generate_one(kind.name, seed=seed, index=i, size=job.size,
+    items = [generate_one(impl.name, seed=seed, index=i, size=job.size,
                           difficulty=job.difficulty, budget=budget, **options)
              for i in range(job.count)]
-    return generate_report(kind.name, items)
+    return generate_report(impl.name, items)
 

@@ -22,7 +22,7 @@ from ..model import Puzzle, Solution
 class Item:
     """A puzzle read from a numberplay JSON document."""
 
-    kind: Kind
+    impl: Kind
     puzzle: Puzzle
     solution: Solution | None = None
     difficulty: str = ""
@@ -62,33 +62,33 @@ def read_envelopes(text: str, kind: Kind | str | None = None) -> list[Item] | No
     With `kind`, every puzzle must be of that kind (aliases allowed)."""
     if not looks_like_envelope(text):
         return None
-    want = get_kind(kind) if kind is not None else None
+    want_impl = get_kind(kind) if kind is not None else None
     items: list[Item] = []
     for doc in _documents(text):
         for entry in doc if isinstance(doc, list) else [doc]:
-            items.extend(_items(entry, want))
+            items.extend(_items(entry, want_impl))
     if not items:
         return None
     return items
 
 
-def _items(doc: Any, want: Kind | None) -> list[Item]:
+def _items(doc: Any, want_impl: Kind | None) -> list[Item]:
     if not isinstance(doc, dict):
         return []
     if "result" in doc and "ok" in doc:           # a batch result line
         if not doc.get("ok"):
             return []
-        return _items(doc["result"], want)
+        return _items(doc["result"], want_impl)
     if "kind" not in doc:
         return []
     try:
-        kind = get_kind(str(doc["kind"]))
+        impl = get_kind(str(doc["kind"]))
     except NumberplayError:
         raise PuzzleError(f"unknown puzzle kind {doc['kind']!r} in the JSON input") from None
-    if want is not None and kind.name != want.name:
-        raise PuzzleError(f"the JSON holds a {kind.name} puzzle, not {want.name}")
+    if want_impl is not None and impl.name != want_impl.name:
+        raise PuzzleError(f"the JSON holds a {impl.name} puzzle, not {want_impl.name}")
     if isinstance(doc.get("puzzles"), list):        # generate --format json
-        return [_item(kind, entry.get("puzzle"), entry.get("solution"),
+        return [_item(impl, entry.get("puzzle"), entry.get("solution"),
                       entry.get("difficulty"), f"puzzles[{i}]")
                 for i, entry in enumerate(doc["puzzles"]) if isinstance(entry, dict)]
     if "puzzle" not in doc:
@@ -96,18 +96,18 @@ def _items(doc: Any, want: Kind | None) -> list[Item]:
     solution = doc.get("solution")
     if solution is None and doc.get("solutions"):   # solve --format json
         solution = doc["solutions"][0]
-    return [_item(kind, doc["puzzle"], solution, doc.get("difficulty"), "puzzle")]
+    return [_item(impl, doc["puzzle"], solution, doc.get("difficulty"), "puzzle")]
 
 
-def _item(kind: Kind, puzzle: Any, solution: Any, difficulty: Any, where: str) -> Item:
+def _item(impl: Kind, puzzle: Any, solution: Any, difficulty: Any, where: str) -> Item:
     if not isinstance(puzzle, dict):
-        raise PuzzleError(f"the JSON has no {kind.name} puzzle", where=where)
+        raise PuzzleError(f"the JSON has no {impl.name} puzzle", where=where)
     try:
-        p = kind.puzzle_type.from_json(puzzle)
-        s = kind.solution_type.from_json(solution) if solution is not None else None
+        p = impl.puzzle_type.from_json(puzzle)
+        s = impl.solution_type.from_json(solution) if solution is not None else None
     except NumberplayError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise PuzzleError(f"unreadable {kind.name} puzzle in the JSON: {exc}",
+        raise PuzzleError(f"unreadable {impl.name} puzzle in the JSON: {exc}",
                           where=where) from None
-    return Item(kind, p, s, str(difficulty or ""))
+    return Item(impl, p, s, str(difficulty or ""))

@@ -109,8 +109,8 @@ def verdict_text(result: SearchResult, decide: bool = False) -> str:
 def explain_steps(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
                   budget: Budget | None = None, max_steps: int | None = None) -> Iterator[Step]:
     """The kind's explanation, cut at `max_steps` steps."""
-    kind = get_kind(puzzle.kind)
-    for i, step in enumerate(kind.explain(puzzle, search=search, trace=trace, budget=budget)):
+    impl = get_kind(puzzle.kind)
+    for i, step in enumerate(impl.explain(puzzle, search=search, trace=trace, budget=budget)):
         if max_steps is not None and i >= max_steps:
             return
         yield step
@@ -186,12 +186,12 @@ def check_entries(puzzle: Puzzle, state: PlayState, budget: Budget | None = None
     this checks the player, it never feeds a step."""
     if not state.entries and not state.removed:
         return (), True
-    kind = get_kind(puzzle.kind)
+    impl = get_kind(puzzle.kind)
     sub = budget.child() if budget is not None else Budget(seconds=20.0)
     places: list[dict[str, int]] = []
     try:
-        for sol in kind.solutions(puzzle, limit=CHECK_SOLUTIONS + 1, budget=sub):
-            places.append(kind.solution_places(puzzle, sol))
+        for sol in impl.solutions(puzzle, limit=CHECK_SOLUTIONS + 1, budget=sub):
+            places.append(impl.solution_places(puzzle, sol))
     except BudgetExceeded:
         return (), False
     if len(places) > CHECK_SOLUTIONS:
@@ -215,12 +215,16 @@ def _without(state: PlayState, wrong: tuple[Wrong, ...]) -> PlayState:
                      tuple(r for r in state.removed if r not in bad_removed), state.notes)
 
 
-def _is_news(step: Step, state: PlayState | None, known: set[str]) -> bool:
+def _is_news(step: Step, state: PlayState | None, known: set[str],
+             mine: frozenset[str] | None) -> bool:
+    """Does `step` tell the player something: a place of theirs (`mine`; None: any
+    place) they have not filled, or a candidate where they keep notes?"""
     if step.technique in (SOLVED, STALLED, NO_SOLUTION, TRIAL, GUESS):
         return True
     if state is None or state.notes:
         return True
-    return any(place not in known for place, _ in step.fixed)
+    return any(place not in known and (mine is None or place in mine)
+               for place, _ in step.fixed)
 
 
 def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
@@ -229,7 +233,7 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
     text), then the next step from there at `level` (1 technique and line, 2 the
     place, 3 the whole step)."""
     from ..deduce import first_area, hint_text
-    kind = get_kind(puzzle.kind)
+    impl = get_kind(puzzle.kind)
     if level not in (1, 2, 3):
         raise PuzzleError(f"hint level must be 1, 2 or 3, not {level}")
     if isinstance(state, str):
@@ -238,15 +242,16 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
     if state is not None:
         wrong, _ = check_entries(puzzle, state, budget)
         good = _without(state, wrong)
-        steps = kind.explain_from(puzzle, good, budget=budget)
+        steps = impl.explain_from(puzzle, good, budget=budget)
         known = {p for p, _ in good.entries}
     else:
         good, known = None, set()
-        steps = kind.explain(puzzle, budget=budget)
+        steps = impl.explain(puzzle, budget=budget)
+    mine = impl.player_places(puzzle)
     before: list[Step] = []
     chosen: Step | None = None
     for step in steps:
-        if _is_news(step, good, known):
+        if _is_news(step, good, known, mine):
             chosen = step
             break
         if step.removed or any(p not in known for p, _ in step.fixed):
@@ -272,11 +277,11 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
 
 def parse_state(puzzle: Puzzle, text: str) -> PlayState:
     """The kind's reading of a player's state; a PuzzleError if the kind takes none."""
-    kind = get_kind(puzzle.kind)
+    impl = get_kind(puzzle.kind)
     try:
-        return kind.parse_state(puzzle, text)
+        return impl.parse_state(puzzle, text)
     except NotImplementedError:
-        raise PuzzleError(f"{kind.name} does not take a player's state (--state)") from None
+        raise PuzzleError(f"{impl.name} does not take a player's state (--state)") from None
 
 
 def hint_report(puzzle: Puzzle, state: PlayState | None, level: int = 3,
@@ -307,22 +312,22 @@ def generate_one(kind_name: str, *, seed: int | str | None, index: int = 0,
                  budget: Budget | None = None, **options: Any) -> Generated:
     """Puzzle `index` of a generation run with `seed`; deterministic (`5` and `"5"`
     are the same seed). Bad parameters are a PuzzleError (`Kind.parse_params`)."""
-    kind = get_kind(kind_name)
-    params = kind.parse_params(size, difficulty, **options)
+    impl = get_kind(kind_name)
+    params = impl.parse_params(size, difficulty, **options)
     return generate_with(params, puzzle_seed(seed, index), budget)
 
 
 def generate_with(params: Params, item_seed: str, budget: Budget | None = None) -> Generated:
     """The puzzle of checked parameters and one puzzle's seed; its id says both."""
-    kind = get_kind(params.kind)
-    rng = random.Random(f"numberplay:{kind.name}:{item_seed}")
+    impl = get_kind(params.kind)
+    rng = random.Random(f"numberplay:{impl.name}:{item_seed}")
     options = dict(params.options)
-    if kind.draws_in_sequence:
+    if impl.draws_in_sequence:
         seed, _, index = item_seed.rpartition(":")
         if not index.isdigit():
             raise PuzzleError(f"bad puzzle seed {item_seed!r}: expected RUNSEED:INDEX")
-        options["sequence"] = (f"numberplay:{kind.name}:{seed}", int(index))
-    generated = kind.generate(rng, size=params.size, difficulty=params.difficulty,
+        options["sequence"] = (f"numberplay:{impl.name}:{seed}", int(index))
+    generated = impl.generate(rng, size=params.size, difficulty=params.difficulty,
                               budget=budget, **options)
     return Generated(generated.puzzle, generated.solution, generated.difficulty,
                      generated.text, seed=item_seed, extra=generated.extra,

@@ -46,16 +46,16 @@ def search(puzzle: Puzzle, *, limit: int | None = None, keep: int | None = None,
     The search asks for one more than `limit` only to know whether it was
     exhaustive; it never reports more than `limit`.
     """
-    kind = get_kind(puzzle.kind)
+    impl = get_kind(puzzle.kind)
     budget = ensure(budget)
     result = SearchResult()
     probe = None if limit is None else limit + 1
     try:
         if keep == 0:
             # Nothing to keep: the kind may count faster than it enumerates.
-            result.count = kind.count(puzzle, limit=probe, budget=budget)
+            result.count = impl.count(puzzle, limit=probe, budget=budget)
         else:
-            for solution in kind.solutions(puzzle, limit=probe, budget=budget):
+            for solution in impl.solutions(puzzle, limit=probe, budget=budget):
                 result.count += 1
                 if keep is None or len(result.solutions) < keep:
                     result.solutions.append(solution)

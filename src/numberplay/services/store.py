@@ -4,7 +4,7 @@
         store.add(generated, "somekind")    # True when new
         store.export_markdown(sys.stdout, kind="somekind")
 
-A puzzle's identity is `kind.canonical_key(puzzle)`, unique per kind, so a
+A puzzle's identity is `impl.canonical_key(puzzle)`, unique per kind, so a
 puzzle and its twins (row/column permutations, renamings... as the kind
 decides) are stored once, even from two runs at the same time. Every write is
 one transaction (WAL journal): a killed run leaves whole rows or none.
@@ -75,10 +75,11 @@ class StoredPuzzle:
                 "key": self.key, "created": self.created}
 
     def objects(self) -> tuple[Kind, Puzzle, Solution]:
-        """The kind, and the puzzle and solution read back through it."""
-        kind = get_kind(self.kind)
-        return (kind, kind.puzzle_type.from_json(self.puzzle),
-                kind.solution_type.from_json(self.solution))
+        """(impl, puzzle, solution): the kind's `Kind` object, and the puzzle and
+        solution read back through it."""
+        impl = get_kind(self.kind)
+        return (impl, impl.puzzle_type.from_json(self.puzzle),
+                impl.solution_type.from_json(self.solution))
 
 
 def _dumps(value: Any) -> str:
@@ -174,18 +175,18 @@ class PuzzleStore:
 
     def add_report(self, report: dict[str, Any]) -> int:
         """Store the puzzles of a `generate --format json` report; the number new."""
-        kind = get_kind(report["kind"])
-        return self.add_many([generated_from_json(kind, item) for item in report["puzzles"]], kind)
+        impl = get_kind(report["kind"])
+        return self.add_many([generated_from_json(impl, item) for item in report["puzzles"]], impl)
 
     @staticmethod
     def _row(generated: Generated, kind: str | Kind | None) -> tuple[Any, ...]:
         """The column values of one puzzle."""
-        the_kind = get_kind(kind if kind is not None else generated.puzzle.kind)
+        impl = get_kind(kind if kind is not None else generated.puzzle.kind)
         puzzle = generated.puzzle
         seed = None if generated.seed is None else str(generated.seed)
-        return (the_kind.name, the_kind.size_of(puzzle) or "", generated.difficulty or "",
+        return (impl.name, impl.size_of(puzzle) or "", generated.difficulty or "",
                 _dumps(puzzle.to_json()), _dumps(generated.solution.to_json()),
-                generated.text or "", seed, the_kind.canonical_key(puzzle), _now())
+                generated.text or "", seed, impl.canonical_key(puzzle), _now())
 
     # -- reading -------------------------------------------------------------------
     def list(self, kind: str | None = None, size: str | None = None,
@@ -240,22 +241,22 @@ class PuzzleStore:
         rows = self.list(**filters)
         out.write(f"# {title}\n\n")
         for i, stored in enumerate(rows, 1):
-            kind, puzzle, _ = stored.objects()
-            out.write(f"## {i}. {_heading(kind, stored)}\n\n")
-            out.write(kind.render(puzzle, fmt="markdown").rstrip() + "\n\n")
+            impl, puzzle, _ = stored.objects()
+            out.write(f"## {i}. {_heading(impl, stored)}\n\n")
+            out.write(impl.render(puzzle, fmt="markdown").rstrip() + "\n\n")
         if not answers:
             return len(rows)
         out.write(f"{PAGE_BREAK}\n\n# Answers\n\n")
         for i, stored in enumerate(rows, 1):
-            kind, puzzle, solution = stored.objects()
-            out.write(f"## {i}. {_heading(kind, stored)}\n\n")
-            out.write(kind.render(puzzle, solution, fmt="markdown").rstrip() + "\n\n")
+            impl, puzzle, solution = stored.objects()
+            out.write(f"## {i}. {_heading(impl, stored)}\n\n")
+            out.write(impl.render(puzzle, solution, fmt="markdown").rstrip() + "\n\n")
         return len(rows)
 
 
-def _heading(kind: Kind, stored: StoredPuzzle) -> str:
+def _heading(impl: Kind, stored: StoredPuzzle) -> str:
     """"Kind title, size S, difficulty" for the Markdown export."""
-    parts = [kind.title or kind.name]
+    parts = [impl.title or impl.name]
     if stored.size:
         parts.append(f"size {stored.size}")
     if stored.difficulty:
@@ -287,11 +288,11 @@ def _kind_name(name: str) -> str:
         return name
 
 
-def generated_from_json(kind: Kind, item: dict[str, Any]) -> Generated:
+def generated_from_json(impl: Kind, item: dict[str, Any]) -> Generated:
     """A `Generated` back from an item of a generate report's `"puzzles"`."""
     known = {"puzzle", "text", "difficulty", "solution", "seed"}
-    return Generated(kind.puzzle_type.from_json(item["puzzle"]),
-                     kind.solution_type.from_json(item["solution"]),
+    return Generated(impl.puzzle_type.from_json(item["puzzle"]),
+                     impl.solution_type.from_json(item["solution"]),
                      item.get("difficulty") or "", item.get("text") or "",
                      seed=item.get("seed"),
                      extra={k: v for k, v in item.items() if k not in known})

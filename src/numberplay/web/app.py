@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 
 from .pool import GRACE_SECONDS, WorkerPool
@@ -123,7 +124,9 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         finally:
             await pool.close()
 
-    app = FastAPI(title="numberplay", lifespan=lifespan, description=(
+    # FastAPIOffline serves the /docs and /redoc pages' scripts itself: the
+    # plain FastAPI pages load them from a public CDN and stay blank offline.
+    app = FastAPIOffline(title="numberplay", lifespan=lifespan, description=(
         "Solve, check, explain, hint and generate digit puzzles. Each answer is the "
         "object `numberplay COMMAND KIND --format json` prints; bad input gets 400 "
         "with {\"error\": the CLI's one-line message}; a request that runs out of its "

@@ -53,21 +53,21 @@ def error(message: str, status: int = 400, **extra: Any) -> Answer:
 # --- reading a request ------------------------------------------------------------
 
 
-def _kind(body: dict[str, Any]) -> Kind:
+def _impl(body: dict[str, Any]) -> Kind:
     name = body.get("kind")
     if not isinstance(name, str) or not name.strip():
         raise PuzzleError("missing \"kind\" (see GET /api/kinds)")
     return get_kind(name)
 
 
-def split_options(kind: Kind, command: str,
+def split_options(impl: Kind, command: str,
                   options: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
     """(command flags, kind options) from a request's "options", each checked
     against what the CLI's `command KIND` accepts, with the CLI's types."""
     flags: dict[str, Any] = {}
     kind_opts: dict[str, Any] = {}
     known_flags = COMMAND_FLAGS[command]
-    known_kind = {o.name: o for o in kind.options if command in o.commands}
+    known_kind = {o.name: o for o in impl.options if command in o.commands}
     for key, value in (options or {}).items():
         name = str(key).lstrip("-").replace("-", "_")
         if name in known_flags:
@@ -76,7 +76,7 @@ def split_options(kind: Kind, command: str,
             kind_opts[name] = _typed(name, value, known_kind[name].type)
         else:
             known = ", ".join(sorted([*known_flags, *known_kind])) or "none"
-            raise PuzzleError(f"unknown option {key!r} for {command} {kind.name} (known: {known})")
+            raise PuzzleError(f"unknown option {key!r} for {command} {impl.name} (known: {known})")
     return flags, kind_opts
 
 
@@ -92,21 +92,21 @@ def _typed(name: str, value: Any, typ: type) -> Any:
     return value
 
 
-def read_puzzle(kind: Kind, puzzle: Any, kind_opts: dict[str, Any]) -> Puzzle:
+def read_puzzle(impl: Kind, puzzle: Any, kind_opts: dict[str, Any]) -> Puzzle:
     """One puzzle from the request's "puzzle": its text form, or the JSON object
     the CLI prints under "puzzle" (checked by reading its text form back)."""
     if isinstance(puzzle, dict):
         try:
-            obj = kind.puzzle_type.from_json(puzzle)
-            kind.parse(kind.to_text(obj))
+            obj = impl.puzzle_type.from_json(puzzle)
+            impl.parse(impl.to_text(obj))
         except PuzzleError:
             raise
         except Exception as exc:  # noqa: BLE001 - any malformed object is bad input
-            raise PuzzleError(f"not a {kind.name} puzzle object: {one_line(exc)}") from None
+            raise PuzzleError(f"not a {impl.name} puzzle object: {one_line(exc)}") from None
         return obj
     if not isinstance(puzzle, str) or not puzzle.strip():
         raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
-    puzzles = kind.parse_all(puzzle, **kind_opts)
+    puzzles = impl.parse_all(puzzle, **kind_opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     if len(puzzles) > 1:
@@ -129,9 +129,10 @@ def _limit(body: dict[str, Any]) -> int | None:
 def kinds(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay kinds --json` prints."""
     rows = [{
-        "name": k.name, "aliases": list(k.aliases), "title": k.title, "summary": k.summary,
-        "difficulties": list(k.difficulties), "options": [o.cli_flag for o in k.options],
-    } for k in all_kinds()]
+        "name": impl.name, "aliases": list(impl.aliases), "title": impl.title,
+        "summary": impl.summary, "difficulties": list(impl.difficulties),
+        "options": [o.cli_flag for o in impl.options],
+    } for impl in all_kinds()]
     return 200, rows
 
 
@@ -147,9 +148,9 @@ def examples(body: dict[str, Any], budget: Budget) -> Answer:
 
 def solve(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay solve KIND --format json` prints."""
-    kind = _kind(body)
-    flags, kind_opts = split_options(kind, "solve", body.get("options"))
-    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    impl = _impl(body)
+    flags, kind_opts = split_options(impl, "solve", body.get("options"))
+    puzzle = read_puzzle(impl, body.get("puzzle"), kind_opts)
     limit = _limit(body)
     if flags.get("no_search"):
         return 200, reports.explain_report(puzzle, search=False, budget=budget,
@@ -165,18 +166,18 @@ def solve(body: dict[str, Any], budget: Budget) -> Answer:
 
 def check(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay check KIND --format json` prints."""
-    kind = _kind(body)
-    _, kind_opts = split_options(kind, "check", body.get("options"))
-    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    impl = _impl(body)
+    _, kind_opts = split_options(impl, "check", body.get("options"))
+    puzzle = read_puzzle(impl, body.get("puzzle"), kind_opts)
     report, _ = reports.check_report(puzzle, limit=_limit(body), budget=budget)
     return 200, report
 
 
 def explain(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay explain KIND --format json` prints."""
-    kind = _kind(body)
-    flags, kind_opts = split_options(kind, "explain", body.get("options"))
-    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    impl = _impl(body)
+    flags, kind_opts = split_options(impl, "explain", body.get("options"))
+    puzzle = read_puzzle(impl, body.get("puzzle"), kind_opts)
     max_steps = min(flags.get("max_steps") or MAX_STEPS, MAX_STEPS)
     return 200, reports.explain_report(puzzle, search=not flags.get("no_search"),
                                        trace=bool(flags.get("trace")), budget=budget,
@@ -190,9 +191,9 @@ def hint_takes_state() -> bool:
 
 def hint(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay hint KIND [--state S] [--level L] --format json` prints."""
-    kind = _kind(body)
-    _, kind_opts = split_options(kind, "hint", body.get("options"))
-    puzzle = read_puzzle(kind, body.get("puzzle"), kind_opts)
+    impl = _impl(body)
+    _, kind_opts = split_options(impl, "hint", body.get("options"))
+    puzzle = read_puzzle(impl, body.get("puzzle"), kind_opts)
     state, level = body.get("state"), body.get("level")
     if state is not None and not isinstance(state, str):
         raise PuzzleError("\"state\" must be text in the kind's state format")
@@ -205,7 +206,7 @@ def hint(body: dict[str, Any], budget: Budget) -> Answer:
         position = state_of(puzzle, state) if state is not None else None
         report, _ = report_of(puzzle, position, level=level or 3, budget=budget)
         return 200, report
-    answer: dict[str, Any] = {"kind": kind.name, "puzzle": puzzle.to_json()}
+    answer: dict[str, Any] = {"kind": impl.name, "puzzle": puzzle.to_json()}
     if hint_takes_state():
         found = api.hint(puzzle, state=state, level=level or 3, budget=budget)
     else:
@@ -219,8 +220,8 @@ def hint(body: dict[str, Any], budget: Budget) -> Answer:
 
 def generate(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay generate KIND --format json` prints."""
-    kind = _kind(body)
-    _, kind_opts = split_options(kind, "generate", body.get("options"))
+    impl = _impl(body)
+    _, kind_opts = split_options(impl, "generate", body.get("options"))
     count = body.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_GENERATE:
         raise PuzzleError(f"\"count\" must be 1 to {MAX_GENERATE}")
@@ -233,11 +234,11 @@ def generate(body: dict[str, Any], budget: Budget) -> Answer:
     for name, value in (("size", size), ("difficulty", difficulty)):
         if value is not None and not isinstance(value, str):
             raise PuzzleError(f"\"{name}\" must be text")
-    generated = [reports.generate_one(kind.name, seed=seed, index=i, size=size or None,
+    generated = [reports.generate_one(impl.name, seed=seed, index=i, size=size or None,
                                       difficulty=difficulty or None, budget=budget.child(),
                                       **kind_opts)
                  for i in range(count)]
-    return 200, reports.generate_report(kind.name, generated)
+    return 200, reports.generate_report(impl.name, generated)
 
 
 OPS = {"kinds": kinds, "examples": examples, "solve": solve, "check": check,

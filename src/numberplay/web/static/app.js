@@ -50,8 +50,8 @@ async function home() {
   let kinds;
   try { kinds = await api("kinds"); } catch (err) { return fail(err.message); }
   const select = $("kind-select");
-  for (const kind of kinds) {
-    const option = new Option(kind.title || kind.name, kind.name);
+  for (const info of kinds) {
+    const option = new Option(info.title || info.name, info.name);
     select.add(option);
   }
   const last = load("home");
@@ -59,22 +59,22 @@ async function home() {
   const byName = Object.fromEntries(kinds.map((k) => [k.name, k]));
 
   async function onKind() {
-    const kind = byName[select.value];
-    $("kind-summary").textContent = kind.summary || "";
+    const info = byName[select.value];
+    $("kind-summary").textContent = info.summary || "";
     const difficulty = $("difficulty-select");
     difficulty.innerHTML = "";
-    for (const d of kind.difficulties) difficulty.add(new Option(d, d));
-    const module = await loadModule(kind.name);
+    for (const d of info.difficulties) difficulty.add(new Option(d, d));
+    const module = await loadModule(info.name);
     const sizes = (module && module.sizes) || [];
     $("size-list").innerHTML = sizes.map((s) => `<option value="${s}">`).join("");
     $("size-input").value = (module && module.defaultSize) || "";
     $("size-input").placeholder = sizes.join(", ");
-    if (module && module.defaultDifficulty && kind.difficulties.includes(module.defaultDifficulty)) {
+    if (module && module.defaultDifficulty && info.difficulties.includes(module.defaultDifficulty)) {
       difficulty.value = module.defaultDifficulty;
     }
-    if (last && last.kind === kind.name) {
+    if (last && last.kind === info.name) {
       if (last.size) $("size-input").value = last.size;
-      if (last.difficulty && kind.difficulties.includes(last.difficulty)) difficulty.value = last.difficulty;
+      if (last.difficulty && info.difficulties.includes(last.difficulty)) difficulty.value = last.difficulty;
     }
     $("paste-text").placeholder = (module && module.example) || "";
   }
