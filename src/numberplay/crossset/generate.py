@@ -32,7 +32,7 @@ from .latin import jacobson_matthews
 from .search import solve_masks
 
 DECOYS = {0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5), 5: (2, 5)}
-SEARCH = 5            # the level that needs search
+SEARCH = T.LEVELS.index("search")   # the level that needs search
 # decoys per cell for "search", fewer to more (means 2 to 4.5); tries start at DECOYS[SEARCH]
 SEARCH_DECOYS = [(1, 3), (1, 4), (2, 4), (2, 5), (3, 5), (3, 6)]
 FIRST_CAP = 100_000   # search nodes allowed to the first try
@@ -64,7 +64,7 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
     square = jacobson_matthews(n, rng)
     solution = [square[r][c] for r in range(n) for c in range(n)]
     masks = _decoyed(n, square, decoys or DECOYS[level], rng)
-    if level >= 5:
+    if level >= SEARCH:
         return _attempt_search(n, masks, solution, rng, budget)
     m = list(masks)
     hardest = -1
