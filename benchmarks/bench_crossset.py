@@ -52,6 +52,18 @@ except ImportError:  # pragma: no cover
     SatSolver = None
 
 
+def _exclude_solution(model, x, masks: list[int], first: list[int]) -> None:
+    """Ask CP-SAT for a solution other than `first`: some open cell must differ."""
+    differs = []
+    for i, v in enumerate(x):
+        if masks[i] & (masks[i] - 1):
+            b = model.NewBoolVar("")
+            model.Add(v != first[i]).OnlyEnforceIf(b)
+            model.Add(v == first[i]).OnlyEnforceIf(b.Not())
+            differs.append(b)
+    model.AddBoolOr(differs or [model.NewConstant(0)])
+
+
 def completion(n: int, holes: float, seed: int) -> list[int]:
     """Candidate masks: a random Latin square with a fraction of its cells opened."""
     rng = random.Random(f"bench:{n}:{seed}")
@@ -92,15 +104,7 @@ def cpsat(n: int, masks: list[int], limit: int) -> tuple[float, int]:
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         found = 1
         if limit > 1:
-            first = [solver.Value(v) for v in x]
-            differs = []
-            for i, v in enumerate(x):
-                if masks[i] & (masks[i] - 1):
-                    b = model.NewBoolVar("")
-                    model.Add(v != first[i]).OnlyEnforceIf(b)
-                    model.Add(v == first[i]).OnlyEnforceIf(b.Not())
-                    differs.append(b)
-            model.AddBoolOr(differs or [model.NewConstant(0)])
+            _exclude_solution(model, x, masks, [solver.Value(v) for v in x])
             status = solver.Solve(model)
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 found = 2
@@ -255,15 +259,7 @@ def cpsat_marks(n: int, masks: list[int], cap: float) -> list[float] | None:
         return None
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         marks.append(time.perf_counter() - t)
-        first = [solver.Value(v) for v in x]
-        differs = []
-        for i, v in enumerate(x):
-            if masks[i] & (masks[i] - 1):
-                b = model.NewBoolVar("")
-                model.Add(v != first[i]).OnlyEnforceIf(b)
-                model.Add(v == first[i]).OnlyEnforceIf(b.Not())
-                differs.append(b)
-        model.AddBoolOr(differs or [model.NewConstant(0)])
+        _exclude_solution(model, x, masks, [solver.Value(v) for v in x])
         solver.parameters.max_time_in_seconds = max(0.01, cap - (time.perf_counter() - t))
         status = solver.Solve(model)
         if status == cp_model.UNKNOWN:
