@@ -781,6 +781,113 @@ fail:
     return NULL;
 }
 
+
+/* ---- hall(): letters take distinct digits, to the fixpoint ----
+ *
+ * hall(masks, every) -> None (contradiction) | -1 (more than HALL_MAX letters
+ * undecided: not done here) | the masks after: a decided letter's digit
+ * removed from the others; k undecided letters whose digits are k between
+ * them keep those digits to themselves (Hall's condition, every group: the
+ * fixpoint of the explanation's `different letters`); fewer digits than
+ * letters in a group, or a letter without digits, is a contradiction; with
+ * `every` (as many letters as digits) a digit only one letter can take is
+ * that letter's, and a digit no letter can take is a contradiction.
+ */
+#define HALL_MAX 12
+
+static int popc(unsigned long long x) { return __builtin_popcountll(x); }
+
+static PyObject *py_hall(PyObject *self, PyObject *args)
+{
+    PyObject *masks, *f, *out;
+    int every, base, n, i, j, changed;
+    unsigned long long m[64], uni[1 << HALL_MAX];
+    if (!PyArg_ParseTuple(args, "Oip", &masks, &base, &every))
+        return NULL;
+    f = PySequence_Fast(masks, "masks must be a sequence");
+    if (!f)
+        return NULL;
+    n = (int)PySequence_Fast_GET_SIZE(f);
+    if (n > 64 || base < 1 || base > 64) {
+        Py_DECREF(f);
+        PyErr_SetString(PyExc_ValueError, "at most 64 letters and digits");
+        return NULL;
+    }
+    for (i = 0; i < n; i++)
+        m[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(f, i));
+    Py_DECREF(f);
+    if (PyErr_Occurred())
+        return NULL;
+    do {
+        int open[64], no = 0;
+        unsigned int S, full;
+        changed = 0;
+        for (i = 0; i < n; i++) {               /* decided letters */
+            if (!m[i])
+                Py_RETURN_NONE;
+            if (!(m[i] & (m[i] - 1)))
+                for (j = 0; j < n; j++)
+                    if (j != i && (m[j] & m[i])) {
+                        m[j] &= ~m[i];
+                        if (!m[j])
+                            Py_RETURN_NONE;
+                        changed = 1;
+                    }
+        }
+        if (changed)
+            continue;
+        if (every)
+            for (i = 0; i < base; i++) {        /* a digit with one place */
+                int who = -1, cnt = 0;
+                for (j = 0; j < n; j++)
+                    if (m[j] >> i & 1) {
+                        who = j;
+                        cnt++;
+                    }
+                if (!cnt)
+                    Py_RETURN_NONE;
+                if (cnt == 1 && (m[who] & (m[who] - 1))) {
+                    m[who] = 1ULL << i;
+                    changed = 1;
+                }
+            }
+        if (changed)
+            continue;
+        for (i = 0; i < n; i++)
+            if (m[i] & (m[i] - 1))
+                open[no++] = i;
+        if (no > HALL_MAX)
+            return PyLong_FromLong(-1);
+        full = (1u << no) - 1;
+        uni[0] = 0;
+        for (S = 1; S <= full && !changed; S++) {
+            int low = __builtin_ctz(S), size = popc(S), k;
+            uni[S] = uni[S & (S - 1)] | m[open[low]];
+            k = popc(uni[S]);
+            if (k < size)
+                Py_RETURN_NONE;
+            if (k == size && size >= 2)
+                for (j = 0; j < no; j++)
+                    if (!(S >> j & 1) && (m[open[j]] & uni[S])) {
+                        m[open[j]] &= ~uni[S];
+                        changed = 1;
+                    }
+        }
+    } while (changed);
+    out = PyTuple_New(n);
+    if (!out)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(m[i]);
+        if (!x) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"count", py_count, METH_VARARGS,
      "count(addends, total, base, limit, max_nodes) -> (count, digits, nodes)"},
@@ -789,6 +896,7 @@ static PyMethodDef methods[] = {
     {"support", py_support, METH_VARARGS,
      "support(weights, const, doms, cin, cout, base, modulus, limit) -> None | -1 | "
      "(masks, cin, cout)"},
+    {"hall", py_hall, METH_VARARGS, "hall(masks, base, every) -> None | -1 | masks"},
     {NULL, NULL, 0, NULL}
 };
 
