@@ -1,4 +1,4 @@
-"""The techniques' fixpoint (cryptarithm/fixpoint.py) that lets trials skip the
+"""The techniques' fixpoint (formula/fixpoint.py) that lets trials skip the
 suppositions that cannot close, and the compiled Hall filter it uses.
 
 Independent checks: Hall's filter against brute force over all-different
@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplay import deduce as D
-from numberplay.cryptarithm import deduce as CD
-from numberplay.cryptarithm.candidates import _compiled, bits
-from numberplay.cryptarithm.columns import build
+from numberplay.formula import deduce as CD
+from numberplay.formula.candidates import _compiled, bits
+from numberplay.formula.columns import build
 
 pytestmark = pytest.mark.skipif(_compiled is None, reason="compiled core not built")
 
