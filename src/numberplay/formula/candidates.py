@@ -71,6 +71,7 @@ Weights = Sequence[int]         # the signed multiple of each letter in the equa
 Carries = frozenset[int]        # candidate values of one carry
 Support = tuple[tuple[Mask, ...], Carries, Carries]   # what a filter keeps: masks, cin, cout
 
+PAIR_NODES = 30_000      # nodes the exact filter of two columns read together may visit
 COLUMN_NODES = 200_000   # nodes one exact column enumeration may visit before giving up
 WIDE_LETTERS = 6         # columns with more letters, or more carry values, are bounded,
 WIDE_CARRIES = 12        # not enumerated

@@ -37,6 +37,7 @@ from .. import deduce as D
 from ..budget import Budget, ensure
 from ..model import Step
 from .candidates import (
+    PAIR_NODES,
     Support,
     TooWide,
     _compiled,
@@ -45,12 +46,11 @@ from .candidates import (
     column_support,
     is_wide,
 )
-from .columns import Column, Model, Product, build
+from .columns import Column, Model, Product, build, merged_coef, pair_at
 from .fixpoint import Fixpoint
 from .model import substitute
 
 ENUM_LIMIT = 20_000       # candidate tuples a product or condition technique may enumerate
-PAIR_NODES = 30_000       # nodes the exact filter of two columns read together may visit
 SUBSET_MAX = 6            # largest group the different-letters rule looks at beyond 12 letters
 
 
@@ -277,31 +277,6 @@ def tech_column(model: Model, pos: Position) -> Found | None:
     return None
 
 
-def _pair(model: Model, i: int) -> tuple[Column, Column] | None:
-    """Columns i and i + 1 when they are neighbours in one sum."""
-    if i + 1 >= len(model.columns):
-        return None
-    a, b = model.columns[i], model.columns[i + 1]
-    return (a, b) if a.eq == b.eq and a.cout is not None and a.cout == b.cin else None
-
-
-def merged_coef(model: Model, a: Column, b: Column) -> tuple[tuple[str, int], ...]:
-    """The letters and multiples of columns a and b read as one equation (b's count
-    `base` times), largest multiple first."""
-    key = ("merged", a.eq, a.k)
-    got = model.cache.get(key)
-    if got is None:
-        base = model.base
-        merged: dict[str, int] = {}
-        for ch, v in a.coef:
-            merged[ch] = merged.get(ch, 0) + v
-        for ch, v in b.coef:
-            merged[ch] = merged.get(ch, 0) + base * v
-        got = model.cache[key] = tuple(sorted(((c, v) for c, v in merged.items() if v),
-                                              key=lambda t: (-abs(t[1]), t[0])))
-    return got
-
-
 def apply_pair(model: Model, a: Column, b: Column, pos: Position) -> Position | None:
     """Two neighbouring columns read as one equation (the carry between them eliminated)."""
     base = model.base
@@ -334,7 +309,7 @@ def apply_pair(model: Model, a: Column, b: Column, pos: Position) -> Position | 
 def tech_two_columns(model: Model, pos: Position) -> Found | None:
     """Two neighbouring columns read together, the carry between them eliminated."""
     for i in range(len(model.columns) - 1):
-        pair = _pair(model, i)
+        pair = pair_at(model, i)
         if pair is None:
             continue
         a, b = pair
@@ -617,6 +592,22 @@ def tech_different(model: Model, pos: Position) -> Found | None:
     return None
 
 
+def different_fixpoint(model: Model, pos: Position) -> Position | None:
+    """`different letters` (and the decided letters' digits) until it finds nothing
+    more; None on a contradiction."""
+    while True:
+        try:
+            settle(model, pos)
+        except Contradiction:
+            return None
+        f = tech_different(model, pos)
+        if f is None:
+            return pos
+        if f.pos is None:
+            return None
+        pos = f.pos
+
+
 # -- the ladder on the shared driver ---------------------------------------------------------
 def _check_solved(model: Model, pos: Position) -> str | None:
     """What is wrong when every letter is decided but the formula is false."""
@@ -670,7 +661,7 @@ class CryptarithmRules(D.Rules):
     def __init__(self, model: Model) -> None:
         self.model = model
         self.last_solved: Position | None = None
-        self.fixpoint = Fixpoint(model)
+        self.fixpoint = Fixpoint(model, Position, lambda pos: different_fixpoint(model, pos))
         self.techniques = tuple(_technique(model, name, 0, fn) for name, fn in (
             ("column sum", tech_column), ("last digits", tech_last_digit),
             ("product length", tech_product_length), ("last digits", tech_last_digits),

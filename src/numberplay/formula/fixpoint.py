@@ -26,13 +26,21 @@ the compiled core; otherwise `enabled` is False and every trial is followed.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
-from .candidates import _compiled, bits
+from .candidates import (
+    PAIR_NODES,
+    TooWide,
+    _compiled,
+    bits,
+    column_filter,
+    column_support,
+    is_wide,
+)
+from .columns import Model, merged_coef, pair_at
 
-if TYPE_CHECKING:
-    from .columns import Model
-    from .deduce import Position
+Position = Any             # deduce.Position (deduce builds the Fixpoint: no import back)
 
 Masks = list[int]          # letters' digit masks, then carries' value masks
 ZERO = frozenset((0,))
@@ -59,10 +67,14 @@ class Fixpoint:
 
     KEEP = 4               # fixpoints kept per supposition (the latest first)
 
-    def __init__(self, model: Model) -> None:
-        from . import deduce as CD
+    def __init__(self, model: Model, make: Callable[[dict[str, int], dict[str, frozenset[int]]],
+                                                    Position],
+                 different: Callable[[Position], Position | None]) -> None:
+        """`make(dom, carry)` builds a position; `different(pos)` is the letters'
+        technique to its fixpoint (None: contradiction), for many undecided letters."""
         self.model = model
-        self.cd = CD
+        self.make = make
+        self.different = different
         self.letters = list(model.letters)
         self.carries = sorted(model.carry_range)
         self.names = self.letters + self.carries
@@ -75,9 +87,9 @@ class Fixpoint:
         for col in model.columns:
             self._unit(False, col.weights, col.const, col.letters, col.cin, col.cout)
         for i in range(len(model.columns) - 1):
-            pair = CD._pair(model, i)
+            pair = pair_at(model, i)
             if pair is not None:
-                coef = CD.merged_coef(model, *pair)
+                coef = merged_coef(model, *pair)
                 a, b = pair
                 self._unit(True, tuple(v for _, v in coef), a.const + model.base * b.const,
                            tuple(c for c, _ in coef), a.cin, b.cout)
@@ -105,7 +117,7 @@ class Fixpoint:
         dom = dict(zip(self.letters, m[:n], strict=True))
         carry = {c: frozenset(v + self.lo[c] for v in bits(x))
                  for c, x in zip(self.carries, m[n:], strict=True)}
-        return self.cd.Position(dom, carry)
+        return self.make(dom, carry)
 
     # -- the fixpoint -------------------------------------------------------------------------
     def _unit(self, pair: bool, weights: tuple[int, ...], const: int, letters: tuple[str, ...],
@@ -134,7 +146,6 @@ class Fixpoint:
 
     def _filter(self, unit: Unit, key: tuple[int, ...]) -> tuple[int, ...] | None:
         """The unit's filter on `key` (its masks): the same filter as the technique."""
-        CD = self.cd
         base = self.model.base
         nl = unit.nl
         doms = key[:nl]
@@ -146,14 +157,14 @@ class Fixpoint:
         if unit.cout is not None:
             cout = self._set(unit.cout, key[i])
         if not unit.pair:
-            res = CD.column_filter(unit.weights, unit.const, doms, cin, cout, base, base)
-        elif CD.is_wide(unit.weights, cin, cout):
+            res = column_filter(unit.weights, unit.const, doms, cin, cout, base, base)
+        elif is_wide(unit.weights, cin, cout):
             return key
         else:
             try:
-                res = CD.column_support(unit.weights, unit.const, doms, cin, cout, base,
-                                        base * base, CD.PAIR_NODES)
-            except CD.TooWide:
+                res = column_support(unit.weights, unit.const, doms, cin, cout, base,
+                                     base * base, PAIR_NODES)
+            except TooWide:
                 return key
         if res is None:
             return None
@@ -201,18 +212,9 @@ class Fixpoint:
         return True
 
     def _hall_slow(self, m: Masks, changed: list[int]) -> bool:
-        pos = self.position(m)
-        while True:
-            f = self.cd.tech_different(self.model, pos)
-            if f is None:
-                break
-            if f.pos is None:
-                return False
-            pos = f.pos
-            try:
-                self.cd.settle(self.model, pos)
-            except self.cd.Contradiction:
-                return False
+        pos = self.different(self.position(m))
+        if pos is None:
+            return False
         nm = self.masks(pos)
         for i, (x, y) in enumerate(zip(m, nm, strict=True)):
             if x != y:
