@@ -1,7 +1,7 @@
 """The registry of puzzle kinds: name -> the `Kind` object, loaded on first use.
 
-Kept apart from `kinds.py` (the interface) so that the value classes in
-`model.py` can find a puzzle's kind without importing the interface back.
+Kept apart from `kinds.py` (the interface). The value classes in `model.py` import
+neither: the registry hands them its lookup (`model.use_kinds`) when it loads.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from .errors import UnknownKind
+from .model import use_kinds
 
 if TYPE_CHECKING:
     from .kinds import Kind
@@ -87,3 +88,7 @@ def check_names(kind: type[Kind] | Kind) -> None:
         if cls.kind != name:
             raise TypeError(f"kind {name!r}: {attr} {cls.__name__} says its kind is "
                             f"{cls.kind!r}")
+
+
+# The values in model.py find their kind through this lookup (model imports no registry).
+use_kinds(get_kind)
