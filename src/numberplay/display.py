@@ -100,11 +100,11 @@ def steps_html(title: str, steps: Sequence[StepView], note: str = "") -> str:
 
 def _steps_list(steps: Sequence[StepView]) -> str:
     items = "".join(_step_item(s) for s in steps)
-    return f'<ol style="padding-left:2em">{items}</ol>'
+    return f'<ol style="list-style:none;padding-left:0.5em">{items}</ol>'
 
 
 def _step_item(step: StepView) -> str:
-    text = (f"<b>{escape(step.technique)}</b><br>{escape(step.text)}")
+    text = f"<b>{escape(step.number)}. {escape(step.technique)}</b><br>{escape(step.text)}"
     if step.removed:
         text += (f'<br><span style="color:{FAINT};font-size:90%">removes '
                  f"{removed_html(step.removed)}</span>")
@@ -114,7 +114,7 @@ def _step_item(step: StepView) -> str:
                  f"{_steps_list(step.chain)}</details>")
     picture = (f'<div style="flex:0 0 auto">{scaled(step.drawing, STEP_WIDTH)}</div>'
                if step.drawing else "")
-    return (f'<li value="{escape(step.number)}" style="margin:0.4em 0">'
+    return ('<li style="margin:0.5em 0">'
             '<div style="display:flex;gap:1em;align-items:flex-start">'
             f'{picture}<div style="max-width:46em">{text}</div></div></li>')
 

@@ -71,7 +71,7 @@ def drawing_of(puzzle: Puzzle, solution: Solution | None = None, highlight: Any 
 
 
 def title_of(puzzle: Puzzle) -> str:
-    """The kind's title ("CrossProduct"), and the puzzle's size when it has one."""
+    """The kind's title, and the puzzle's size when it has one ("Sudoku 9x9")."""
     impl = kind_of(puzzle.kind)
     size = impl.size_of(puzzle)
     return f"{impl.title or impl.name} {size}".strip()
@@ -280,7 +280,7 @@ class PlayState:
 
     entries: (place, value) the player has filled in ("r2c3", 4) / ("A", 1).
     removed: (place, value) candidates the player has crossed out (kinds whose
-      state carries candidate notes, such as Cross Set).
+      state carries candidate notes).
     notes: True when the state carries candidate notes, so a step that only
       removes candidates is news to the player; otherwise a hint looks ahead to
       the first step that decides a place.
