@@ -71,10 +71,10 @@ def drawing_of(puzzle: Puzzle, solution: Solution | None = None, highlight: Any 
 
 
 def title_of(puzzle: Puzzle) -> str:
-    """The kind's title, and the puzzle's size when it has one ("Sudoku 9x9")."""
+    """The kind's title, and the puzzle's size when it has one ("Sudoku (9x9)")."""
     impl = kind_of(puzzle.kind)
     size = impl.size_of(puzzle)
-    return f"{impl.title or impl.name} {size}".strip()
+    return f"{impl.title or impl.name} ({size})" if size else (impl.title or impl.name)
 
 
 def _field_repr(value: Any) -> str:
@@ -88,6 +88,20 @@ class Puzzle:
     """A puzzle of one kind. Subclasses are frozen dataclasses with the kind's fields."""
 
     kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a kind's puzzle class the repr below (the dataclass decorator, run
+        after this, keeps a `__repr__` the class already has)."""
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Puzzle.__repr__  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        """The puzzle as its kind writes it in a terminal, under its title."""
+        try:
+            return f"{title_of(self)}:\n{kind_of(self.kind).render(self, None, 'text')}"
+        except Exception:   # a repr never raises: the fields, as a dataclass says them
+            return _field_repr(self)
 
     def to_json(self) -> dict[str, JSON]:
         """The puzzle as plain JSON values (without the kind name)."""
@@ -126,9 +140,11 @@ class Shown:
     solution: Solution | None = None
 
     def _render(self, fmt: str) -> str | None:
+        """The kind's rendering in `fmt`, or None when it has none (or fails: a
+        display never raises)."""
         try:
             return kind_of(self.puzzle.kind).render(self.puzzle, self.solution, fmt)
-        except (NotImplementedError, ValueError):
+        except Exception:
             return None
 
     def _repr_markdown_(self) -> str | None:
@@ -191,10 +207,15 @@ class Solution:
         return self._render("markdown")
 
     def __repr__(self) -> str:
-        text = self._render("text")
-        if text is None or self.puzzle is None:
-            return _field_repr(self)
-        return f"{title_of(self.puzzle)}, solved:\n{text}"
+        """The solved puzzle as its kind writes it (the fields, without a puzzle)."""
+        puzzle = self.puzzle
+        try:
+            if puzzle is not None:
+                text = kind_of(puzzle.kind).render(puzzle, self, "text")
+                return f"{title_of(puzzle)}, solved:\n{text}"
+        except Exception:   # a repr never raises
+            pass
+        return _field_repr(self)
 
     def to_json(self) -> JSON:
         """The solution as plain JSON values, as the CLI prints it in `"solutions"`."""

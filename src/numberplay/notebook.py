@@ -23,6 +23,7 @@ from .model import (
     PlayState,
     Puzzle,
     Shown,
+    Solution,
     Step,
     drawing_of,
     kind_of,
@@ -146,10 +147,12 @@ def positions(steps: Iterable[Step]) -> list[PlayState]:
 
 
 class Gallery(list[Any]):
-    """Generated puzzles (or plain puzzles), shown side by side with their grades,
-    each answer folded under its puzzle; `numberplay.generate_many` returns one."""
+    """Generated puzzles, shown side by side with their grades, each answer folded
+    under its puzzle (`numberplay.generate_many` returns one); plain puzzles and
+    solutions (from the API, which know their puzzle) are shown drawn."""
 
-    def __init__(self, items: Iterable[Generated | Puzzle] = (), title: str = "") -> None:
+    def __init__(self, items: Iterable[Generated | Puzzle | Solution] = (),
+                 title: str = "") -> None:
         super().__init__(items)
         self.title = title
 
@@ -158,10 +161,14 @@ class Gallery(list[Any]):
         for i, item in enumerate(self, 1):
             if isinstance(item, Generated):
                 card = item.card()
+            elif isinstance(item, Solution) and item.puzzle is not None:
+                card = display.Card(title_of(item.puzzle), drawing_of(item.puzzle, item),
+                                    "solved")
             else:
-                impl = kind_of(item.kind)
-                card = display.Card(impl.title or impl.name, drawing_of(item),
-                                    impl.size_of(item))
+                puzzle, _ = _parts(item)
+                impl = kind_of(puzzle.kind)
+                card = display.Card(impl.title or impl.name, drawing_of(puzzle),
+                                    impl.size_of(puzzle))
             cards.append(display.Card(f"{i}. {card.title}", card.drawing, card.caption,
                                       card.answer, card.notes))
         return cards
@@ -172,9 +179,9 @@ class Gallery(list[Any]):
     def _repr_markdown_(self) -> str:
         parts = [f"**{self.title}**"] if self.title else []
         for i, item in enumerate(self, 1):
-            puzzle = item.puzzle if isinstance(item, Generated) else item
+            puzzle, solution = _parts(item)
             grade = f" ({item.difficulty})" if isinstance(item, Generated) else ""
-            md = Shown(puzzle)._repr_markdown_() or ""
+            md = Shown(puzzle, solution)._repr_markdown_() or ""
             parts.append(f"{i}. **{title_of(puzzle)}**{grade}\n\n{md}")
         return "\n\n".join(parts)
 
@@ -185,5 +192,20 @@ class Gallery(list[Any]):
                 ident = f"  {item.id}" if item.id else ""
                 lines.append(f"{i:>3}. {title_of(item.puzzle)}, {item.difficulty}{ident}")
             else:
-                lines.append(f"{i:>3}. {title_of(item)}")
+                puzzle, solution = _parts(item)
+                text = Shown(puzzle, solution)._render("text") or ""
+                lines.append(f"{i:>3}. {title_of(puzzle)}" + (", solved" if solution else "")
+                             + "".join(f"\n     {line}" for line in text.splitlines()))
         return "\n".join(lines) or "Gallery([])"
+
+
+def _parts(item: Generated | Puzzle | Solution) -> tuple[Puzzle, Solution | None]:
+    """(puzzle, solution or None) of a gallery item."""
+    if isinstance(item, Generated):
+        return item.puzzle, None
+    if isinstance(item, Solution) and item.puzzle is not None:
+        return item.puzzle, item
+    if isinstance(item, Puzzle):
+        return item, None
+    raise TypeError(f"a Gallery shows puzzles, solutions from the API and generated "
+                    f"puzzles, not {type(item).__name__}")
