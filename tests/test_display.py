@@ -115,7 +115,7 @@ def test_explanation_is_still_the_kinds_iterator(kind):
     # each step drawn on the position after it, its places highlighted
     impl = get_kind(kind)
     for step, state in zip(expected, positions(expected), strict=True):
-        drawn = impl.draw(puzzle, None, highlight=step.cells, state=state)
+        drawn = impl.draw(puzzle, None, highlight=step.cells or None, state=state)
         assert scaled(drawn, STEP_WIDTH) in html
     lit = [s for s in expected if s.cells]
     assert not lit or impl.draw(puzzle, None, highlight=lit[0].cells) != impl.draw(puzzle)

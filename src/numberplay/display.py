@@ -15,8 +15,8 @@ from html import escape
 
 from .drawing import FAINT, svg_size
 
-STEP_WIDTH = 220      # px: the widest a step's drawing is shown
-CARD_WIDTH = 260      # px: the widest a gallery card's drawing is shown
+STEP_WIDTH = 300      # px: the widest a step's drawing is shown
+CARD_WIDTH = 420      # px: the widest a gallery card's drawing is shown
 _SIZE_ATTRS = re.compile(r'(<svg[^>]*?\s)width="[\d.]+"(\s[^>]*?)height="[\d.]+"')
 
 
@@ -148,22 +148,27 @@ def steps_text(title: str, steps: Sequence[StepView], note: str = "",
     return "\n".join(lines)
 
 
-def gallery_html(title: str, cards: Sequence[Card]) -> str:
-    """Puzzles side by side with their captions; each answer folded under its puzzle."""
+def gallery_html(title: str, cards: Sequence[Card], width: float | None = CARD_WIDTH) -> str:
+    """Puzzles side by side with their captions, each drawing at most `width` px wide
+    (None: as drawn); each answer folded under its puzzle."""
     items = []
     for card in cards:
-        answer = (f"<details><summary>answer</summary>{scaled(card.answer, CARD_WIDTH)}"
+        answer = (f"<details><summary>answer</summary>{_fit(card.answer, width)}"
                   "</details>" if card.answer else "")
         notes = "".join(f'<div style="color:#555;font-size:90%">{escape(n)}</div>'
                         for n in card.notes)
         items.append('<div style="border:1px solid #ddd;border-radius:6px;padding:0.5em;'
                      'display:inline-block;vertical-align:top;margin:0.3em">'
                      f"<div><b>{escape(card.title)}</b></div>"
-                     f"{scaled(card.drawing, CARD_WIDTH)}"
+                     f"{_fit(card.drawing, width)}"
                      f'<div style="font-size:90%">{escape(card.caption)}</div>'
                      f"{notes}{answer}</div>")
     head = f"<p><b>{escape(title)}</b></p>" if title else ""
     return f'<div class="numberplay-gallery">{head}{"".join(items)}</div>'
+
+
+def _fit(drawing: str, width: float | None) -> str:
+    return scaled(drawing, width) if width else drawing
 
 
 def hint_html(text: str, drawing: str, wrong: Sequence[str] = ()) -> str:

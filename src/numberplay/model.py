@@ -436,7 +436,7 @@ class Generated:
 
     def _repr_html_(self) -> str:
         """The puzzle drawn, its grade under it, the answer folded."""
-        return display.gallery_html("", [self.card()])
+        return display.gallery_html("", [self.card()], width=None)
 
     def _repr_markdown_(self) -> str | None:
         md = Shown(self.puzzle)._repr_markdown_()

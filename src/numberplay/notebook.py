@@ -89,7 +89,8 @@ class Explanation(Iterator[Step]):
         for i, (step, state) in enumerate(zip(steps, positions(steps), strict=True), 1):
             drawing = ""
             if i <= MAX_DRAWN:
-                drawing = drawing_of(self.puzzle, None, highlight=step.cells, state=state)
+                drawing = drawing_of(self.puzzle, None, highlight=step.cells or None,
+                                     state=state)
             out.append(display.StepView(str(i), step.technique, step.text, step.removed,
                                         drawing, _chain(step.chain)))
         return out
