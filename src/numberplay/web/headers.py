@@ -75,5 +75,6 @@ class SecurityHeaders:
                                     "(the Host header names another)"}).encode()
         await send({"type": "http.response.start", "status": 400,
                     "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode()), *COMMON]})
+                                (b"content-length", str(len(body)).encode()), *COMMON,
+                                (b"content-security-policy", PAGE_POLICY.encode())]})
         await send({"type": "http.response.body", "body": body})

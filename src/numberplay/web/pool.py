@@ -181,6 +181,7 @@ class WorkerPool:
         return None
 
     async def _run(self, worker: Worker, op: str, body: Any, seconds: float) -> Answer:
+        assert self._idle is not None
         loop = asyncio.get_running_loop()
         try:
             try:
