@@ -1,8 +1,9 @@
 """numberplay: solve, explain, check and generate digit-constraint puzzles.
 
     >>> import numberplay
-    >>> p = numberplay.parse("crossproduct", "rows 210 144 54 135 4 49\\ncols 6615 15552 420")
-    >>> numberplay.count(p)
+    >>> impl = numberplay.all_kinds()[0]      # the kinds installed: numberplay.kind_names()
+    >>> puzzle = numberplay.generate(impl.name, seed=1)
+    >>> numberplay.count(puzzle, limit=2)
     1
 """
 

@@ -25,7 +25,8 @@ def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
     `kind` is not a str or `text` is neither a str nor None.
     """
     if not isinstance(kind, str):
-        raise TypeError(f"kind must be a str such as 'crossproduct', not {type(kind).__name__}")
+        raise TypeError(f"kind must be a str (one of numberplay.kind_names()), not "
+                        f"{type(kind).__name__}")
     if text is not None and not isinstance(text, str):
         raise TypeError(f"text must be a str or None, not {type(text).__name__}")
     impl = get_kind(kind)
@@ -74,10 +75,9 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
     """The next step from where the player is, at `level` (1: the technique and the
     line or column; 2: the cell or letter; 3: the whole step).
 
-    `state`: the player's position in the kind's state format (CrossProduct: a
-    partly filled grid, one line per row, digits and '.'; Cross Set: the
-    candidate grid; cryptarithms: `A=1,B=2`), or a `PlayState`; None: from the
-    start. Entries that contradict the puzzle come back in `Hint.wrong` and the
+    `state`: the player's position in the kind's state format (`Kind.state_help`:
+    a partly filled grid, one line per row, digits and '.'; a candidate grid;
+    letters as `A=1,B=2`), or a `PlayState`; None: from the start. Entries that contradict the puzzle come back in `Hint.wrong` and the
     hint is made without them. `Hint.step` is the full step, `Hint.text` the
     hint at that level."""
     return _hint(puzzle, state, level=level, budget=budget)
