@@ -37,9 +37,23 @@ DENIED_EVENTS = frozenset({
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 
+def kind_folders() -> set[str]:
+    """The folder of every registered kind (a plug-in's may lie outside numberplay),
+    where its examples and data live; loads every kind now, before the hook."""
+    from ..kinds import all_kinds
+
+    folders = set()
+    for impl in all_kinds():
+        module = sys.modules.get(type(impl).__module__)
+        where = getattr(module, "__file__", None)
+        if where:
+            folders.add(str(Path(where).resolve().parent))
+    return folders
+
+
 def code_roots() -> tuple[str, ...]:
-    """The folders a worker may read: numberplay's own and Python's libraries."""
-    roots = {str(Path(numberplay.__file__).resolve().parent)}
+    """The folders a worker may read: numberplay's own, its kinds' and Python's libraries."""
+    roots = {str(Path(numberplay.__file__).resolve().parent), *kind_folders()}
     for key in ("stdlib", "platstdlib", "purelib", "platlib"):
         for prefix in {sys.prefix, sys.base_prefix}:
             path = sysconfig.get_path(key, vars={"base": prefix, "platbase": prefix})
