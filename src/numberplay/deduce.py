@@ -98,6 +98,10 @@ class Rules:
     # The rungs a trial's consequences may use, tried in turn (None: all); see Limits.
     trial_rungs: tuple[int | None, ...] | None = None
     solved_text: str = "Solved: every place is decided and every rule checks."
+    # True while the driver searches for a trial: techniques may leave their sentences
+    # (and removed/fixed) empty, since only the chosen trial is shown; the driver then
+    # follows that trial again with `quiet` off, which gives the same steps with words.
+    quiet: bool = False
 
     def copy(self, pos: Position) -> Position:
         """An independent copy of the position."""
@@ -262,11 +266,39 @@ def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
                budget: Budget, max_rung: int | None = None) -> _Trial | None:
     """The assumption whose consequences reach a contradiction soonest (at most
     `limit` steps, nested trials `depth - 1` deep), trying places with the fewest
-    values first and stopping after the first group that yields one."""
+    values first and stopping after the first group that yields one.
+
+    The search runs with `rules.quiet` on (no sentences); the trial it chooses is
+    followed once more with words, unless the caller is itself quiet."""
     if limit < 0:
         return None
+    loud = not rules.quiet
+    rules.quiet = True
+    try:
+        found = _search_trial(rules, pos, depth, limit, limits, budget, max_rung)
+    finally:
+        rules.quiet = not loud
+    if found is None:
+        return None
+    best, bound = found
+    if loud:
+        work = rules.copy(pos)
+        try:
+            rules.assume(work, best.place, best.value)
+        except Contradiction:
+            return best        # no step was taken: nothing was left unsaid
+        again = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
+        assert again is not None and _chain_len(again[0]) == _chain_len(best.chain), \
+            "a trial followed again must give the same steps"
+        best = _Trial(best.place, best.value, *again)
+    return best
+
+
+def _search_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limits,
+                  budget: Budget, max_rung: int | None) -> tuple[_Trial, int] | None:
+    """find_trial's search: (the trial, the step bound its chain was found under)."""
     places = sorted(rules.candidates(pos), key=lambda pv: len(pv[1]))
-    best: _Trial | None = None
+    best: tuple[_Trial, int] | None = None
     tried = 0
     group = None
     for place, values in places:
@@ -280,21 +312,21 @@ def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
                 return best
             tried += 1
             work = rules.copy(pos)
-            bound = limit if best is None else min(limit, _chain_len(best.chain) - 1)
+            bound = limit if best is None else min(limit, _chain_len(best[0].chain) - 1)
             if bound < 0:
                 return best
             try:
                 rules.assume(work, place, value)
             except Contradiction as exc:
-                return _Trial(place, value, [], exc)
+                return _Trial(place, value, [], exc), bound
             if depth <= 1 and not rules.closes(work, place, value):
                 continue       # the techniques surely stall: no chain to follow
             result = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
             if result is None:
                 continue
             chain, end = result
-            if best is None or _chain_len(chain) < _chain_len(best.chain):
-                best = _Trial(place, value, chain, end)
+            if best is None or _chain_len(chain) < _chain_len(best[0].chain):
+                best = _Trial(place, value, chain, end), bound
                 if not chain:
                     return best
     return best

@@ -271,6 +271,8 @@ def tech_column(model: Model, pos: Position) -> Found | None:
         new = apply_column(model, col, pos)
         if new is pos:
             continue
+        if model.quiet:
+            return Found("column sum", "", (), new)
         cells = (col.label,) + tuple(v for v in _column_vars(col)
                                      if new is None or pos.values(v) != new.values(v))
         return Found("column sum", column_text(model, col, pos, new), cells, new)
@@ -316,6 +318,8 @@ def tech_two_columns(model: Model, pos: Position) -> Found | None:
         new = apply_pair(model, a, b, pos)
         if new is pos:
             continue
+        if model.quiet:
+            return Found("two columns", "", (), new)
         eqs = []
         for col in (a, b):
             lhs, rhs = _terms(col, model.base, pos.value)
@@ -624,6 +628,11 @@ def _check_solved(model: Model, pos: Position) -> str | None:
 def _settled(model: Model, f: Found) -> Found:
     """The finding with the decided letters' digits removed from the others."""
     assert f.pos is not None
+    if model.quiet:
+        try:
+            return Found(f.technique, "", (), settle(model, f.pos.copy()), f.inner)
+        except Contradiction:
+            return Found(f.technique, "", (), None, f.inner)
     before = {c for c in f.pos.dom if f.pos.value(c) is not None}
     try:
         p = settle(model, f.pos.copy())
@@ -635,10 +644,12 @@ def _settled(model: Model, f: Found) -> Found:
     return Found(f.technique, text, f.cells, p, f.inner)
 
 
-def _technique(model: Model, name: str, rung: int,
+def _technique(rules: D.Rules, model: Model, name: str, rung: int,
                find: Callable[[Model, Position], Found | None]) -> D.Technique:
-    """A driver technique: apply `find` in place and describe it as a Step."""
+    """A driver technique: apply `find` in place and describe it as a Step (without
+    words while `rules.quiet`)."""
     def run(pos: Position) -> Step | None:
+        model.quiet = rules.quiet
         f = find(model, pos)
         if f is None:
             return None
@@ -646,6 +657,9 @@ def _technique(model: Model, name: str, rung: int,
             f = _settled(model, f)
         if f.pos is None:
             raise D.Contradiction(f.text, f.cells)
+        if model.quiet:          # a trial being searched: only the position counts
+            pos.dom, pos.carry = f.pos.dom, f.pos.carry
+            return Step(f.technique, "")
         removed, fixed = diff(pos, f.pos)
         pos.dom, pos.carry = f.pos.dom, f.pos.carry
         return Step(f.technique, f.text, f.cells, tuple(removed), tuple(fixed))
@@ -662,7 +676,7 @@ class CryptarithmRules(D.Rules):
         self.model = model
         self.last_solved: Position | None = None
         self.fixpoint = Fixpoint(model, Position, lambda pos: different_fixpoint(model, pos))
-        self.techniques = tuple(_technique(model, name, 0, fn) for name, fn in (
+        self.techniques = tuple(_technique(self, model, name, 0, fn) for name, fn in (
             ("column sum", tech_column), ("last digits", tech_last_digit),
             ("product length", tech_product_length), ("last digits", tech_last_digits),
             ("casting out nines", tech_nines), ("condition", tech_condition),
