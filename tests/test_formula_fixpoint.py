@@ -112,3 +112,18 @@ def test_explanations_do_not_change_with_the_shortcut(formula, monkeypatch):
 def test_brute_alldiff_sanity():
     assert brute_alldiff((0b11, 0b11, 0b111)) == (0b11, 0b11, 0b100)
     assert brute_alldiff((0b1, 0b1)) is None
+
+
+@pytest.mark.parametrize("formula", FORMULAS + ["MEMORY + ROUTER = PYTHON", "FLOAT + KERNEL = LAPTOP",
+                                                "GNAT + HERON = OTTER"])
+def test_grade_without_sentences_is_the_explanations_grade(formula):
+    """grade_of runs quietly and stops once the grade is hard: same grade as the
+    whole explanation with its sentences."""
+    from types import SimpleNamespace
+
+    from numberplay.formula.explain import grade_label, grade_of
+    run = CD.explanation(formula)
+    steps = list(run)
+    assert steps and all(s.text for s in steps)
+    want = grade_label(run.hardest, run.trial_count, run.guesses)
+    assert grade_of(SimpleNamespace(formula=formula, base=10, fixed=())) == want
