@@ -49,6 +49,7 @@ from .candidates import (
 from .columns import Column, Model, Product, build, merged_coef, pair_at
 from .fixpoint import Fixpoint
 from .model import substitute
+from .trials import Trials
 
 ENUM_LIMIT = 20_000       # candidate tuples a product or condition technique may enumerate
 SUBSET_MAX = 6            # largest group the different-letters rule looks at beyond 12 letters
@@ -596,6 +597,15 @@ def tech_different(model: Model, pos: Position) -> Found | None:
     return None
 
 
+def different_once(model: Model, pos: Position) -> Position | None | bool:
+    """`different letters` once: the new position, None on a contradiction, False
+    when it finds nothing."""
+    f = tech_different(model, pos)
+    if f is None:
+        return False
+    return f.pos
+
+
 def different_fixpoint(model: Model, pos: Position) -> Position | None:
     """`different letters` (and the decided letters' digits) until it finds nothing
     more; None on a contradiction."""
@@ -676,6 +686,7 @@ class CryptarithmRules(D.Rules):
         self.model = model
         self.last_solved: Position | None = None
         self.fixpoint = Fixpoint(model, Position, lambda pos: different_fixpoint(model, pos))
+        self.trials = Trials(self.fixpoint, lambda pos: different_once(model, pos))
         self.techniques = tuple(_technique(self, model, name, 0, fn) for name, fn in (
             ("column sum", tech_column), ("last digits", tech_last_digit),
             ("product length", tech_product_length), ("last digits", tech_last_digits),
@@ -717,6 +728,15 @@ class CryptarithmRules(D.Rules):
 
     def exclude(self, pos: Position, place: str, value: int) -> None:
         self._set(pos, pos.restrict(place, [v for v in pos.values(place) if v != value]))
+
+    def quick_trial(self, pos: Position, depth: int, limit: int, limits: D.Limits,
+                    budget: Budget, max_rung: int | None
+                    ) -> tuple[()] | tuple[str, int, int] | None:
+        """The driver's trial search on masks, for sums (see trials.py)."""
+        if not self.fixpoint.enabled or max_rung is not None:
+            return None
+        found = self.trials.find(pos, depth, limit, limits.max_trials, budget)
+        return () if found is None else (found[0], found[1], found[3])
 
     def closes(self, pos: Position, place: str, value: int) -> bool:
         """False when the techniques' fixpoint from `pos` is no contradiction: they
