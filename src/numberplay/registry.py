@@ -20,6 +20,7 @@ _REGISTRY: dict[str, str] = {
     "cryptarithm": "numberplay.cryptarithm:KIND",
     "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
     "crossset": "numberplay.crossset:KIND",
+    "keen": "numberplay.keen:KIND",
 }
 
 _LOADED: dict[str, Kind] = {}
