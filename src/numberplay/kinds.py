@@ -4,7 +4,7 @@ Glossary (one meaning per name, everywhere in the code; `tests/test_names.py`
 checks the first two):
 
 - kind: a puzzle family, and in code always its NAME, a str such as
-  "crossset": `Puzzle.kind`, the JSON key "kind", `numberplay.parse(kind, ...)`,
+  "toy" (the kind of docs/adding-a-kind.md): `Puzzle.kind`, the JSON key "kind", `numberplay.parse(kind, ...)`,
   `--kind`, `Params.kind`.
 - impl: the kind's implementation, the `Kind` object that `get_kind(kind)`
   returns (`impls` for several; `impl.name == kind`); a subpackage's module
@@ -14,12 +14,14 @@ checks the first two):
   a step (`Step`) is one line of an explanation, named by its technique.
 - size, difficulty: generation parameters as text ("6x6", "hard");
   `Kind.grade` gives a puzzle's difficulty (the hardest technique it needs).
-- Cross Set's lines: `axis` ("row" or "column"), then the line's index.
+- a grid's lines: `axis` ("row" or "column"), then the line's index.
 
-An impl is an instance of a `Kind` subclass living in its own subpackage. The
-services (counting, reports, batch, store) and the front ends (CLI, API) use
-only this interface, so adding a family means one subpackage and one line in
-`registry._REGISTRY`. `docs/adding-a-kind.md` walks through a complete one.
+An impl is an instance of a `Kind` subclass living in its own package, with
+everything else about the kind in that package's folder (`Kind.files`). The
+services (counting, reports, batch, store) and the front ends (CLI, API, web,
+book) use only this interface and learn the kinds from the registry (the entry
+point group `numberplay.kinds`), so adding a family means one package and its
+entry point. `docs/adding-a-kind.md` walks through a complete one.
 
 The contract, beyond the method signatures (checked for every registered
 kind by `tests/test_kind_contract.py`):
@@ -45,8 +47,11 @@ import hashlib
 import itertools
 import json
 import random
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote, unquote
 
@@ -111,7 +116,7 @@ class Params:
     options: dict[str, Any] = field(default_factory=dict)
 
     def encode(self) -> str:
-        """`crossset:size=7,difficulty=hard`: the part of a puzzle id before `#`."""
+        """`toy:size=7,difficulty=hard`: the part of a puzzle id before `#`."""
         items = [("size", self.size), ("difficulty", self.difficulty),
                  *sorted(self.options.items())]
         return self.kind + ":" + ",".join(f"{k}={quote(str(v), safe='')}"
@@ -259,7 +264,7 @@ class Kind(abc.ABC, Generic[P, S]):
 
     def player_places(self, puzzle: P) -> frozenset[str] | None:
         """The places a player fills in, where steps also decide others (a
-        cryptarithm's carries): a hint passes over steps that decide only those.
+        formula's carry digits): a hint passes over steps that decide only those.
         None (the default): every place a step decides is the player's."""
         return None
 
@@ -380,6 +385,19 @@ class Kind(abc.ABC, Generic[P, S]):
     def size_of(self, puzzle: P) -> str:
         """The size label of a puzzle as `generate --size` would write it."""
         return ""
+
+    # -- the kind's files -------------------------------------------------------
+    def files(self) -> Traversable:
+        """The folder of the package that defines the kind, where its data lives:
+        `examples/` (bundled puzzles), `static/` (the web page's play module
+        `play.js`, with `play.css` when it has one), `testdata/` (hostile and
+        fuzz inputs)."""
+        module = sys.modules[type(self).__module__]
+        return resources.files(module.__package__ or module.__name__)
+
+    def play_data(self) -> dict[str, Any]:
+        """JSON the kind's play module receives with `/api/kinds` (colours, say)."""
+        return {}
 
 
 _TRUE = {"1", "true", "yes", "on"}
