@@ -12,9 +12,11 @@ import pytest
 
 import numberplay
 from numberplay import PuzzleError
+from numberplay.keen import cages
 from numberplay.keen.generate import cage_cells, clues
 from numberplay.keen.model import Cage, KeenPuzzle, make_puzzle
 from numberplay.keen.parse import parse_text
+from numberplay.keen.search import solve
 from numberplay.keen.tatham import parse_game_id, to_game_id
 from numberplay.latin.squares import jacobson_matthews
 from numberplay.model import GUESS, SOLVED
@@ -159,7 +161,8 @@ def latin_squares(n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def test_every_solution_of_4x4_puzzles_against_brute_force() -> None:
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_every_solution_of_4x4_puzzles_against_brute_force(engine: str) -> None:
     squares = latin_squares(4)
     assert len(squares) == 576
     rng = random.Random(4)
@@ -168,10 +171,32 @@ def test_every_solution_of_4x4_puzzles_against_brute_force() -> None:
         p = random_puzzle(4, rng, noise=True)
         want = sorted(s for s in squares
                       if all(c.holds([s[i] for i in c.cells]) for c in p.cages))
-        got = sorted(tuple(v for row in s.grid for v in row) for s in KEEN.solutions(p))
+        got = sorted(tuple(s) for s in solve(p, engine=engine))
         assert got == want, KEEN.to_text(p)
         seen_counts.add(min(len(want), 3))
     assert seen_counts == {0, 1, 2, 3}   # none, one, two and many solutions all came up
+
+
+def test_cages_kept_by_bounds_find_the_same_solutions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the table cap at 4 fillings most sum and product cages go to bounds."""
+    rng = random.Random(5)
+    puzzles = [random_puzzle(5, rng, noise=True) for _ in range(25)]
+    want = [sorted(tuple(s) for s in solve(p, limit=50)) for p in puzzles]
+    monkeypatch.setattr(cages, "TUPLE_CAP", 4)
+    cages._fillings.cache_clear()
+    assert any(t.bounded for t in cages.compile_puzzle(puzzles[0]))
+    for p, w in zip(puzzles, want, strict=True):
+        assert sorted(tuple(s) for s in solve(p, limit=50)) == w, KEEN.to_text(p)
+    cages._fillings.cache_clear()
+
+
+def test_a_cage_too_big_for_a_table() -> None:
+    """Each row one +45 cage of nine cells (9! fillings): every Latin square fits."""
+    text = "\n".join(" ".join(f"R{r}" for _ in range(9)) for r in range(9))
+    p = parse_text(text + "\n" + "  ".join(f"R{r} 45+" for r in range(9)))
+    assert all(t.bounded for t in cages.compile_puzzle(p))
+    sols = list(KEEN.solutions(p, limit=3))
+    assert len(sols) == 3 and all(KEEN.verify(p, s) for s in sols)
 
 
 def cpsat_solutions(p: KeenPuzzle, limit: int) -> list[tuple[int, ...]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from math import prod
 
 from .model import Cage, KeenPuzzle
@@ -25,101 +26,113 @@ TUPLE_CAP = 60_000
 
 @dataclass
 class Table:
-    """A cage compiled: its cells, tuples (0-based values), supports, all-tuples mask.
-    `tuples` is empty and `bounded` True for a cage kept as bounds."""
+    """A cage compiled: its cells and tuples (0-based values); `tuples` is empty and
+    `bounded` True for a cage kept as bounds. The supports are made on first use."""
 
     cage: Cage
     cells: tuple[int, ...]
     tuples: list[tuple[int, ...]]
-    support: list[list[int]]
-    full: int
+    n: int
     bounded: bool = False
 
+    @cached_property
+    def support(self) -> list[list[int]]:
+        """support[k][v]: the tuples putting value v (0-based) in position k, as bits."""
+        support = [[0] * self.n for _ in self.cells]
+        for t, row in enumerate(self.tuples):
+            bit = 1 << t
+            for k, v in enumerate(row):
+                support[k][v] |= bit
+        return support
 
-def _clashes(n: int, cells: tuple[int, ...]) -> list[list[int]]:
+    @property
+    def full(self) -> int:
+        """Every tuple, as bits."""
+        return (1 << len(self.tuples)) - 1
+
+
+def _shape(n: int, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each position k, the earlier positions sharing its row or column."""
     out = []
     for k, i in enumerate(cells):
         r, c = divmod(i, n)
-        out.append([j for j in range(k) if cells[j] // n == r or cells[j] % n == c])
-    return out
+        out.append(tuple(j for j in range(k) if cells[j] // n == r or cells[j] % n == c))
+    return tuple(out)
 
 
-def layouts(n: int, cage: Cage, masks: list[int] | None = None,
-            cap: int | None = None) -> Iterator[tuple[int, ...]]:
+def layouts(n: int, cage: Cage, cap: int | None = None) -> list[tuple[int, ...]]:
     """Every filling of the cage (values 1..n, in cell order) that meets its clue and
-    its row/column rule, within `masks` when given; stops after `cap` (StopIteration
-    is just the end: callers count)."""
-    cells = cage.cells
-    size = len(cells)
-    clash = _clashes(n, cells)
-    doms = [[v for v in range(1, n + 1) if masks is None or masks[i] >> (v - 1) & 1]
-            for i in cells]
-    op, t = cage.op, cage.target
-    if op in "-/=":
-        yield from _pairs(n, cage, doms)
-        return
-    chosen = [0] * size
-    count = 0
+    keeps two cells of one row or column different; at most `cap` + 1 of them (so
+    a caller sees it passed the cap)."""
+    if cage.op in "-/=":
+        return _pairs(n, cage)
+    return list(_fillings(n, cage.op, cage.target, _shape(n, cage.cells),
+                          TUPLE_CAP if cap is None else cap))
 
-    def rec(k: int, rest: int) -> Iterator[tuple[int, ...]]:
-        nonlocal count
-        if k == size:
-            if (rest == 0) if op == "+" else (rest == 1):
-                count += 1
-                yield tuple(chosen)
-            return
-        left = size - k - 1
-        for v in doms[k]:
-            if any(chosen[j] == v for j in clash[k]):
-                continue
-            if op == "+":
+
+@lru_cache(maxsize=4096)
+def _fillings(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
+              cap: int) -> tuple[tuple[int, ...], ...]:
+    """The fillings of a sum or product cage of this shape (see `layouts`); the
+    last cell's value is the rest of the target, so it is checked, not searched."""
+    size = len(shape)
+    out: list[tuple[int, ...]] = []
+    chosen = [0] * size
+    last = size - 1
+    add = op == "+"
+
+    def rec(k: int, rest: int) -> bool:
+        if k == last:
+            if 1 <= rest <= n and all(chosen[j] != rest for j in shape[k]):
+                chosen[k] = rest
+                out.append(tuple(chosen))
+                return len(out) > cap
+            return False
+        left = last - k
+        for v in range(1, n + 1):
+            if add:
                 r = rest - v
-                if r < left or r > left * n:
-                    if r < left:
-                        break
+                if r < left:
+                    break
+                if r > left * n:
                     continue
             else:
                 if rest % v:
                     continue
                 r = rest // v
-                if left == 0 and r != 1 or r > n ** left:
+                if r > n ** left:
                     continue
+            if any(chosen[j] == v for j in shape[k]):
+                continue
             chosen[k] = v
-            yield from rec(k + 1, r)
-            if cap is not None and count >= cap:
-                return
+            if rec(k + 1, r):
+                return True
+        return False
 
-    yield from rec(0, t)
+    rec(0, target)
+    return tuple(out)
 
 
-def _pairs(n: int, cage: Cage, doms: list[list[int]]) -> Iterator[tuple[int, ...]]:
+def _pairs(n: int, cage: Cage) -> list[tuple[int, ...]]:
     """The fillings of a one-cell or two-cell (difference, quotient) cage."""
+    t = cage.target
     if cage.op == "=":
-        if cage.target in doms[0]:
-            yield (cage.target,)
-        return
-    second = set(doms[1])
-    for a in doms[0]:
-        for b in (a - cage.target, a + cage.target) if cage.op == "-" else \
-                (a // cage.target if a % cage.target == 0 else 0, a * cage.target):
-            if b in second and b != a:
-                yield (a, b)
+        return [(t,)] if 1 <= t <= n else []
+    out: list[tuple[int, ...]] = []
+    for a in range(1, n + 1):
+        for b in (a - t, a + t) if cage.op == "-" else (a // t if a % t == 0 else 0, a * t):
+            if 1 <= b <= n and b != a:
+                out.append((a, b))
+    return out
 
 
-def compile_cage(n: int, cage: Cage, cap: int = TUPLE_CAP) -> Table:
-    """The cage's table (or bounds, past `cap` tuples)."""
-    rows = list(layouts(n, cage, cap=cap + 1))
-    if len(rows) > cap:
-        return Table(cage, cage.cells, [], [], 0, bounded=True)
-    size = len(cage.cells)
-    support = [[0] * n for _ in range(size)]
-    for t, row in enumerate(rows):
-        bit = 1 << t
-        for k, v in enumerate(row):
-            support[k][v - 1] |= bit
-    tuples = [tuple(v - 1 for v in row) for row in rows]
-    return Table(cage, cage.cells, tuples, support, (1 << len(rows)) - 1)
+def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
+    """The cage's table (or bounds, past `cap` tuples; default TUPLE_CAP)."""
+    cap = TUPLE_CAP if cap is None else cap
+    rows = layouts(n, cage, cap)
+    if len(rows) > cap and cage.op in "+*":   # (two-cell cages have at most 2n fillings)
+        return Table(cage, cage.cells, [], n, bounded=True)
+    return Table(cage, cage.cells, [tuple(v - 1 for v in row) for row in rows], n)
 
 
 def compile_puzzle(puzzle: KeenPuzzle) -> list[Table]:
