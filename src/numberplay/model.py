@@ -438,7 +438,8 @@ class Generated:
     def card(self) -> display.Card:
         """The puzzle as a gallery card: drawn, with its grade, size and id."""
         impl = kind_of(self.puzzle.kind)
-        caption = " · ".join(x for x in (self.difficulty, impl.size_of(self.puzzle)) if x)
+        size = impl.size_of(self.puzzle)
+        caption = " · ".join(x for x in (self.difficulty, size and f"size {size}") if x)
         return display.Card(impl.title or impl.name, drawing_of(self.puzzle), caption,
                             drawing_of(self.puzzle, self.solution),
                             (f"id {self.id}",) if self.id else ())

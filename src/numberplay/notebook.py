@@ -170,8 +170,9 @@ class Gallery(list[Any]):
             else:
                 puzzle, _ = _parts(item)
                 impl = kind_of(puzzle.kind)
+                size = impl.size_of(puzzle)
                 card = display.Card(impl.title or impl.name, drawing_of(puzzle),
-                                    impl.size_of(puzzle))
+                                    f"size {size}" if size else "")
             cards.append(display.Card(f"{i}. {card.title}", card.drawing, card.caption,
                                       card.answer, card.notes))
         return cards
