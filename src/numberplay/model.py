@@ -9,12 +9,28 @@ values (the `"puzzle"` object and the items of `"solutions"` in the CLI's JSON);
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .registry import get_kind
-
 JSON = Any
+
+# The registry's lookup (kind name -> impl), installed by `registry.py` when it
+# loads (the package's __init__ loads it): the values find a puzzle's kind
+# through it without importing the registry, which stands above them.
+_LOOKUP: list[Callable[[str], Any]] = []
+
+
+def install_lookup(get_kind: Callable[[str], Any]) -> None:
+    """Let `Puzzle.from_json` and `Shown` find kinds with `get_kind` (the registry's)."""
+    _LOOKUP[:] = [get_kind]
+
+
+def get_kind(name: str) -> Any:
+    """The impl of the kind called `name`, through the installed registry."""
+    if not _LOOKUP:
+        raise RuntimeError("numberplay.registry is not loaded: import numberplay first")
+    return _LOOKUP[0](name)
 
 
 @dataclass(frozen=True)
