@@ -9,9 +9,8 @@ A plug-in that cannot be used (its import fails, its name is a built-in kind's,
 its object is not a complete `Kind`) is left out with one warning line on
 stderr naming its package; every other kind keeps working.
 
-Kept apart from `kinds.py` (the interface); it installs its `get_kind` in
-`model.py` on loading, so the value classes there find a puzzle's kind without
-importing anything above them.
+Kept apart from `kinds.py` (the interface). The value classes in `model.py` import
+neither: the registry hands them its lookup (`model.use_kinds`) when it loads.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import UnknownKind
-from .model import install_lookup
+from .model import use_kinds
 
 # An impl: a `kinds.Kind` instance. Left untyped here so that the registry does
 # not import the interface back; `kinds.py` re-exports `get_kind` and
@@ -216,9 +215,6 @@ def get_kind(name: str | Impl) -> Impl:
     raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")
 
 
-install_lookup(get_kind)
-
-
 def check_names(kind: Impl) -> None:
     """A kind's name must agree with its Puzzle and Solution classes (else
     puzzles would be routed to the wrong kind): TypeError otherwise. `kind` is
@@ -231,3 +227,7 @@ def check_names(kind: Impl) -> None:
         if cls.kind != name:
             raise TypeError(f"kind {name!r}: {attr} {cls.__name__} says its kind is "
                             f"{cls.kind!r}")
+
+
+# The values in model.py find their kind through this lookup (model imports no registry).
+use_kinds(get_kind)
