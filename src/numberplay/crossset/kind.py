@@ -10,6 +10,7 @@ from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Generated, PlayState, Puzzle, Solution, Step
+from ..text import grid_places, shorten
 from . import techniques as T
 from .canon import canonical_key
 from .explain import explain_masks
@@ -103,7 +104,7 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
     def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
         """{"r1c1": value, ...}."""
         grid = solution.grid  # type: ignore[attr-defined]
-        return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(grid) for c, v in enumerate(row)}
+        return grid_places(grid)
 
     # -- generating and grading ---------------------------------------------------------
     def generate(self, rng: random.Random, size: str | None = None,
@@ -164,7 +165,7 @@ def _size(size: str) -> int:
             raise PuzzleError(f"Cross Set grids are square: size {size!r}")
         text = a.strip()
     if not text.isascii() or not text.isdigit() or len(text) > 6 or not 1 <= int(text) <= 30:
-        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        shown = shorten(size)
         raise PuzzleError(f"bad size {shown!r}: give the order N, 1..30 (e.g. 7)")
     return int(text)
 

@@ -11,6 +11,7 @@ from ..budget import Budget, check_active, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, Kind, KindOption
 from ..model import Generated, PlayState, Solution, Step
+from ..text import content_lines, shorten
 from . import solver as S
 from .model import (
     DIGITS,
@@ -34,7 +35,7 @@ def _base(base: Any) -> int:
             and len(base.strip()) <= 3:
         return int(base.strip())
     if isinstance(base, bool) or not isinstance(base, int):
-        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        shown = shorten(base)
         raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
     if not 2 <= base <= 36:
         raise PuzzleError(f"--base must be 2 to 36, not {base}")
@@ -115,10 +116,7 @@ class CryptarithmKind(Kind[Any, Any]):
         fixed = parse_fixed(fix) if fix else None
         text_base, text_fixed = 10, {}
         out = []
-        for number, line in enumerate(text.splitlines(), 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
+        for number, _raw, line in content_lines(text):
             check_active()  # a file of many formulas: parsing counts against --timeout
             try:
                 directive, _sep, value = line.partition(" ")
