@@ -9,7 +9,7 @@ from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 from ..text import place
 
-# The domain's names, as the seed notebooks use them.
+# The domain's names, as Norvig's CrossProduct notebooks use them.
 Digit = int                           # 1..9
 Grid = tuple[tuple[Digit, ...], ...]  # rows of digits
 Products = tuple[int, ...]            # the row (or column) products

@@ -22,7 +22,7 @@ from .search import solve_masks
 
 
 class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
-    """Cross Set (seed 004): solve, explain, grade, generate."""
+    """Cross Set (the "Let's Solve Cross Set" article): solve, explain, grade, generate."""
 
     name = "crossset"
     aliases = ("cross-set", "cross_set")
@@ -40,13 +40,13 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> CrossSetPuzzle:
-        """Read the seed's text format or JSON."""
+        """Read the Cross Set article's text format or JSON."""
         if text is None:
             raise PuzzleError("Cross Set needs a grid: one line of candidate cells per row")
         return parse_text(text)
 
     def to_text(self, puzzle: Puzzle) -> str:
-        """The seed's format, aligned."""
+        """The Cross Set article's format, aligned."""
         return to_text(_p(puzzle))
 
     # -- solving ----------------------------------------------------------------

@@ -9,7 +9,7 @@ from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 from ..text import shorten
 
-# The domain's names, as the seed notebook uses them.
+# The domain's names, as the Cross Set article uses them.
 Digit = int                           # a value 1..N
 Cells = tuple[tuple[tuple[Digit, ...], ...], ...]  # the candidates of every cell
 Grid = tuple[tuple[Digit, ...], ...]  # a Latin square, row by row

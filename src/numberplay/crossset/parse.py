@@ -1,4 +1,4 @@
-"""Reading Cross Set grids: the seed's text format and JSON."""
+"""Reading Cross Set grids: the Cross Set article's text format and JSON."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from .model import MAX_ORDER, CrossSetPuzzle, cell_where, cells_from_json, parse
 
 
 def parse_text(text: str) -> CrossSetPuzzle:
-    """Read the seed's format: one line per row, cells separated by spaces."""
+    """Read the Cross Set article's format: one line per row, cells separated by spaces."""
     if text is None or not text.strip():
         raise PuzzleError("empty Cross Set puzzle: give one line of cells per row")
     stripped = text.strip()

@@ -1,7 +1,8 @@
-"""The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit (seed 003).
+"""The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit (the FEUP
+crypto-product report).
 
 A crypto-product is a cryptarithm `X x Y = Z` of three words; the symbols are
-colour initials (R G B W O Y P C M T) but any capital letters work. The seed's
+colour initials (R G B W O Y P C M T) but any capital letters work. The FEUP report's
 Prolog form `puzzle(6,[G,R],[R,G],[R,B,R]).` is read too.
 """
 
@@ -41,11 +42,11 @@ class CryptoProductKind(CryptarithmKind):
     title = "Crypto-product"
     summary = "A multiplication in colours, GR x RG = RBR: each colour is a distinct digit."
     input_help = ("'X x Y = Z' with words of capital letters (colours R G B W O Y P C M T), "
-                  "e.g. 'GR x RG = RBR', one per line; or the seed's puzzle(1,[R],[G,R],[B,G]).")
+                  "e.g. 'GR x RG = RBR', one per line; or the Prolog form puzzle(1,[R],[G,R],[B,G]).")
     puzzle_type = CryptoProductPuzzle
     solution_type = CryptoProductSolution
     # Graded by the digits written: easy up to 5 (1 x 2 = 2), medium up to 8
-    # (2 x 2 = 4), hard beyond (seed 003's custom shapes, asked with --digits).
+    # (2 x 2 = 4), hard beyond (the FEUP report's custom shapes, asked with --digits).
     difficulties = ("easy", "medium", "hard")
     default_difficulty = "easy"
     options = (
@@ -84,9 +85,9 @@ class CryptoProductKind(CryptarithmKind):
 
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
-        """As `Kind.parse_params`; `--digits AxB` is the custom mode (seed 003),
+        """As `Kind.parse_params`; `--digits AxB` is the custom mode (FEUP report),
         which sets the shape, so it takes no other --difficulty. `--difficulty custom`,
-        the seed's spelling of that mode, is still read as `--digits` (default shape
+        the FEUP report's spelling of that mode, is still read as `--digits` (default shape
         when none is given); the puzzles it makes grade by their shape, as any other."""
         if difficulty is not None and str(difficulty).strip().lower() == "custom":
             from .cryptoproduct_generate import HARD_SHAPE
@@ -110,8 +111,8 @@ class CryptoProductKind(CryptarithmKind):
         return generate_product(self, rng, size, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        """Seed 003's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium, longer
-        (seed 003's custom shapes) hard."""
+        """The FEUP report's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium, longer
+        (its custom shapes) hard."""
         x, y, _ = puzzle.words()
         short, long_ = sorted((len(x), len(y)))
         if long_ <= 2:

@@ -1,8 +1,9 @@
-"""The crypto-product generator: `X x Y = Z` in colours by difficulty (seed 003).
+"""The crypto-product generator: `X x Y = Z` in colours by difficulty (as the FEUP
+crypto-product report grades them).
 
 Every puzzle returned has exactly one solution, proved by search. Easy and
 medium are small spaces, enumerated in full and walked without repeats by each
-run (see generate.py for the walk); hard ones (seed 003's custom shapes) are drawn
+run (see generate.py for the walk); hard ones (the FEUP report's custom shapes) are drawn
 at random.
 """
 
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
 MAX_ATTEMPTS = 4000
 
 
-# The enumerated levels, as seed 003 defines them by the factors' digits:
+# The enumerated levels, as the FEUP report defines them by the factors' digits:
 # (digits of X, digits of Y, fewest distinct symbols). Easy is 1 x 2 (no 1 x 1
-# pattern has exactly one solution), the seed's 2 or more symbols; medium 2 x 2
+# pattern has exactly one solution), the FEUP report's 2 or more symbols; medium 2 x 2
 # with 3 or more; the product has whatever length it has.
 SHAPES = {"easy": (1, 2, 2), "medium": (2, 2, 3)}
 
@@ -45,14 +46,14 @@ def factor_lengths(impl: CryptoProductKind, size: str | None, difficulty: str | 
 
 
 def custom_lengths(spec: str) -> tuple[int, int]:
-    """The factor lengths of `--digits AxB` (4 to 9 each, seed 003's custom level)."""
+    """The factor lengths of `--digits AxB` (4 to 9 each, the FEUP report's custom level)."""
     parts = spec.lower().replace("×", "x").split("x")
     try:
         a, b = int(parts[0]), int(parts[1])
     except (ValueError, IndexError):
         raise PuzzleError(f"--digits expects AxB (e.g. 4x6), not {spec!r}") from None
     if len(parts) != 2 or not (4 <= a <= 9 and 4 <= b <= 9):
-        raise PuzzleError("--digits: each factor has 4 to 9 digits (seed 003's custom level)")
+        raise PuzzleError("--digits: each factor has 4 to 9 digits (the FEUP report's custom level)")
     return a, b
 
 
@@ -156,7 +157,7 @@ def generate_product(impl: CryptoProductKind, rng: random.Random, size: str | No
         x = rng.randrange(10 ** (a - 1), 10 ** a)
         y = rng.randrange(10 ** (b - 1), 10 ** b)
         z = x * y
-        if len(set(f"{x}{y}{z}")) < 3:      # at least three colours (the seed: 2..6 values)
+        if len(set(f"{x}{y}{z}")) < 3:      # at least three colours (the FEUP report: 2..6 values)
             continue
         colours = rng.sample(COLOURS, 10)
         puzzle = impl.parse(f"{_word(x, colours)} x {_word(y, colours)} = {_word(z, colours)}")

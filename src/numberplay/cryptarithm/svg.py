@@ -3,7 +3,7 @@
 A sum of words (`SEND + MORE = MONEY`) is set as a column sum, the addends
 stacked and right-aligned above a rule and the result, one box per letter.
 Any other formula is one line with a box per letter. A crypto-product is set
-as a long multiplication of coloured circles with the letter inside (seed 003),
+as a long multiplication of coloured circles with the letter inside (as the FEUP crypto-product report draws them),
 so a grey-scale print still reads: the letter names the colour.
 """
 
