@@ -10,7 +10,7 @@ import sys
 
 from setuptools import Extension, setup
 
-# The Cross Set core counts bits in its inner loops: use the CPU's popcount
+# The Latin-square core counts bits in its inner loops: use the CPU's popcount
 # instruction where there is one (every x86-64 CPU since 2008) instead of a libgcc call.
 POPCNT = (["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64")
           and sys.platform != "win32" else [])
@@ -21,7 +21,7 @@ EXTENSIONS: list[Extension] = [
               optional=True),
     Extension("numberplay.crossproduct._lines", ["src/numberplay/crossproduct/_lines.c"],
               optional=True),
-    Extension("numberplay.crossset._latin", ["src/numberplay/crossset/_latin.c"],
+    Extension("numberplay.latin._latin", ["src/numberplay/latin/_latin.c"],
               extra_compile_args=POPCNT, optional=True),
 ]
 

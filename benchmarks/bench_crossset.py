@@ -37,9 +37,9 @@ from typing import Any
 
 from numberplay.budget import Budget
 from numberplay.crossset.generate import generate_masks
-from numberplay.crossset.latin import jacobson_matthews
-from numberplay.crossset.search import solve_masks
+from numberplay.crossset.solve import solve_masks
 from numberplay.errors import BudgetExceeded
+from numberplay.latin.squares import jacobson_matthews
 
 try:
     from ortools.sat.python import cp_model

@@ -74,7 +74,7 @@ def test_seed_level_explained_without_guessing(name: str) -> None:
 
 
 def test_weeding_2_8_matches_the_seed_first_pass() -> None:
-    from numberplay.crossset.techniques import apply, naked_single
+    from numberplay.latin.techniques import apply, naked_single
     puzzle = npl.parse("crossset", get_example("crossset", "2-8").text)
     n, m = puzzle.n, puzzle.masks()
     # the seed weeds once from the cells locked at the start

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import numberplay as npl
-from numberplay.crossset import techniques as T
-from numberplay.crossset.latin import is_latin, jacobson_matthews
 from numberplay.crossset.model import CrossSetPuzzle
 from numberplay.errors import PuzzleError
+from numberplay.latin import techniques as T
+from numberplay.latin.squares import is_latin, jacobson_matthews
 
 KIND = npl.get_kind("crossset")
 
@@ -102,7 +102,7 @@ def test_search_grade_at_order_20_within_a_modest_node_budget() -> None:
     five minutes with a fixed range and no cap)."""
     from numberplay.budget import Budget
     from numberplay.crossset.generate import generate_masks
-    from numberplay.crossset.search import native_available
+    from numberplay.latin.search import native_available
     n = 20 if native_available() else 12     # the Python fallback is 20-30x slower a node
     for seed in (1, 2):
         masks, solution = generate_masks(n, 5, random.Random(seed), Budget(nodes=3_000_000))

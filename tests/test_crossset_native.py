@@ -11,15 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplay.budget import Budget
-from numberplay.crossset import search
-from numberplay.crossset.latin import is_latin, jacobson_matthews
-from numberplay.crossset.search import solve_masks
 from numberplay.errors import BudgetExceeded
+from numberplay.latin import search
+from numberplay.latin.search import solve_masks
+from numberplay.latin.squares import is_latin, jacobson_matthews
 from test_crossset_search import brute_force, cpsat_solutions, qwh, random_masks
 
 if not search.native_available():
     if os.environ.get("NUMBERPLAY_REQUIRE_NATIVE"):
-        pytest.fail("the compiled Cross Set core (numberplay.crossset._latin) is not built",
+        pytest.fail("the compiled Cross Set core (numberplay.latin._latin) is not built",
                     pytrace=False)
     pytest.skip("the compiled Cross Set core is not built (python setup.py build_ext --inplace)",
                 allow_module_level=True)
@@ -153,3 +153,21 @@ def test_engine_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     assert search._engine("python") == "python"
     with pytest.raises(ValueError):
         search._engine("fortran")
+
+
+def test_cross_set_keeps_its_own_engine_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NUMBERPLAY_CROSSSET_ENGINE (documented before the Latin core existed) still
+    picks the engine for Cross Set, over the core's own variable."""
+    from numberplay.crossset import solve as cs_solve
+    seen: list[str | None] = []
+
+    def spy(n, masks, limit=None, budget=None, engine=None):  # type: ignore[no-untyped-def]
+        seen.append(engine)
+        return iter(())
+    monkeypatch.setattr(search, "solve_masks", spy)
+    monkeypatch.setenv(search.ENGINE_ENV, "c")
+    monkeypatch.setenv(cs_solve.ENGINE_ENV, "python")
+    list(cs_solve.solve_masks(2, [3, 3, 3, 3]))
+    monkeypatch.delenv(cs_solve.ENGINE_ENV)
+    list(cs_solve.solve_masks(2, [3, 3, 3, 3]))
+    assert seen == ["python", None]

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 import numberplay as npl
 from numberplay.budget import Budget
-from numberplay.crossset.latin import is_latin, jacobson_matthews
 from numberplay.crossset.model import CrossSetPuzzle
-from numberplay.crossset.search import solve_masks
 from numberplay.errors import BudgetExceeded
+from numberplay.latin.search import solve_masks
+from numberplay.latin.squares import is_latin, jacobson_matthews
 
 KIND = npl.get_kind("crossset")
 

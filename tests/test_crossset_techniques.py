@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import numberplay as npl
-from numberplay.crossset import techniques as T
 from numberplay.crossset.model import CrossSetPuzzle
+from numberplay.latin import techniques as T
 
 
 def _puzzle(rows: list[list[str]]) -> CrossSetPuzzle:

@@ -122,7 +122,7 @@ def _forbid(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(*args, **kwargs):
         raise AssertionError("an explanation asked the solver for an answer")
     import numberplay.crossproduct.solver as cps
-    import numberplay.crossset.search as css
+    import numberplay.latin.search as css
     import numberplay.services.search as svc
     for module, name in ((css, "solve_masks"), (cps, "solve_grids"), (svc, "search"),
                          (svc, "count")):

@@ -7,9 +7,9 @@ import json
 import pytest
 
 import numberplay as npl
-from numberplay.crossset import techniques as T
 from numberplay.crossset.explain import CrossSetRules
 from numberplay.crossset.render import masks_text
+from numberplay.latin import techniques as T
 from numberplay.services.examples import get_example
 
 RIDDLER2 = "rows 210 144 54 135 4 49\ncols 6615 15552 420"

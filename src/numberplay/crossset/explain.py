@@ -1,77 +1,18 @@
-"""Turning technique moves into readable `Step`s, and the explain driver."""
+"""Cross Set on the Latin core's deduction rules: snapshots in the puzzle's own
+format, and the player's position (`hint --state`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ..budget import Budget
-from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
-from ..model import SOLVED, PlayState, Step
-from ..text import place as cell_place
-from . import techniques as T
+from ..deduce import Limits
+from ..errors import PuzzleError
+from ..latin import explain as LE
+from ..latin import techniques as T
+from ..model import PlayState, Step
+from .parse import parse_text
 from .render import grid_text, masks_text
-
-
-def cell_name(n: int, i: int) -> str:
-    """'r2c3' for flat index i (1-based row and column)."""
-    return cell_place(*divmod(i, n))
-
-
-def _vals(vs: list[int]) -> str:
-    return ", ".join(str(v + 1) for v in vs)
-
-
-def _removals(n: int, removed: list[tuple[int, int]]) -> str:
-    return ", ".join(f"{v + 1} from {cell_name(n, i)}" for i, v in removed)
-
-
-def describe(n: int, move: T.Move) -> str:
-    """The sentence a person reads for one move."""
-    d = move.detail
-    cells = ", ".join(cell_name(n, i) for i in move.cells)
-    if move.technique == "naked single":
-        i, v = move.fixed[0]
-        where = ", ".join(cell_name(n, j) for j, _ in move.removed)
-        return f"Naked single: {cell_name(n, i)} can only be {v + 1}, so {v + 1} is weeded from {where}."
-    if move.technique == "hidden single":
-        i, v = move.fixed[0]
-        axis, idx = d["line"]
-        return (f"Hidden single: {v + 1} has only one place in {axis} {idx + 1}, "
-                f"so {cell_name(n, i)} = {v + 1} (removing {_vals([u for _, u in move.removed])}).")
-    if move.technique in ("naked subset", "hidden subset"):
-        axis, idx = d["line"]
-        name = SUBSET.get(d["k"], f"{d['k']}-subset")
-        if move.technique == "naked subset":
-            return (f"Naked {name} in {axis} {idx + 1}: {cells} hold only {_vals(d['values'])} "
-                    f"between them, so these values leave the rest of the {axis}: "
-                    f"{_removals(n, move.removed)}.")
-        return (f"Hidden {name} in {axis} {idx + 1}: {_vals(d['values'])} can only go in "
-                f"{cells}, so those cells hold nothing else: {_removals(n, move.removed)}.")
-    if move.technique == "fish":
-        name = T.FISH_NAMES.get(d["k"], f"{d['k']}-fish")
-        base = d["base"]
-        other = "column" if base == "row" else "row"
-        v = d["value"] + 1
-        return (f"{name[0].upper() + name[1:]} on {v}: in {base}s {_vals(d['lines'])} the {v} can "
-                f"only go in {other}s {_vals(d['cover'])}, so {v} is removed from the rest of "
-                f"those {other}s: {', '.join(cell_name(n, i) for i, _ in move.removed)}.")
-    return f"{move.technique}: {cells}"
-
-
-SUBSET = T.SUBSET_NAMES
-
-
-def to_step(n: int, move: T.Move, snapshot: str | None) -> Step:
-    """A model `Step` from a move."""
-    technique = move.technique
-    return Step(
-        technique=technique,
-        text=describe(n, move),
-        cells=tuple(cell_name(n, i) for i in move.cells),
-        removed=tuple((cell_name(n, i), v + 1) for i, v in move.removed),
-        fixed=tuple((cell_name(n, i), v + 1) for i, v in move.fixed),
-        snapshot=snapshot,
-    )
 
 
 def solved_text(n: int, m: list[int]) -> str:
@@ -79,53 +20,9 @@ def solved_text(n: int, m: list[int]) -> str:
     return grid_text([[str(m[r * n + c].bit_length()) for c in range(n)] for r in range(n)])
 
 
-class CrossSetRules(Rules):
-    """Cross Set for the deduction driver: a position is the flat list of
-    candidate masks (bit v-1 for value v)."""
-
-    grades = (*T.LEVELS[:-1], "trial", "deep trial", "search")
-    solved_text = "Solved: every cell holds one value."
-    trial_rungs = (1, None)   # trials follow singles first, then the whole ladder
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.index = {cell_name(n, i): i for i in range(n * n)}
-        self.techniques = tuple(
-            Technique(f.__name__.replace("_", " "), rung, self._finder(f))
-            for rung, f in enumerate(T.TECHNIQUES))
-
-    def _finder(self, technique):  # type: ignore[no-untyped-def]
-        n = self.n
-
-        def find(m: list[int]) -> Step | None:
-            move = technique(n, m)
-            if move is None:
-                return None
-            T.apply(m, move)
-            return to_step(n, move, None)
-        find.__doc__ = technique.__doc__
-        return find
-
-    def copy(self, pos: list[int]) -> list[int]:
-        return list(pos)
-
-    def contradiction(self, pos: list[int]) -> str | None:
-        return T.contradiction(self.n, pos)
-
-    def solved(self, pos: list[int]) -> bool:
-        return T.is_solved(pos) and T.contradiction(self.n, pos) is None
-
-    def candidates(self, pos: list[int]) -> list[tuple[str, list[int]]]:
-        return [(cell_name(self.n, i), [v + 1 for v in T.bits(d)])
-                for i, d in enumerate(pos) if d & (d - 1)]
-
-    def assume(self, pos: list[int], place: str, value: int) -> None:
-        pos[self.index[place]] &= 1 << (value - 1)
-        if not pos[self.index[place]]:
-            raise Contradiction(f"{place} cannot be {value}", (place,))
-
-    def exclude(self, pos: list[int], place: str, value: int) -> None:
-        pos[self.index[place]] &= ~(1 << (value - 1))
+class CrossSetRules(LE.LatinRules):
+    """The Latin rules with no constraint of their own (the candidates are the
+    puzzle); snapshots print the candidate grid as the puzzle is written."""
 
     def snapshot(self, pos: list[int]) -> str:
         if T.is_solved(pos) and T.contradiction(self.n, pos) is None:
@@ -134,15 +31,8 @@ class CrossSetRules(Rules):
 
 
 def grade_masks(n: int, masks: list[int]) -> str:
-    """The grade on the shared driver: the hardest technique's level, "search" when
-    the techniques do not finish (trials or guesses needed, or no solution)."""
-    run = Explanation(CrossSetRules(n), list(masks), search=False)
-    last = None
-    for last in run:  # noqa: B007 - the last step says whether the techniques finished
-        pass
-    if last is None or last.technique != SOLVED:
-        return T.LEVELS[-1]
-    return T.LEVELS[max(run.hardest, 0)]
+    """The grade (see `latin.explain.grade_masks`)."""
+    return LE.grade_masks(CrossSetRules(n), masks)
 
 
 def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,
@@ -150,8 +40,8 @@ def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool 
                   ) -> Iterator[Step]:
     """The steps from the given candidates to the solution (or stall/contradiction):
     techniques, then trials, then (only if no bounded trial closes) guesses."""
-    return iter(Explanation(CrossSetRules(n), list(masks), search=search, trace=trace,
-                            budget=budget, limits=limits))
+    return LE.explain_masks(CrossSetRules(n), masks, search=search, trace=trace,
+                            budget=budget, limits=limits)
 
 
 # -- a player's position -----------------------------------------------------------
@@ -163,14 +53,12 @@ STATE_HELP = ("the candidate grid in the puzzle's own format (one line per row, 
 def parse_state(n: int, masks: list[int], text: str) -> PlayState:
     """The player's candidate grid: entries are cells they narrowed to one value,
     `removed` the puzzle's candidates they crossed out elsewhere."""
-    from ..errors import PuzzleError
-    from .parse import parse_text
     grid = parse_text(text)
     if grid.n != n:
         raise PuzzleError(f"the state is {grid.n}x{grid.n}; the puzzle is {n}x{n}")
     entries, removed = [], []
     for i, (given, mine) in enumerate(zip(masks, grid.masks(), strict=True)):
-        name = cell_name(n, i)
+        name = LE.cell_name(n, i)
         if not mine & (mine - 1):
             if given & (given - 1) or given != mine:
                 entries.append((name, mine.bit_length()))
@@ -181,10 +69,4 @@ def parse_state(n: int, masks: list[int], text: str) -> PlayState:
 
 def state_masks(n: int, masks: list[int], state: PlayState) -> list[int]:
     """The puzzle's candidates narrowed by the player's state."""
-    m = list(masks)
-    index = {cell_name(n, i): i for i in range(n * n)}
-    for place, value in state.removed:
-        m[index[place]] &= ~(1 << (value - 1))
-    for place, value in state.entries:
-        m[index[place]] &= 1 << (value - 1)
-    return m
+    return LE.narrow(n, masks, state)

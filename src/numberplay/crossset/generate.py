@@ -27,9 +27,10 @@ import random
 
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, GenerationError
-from . import techniques as T
-from .latin import jacobson_matthews
-from .search import solve_masks
+from ..latin import techniques as T
+from ..latin.squares import jacobson_matthews
+from .explain import grade_masks
+from .solve import solve_masks
 
 DECOYS = {0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5), 5: (2, 5)}
 SEARCH = T.LEVELS.index("search")   # the level that needs search
@@ -85,7 +86,7 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
         return None
     if level > 0 and T.run(n, masks, level - 1)[0] == "solved":
         return None
-    if T.grade_masks(n, masks) != T.LEVELS[level]:
+    if grade_masks(n, masks) != T.LEVELS[level]:
         return None
     return masks, solution
 

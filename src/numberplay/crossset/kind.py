@@ -9,16 +9,16 @@ from typing import Any
 from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
+from ..latin import techniques as T
 from ..model import Generated, PlayState, Puzzle, Solution, Step
 from ..text import grid_places, shorten
-from . import techniques as T
 from .canon import canonical_key
 from .explain import explain_masks
 from .generate import generate_masks
 from .model import CrossSetPuzzle, CrossSetSolution
 from .parse import parse_text
 from .render import render, to_text
-from .search import solve_masks
+from .solve import solve_masks
 
 
 class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):

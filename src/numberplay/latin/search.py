@@ -1,4 +1,4 @@
-"""Exact search for Cross Set: bit-mask domains in three views plus all-different GAC.
+"""Exact Latin-square search: bit-mask domains in three views plus all-different GAC.
 
 State: three flat lists of bit masks for an order-n grid.
   D[r*n+c]  values still possible in cell (r, c)        (bit v for value v+1)
@@ -14,10 +14,21 @@ weight of a cell is the wipe-outs its row and its column caused so far.
 trees, but scoring 3n^2 domains per node costs more than it saves: on 150
 order-30 completions, 21.7 s for cells only against 30.3 s for all three.)
 
-The same search is compiled in `_latin.c` (built by setup.py when a C compiler
-is there); `solve_masks` uses it unless told otherwise (`engine="python"` or
-NUMBERPLAY_CROSSSET_ENGINE=python), and this module stays as the fallback and
-as the reference the tests compare it with.
+Two engines, the same model and the same propagation, branching and value
+order, each finding every solution exactly once:
+
+- this module, pure Python: the fallback and the reference the tests compare
+  the compiled core with;
+- `_latin.c`, compiled by setup.py when a C compiler is there (`solve_masks`
+  uses it unless told otherwise: `engine="python"` or NUMBERPLAY_LATIN_ENGINE=python).
+
+They differ in their restarts, so their trees and the order of their solutions
+differ: here a run is cut after a number of NODES, 20·n then ×1.5 each run,
+with a tie-break noise of 0.5 on the cell weights; the C core cuts a run after
+a number of FAILURES, 10·n × Luby's sequence (1 1 2 1 1 2 4 ...), with noise
+0.05, and can run Régin's filter incrementally at every node or at shallow
+nodes (`node_gac`, `gac_depth`). The C core also copies nothing: changes are
+undone from a trail.
 """
 
 from __future__ import annotations
@@ -37,7 +48,7 @@ try:  # the compiled core (setup.py builds it when a C compiler is there)
 except ImportError:  # pragma: no cover - depends on the build
     _native = None
 
-ENGINE_ENV = "NUMBERPLAY_CROSSSET_ENGINE"  # "c" or "python"; unset: C when built
+ENGINE_ENV = "NUMBERPLAY_LATIN_ENGINE"  # "c" or "python"; unset: C when built
 
 _bit_count = int.bit_count
 _more_than_one = (1).__lt__
@@ -452,12 +463,12 @@ def native_available() -> bool:
 
 
 def _engine(engine: str | None) -> str:
-    """"c" or "python": the argument, else $NUMBERPLAY_CROSSSET_ENGINE, else C when built."""
+    """"c" or "python": the argument, else $NUMBERPLAY_LATIN_ENGINE, else C when built."""
     choice = engine or os.environ.get(ENGINE_ENV) or ("c" if _native is not None else "python")
     if choice not in ("c", "python"):
-        raise ValueError(f"unknown Cross Set engine {choice!r} (expected 'c' or 'python')")
+        raise ValueError(f"unknown Latin-square engine {choice!r} (expected 'c' or 'python')")
     if choice == "c" and _native is None:
-        raise RuntimeError("the compiled Cross Set core is not built "
+        raise RuntimeError("the compiled Latin-square core is not built "
                            "(python setup.py build_ext --inplace)")
     return choice
 
@@ -513,7 +524,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
 
 def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
                   restarts: bool, use_gac: bool, node_gac: bool) -> Iterator[list[int]]:
-    """The same search in the compiled core."""
+    """The search in the compiled core (its restarts differ: see the module docstring)."""
     assert _native is not None  # solve() picks the "c" engine only when it is built
     found = 0
     for solution in _native.Search(n, masks, restarts, budget.tick, use_gac, node_gac):

@@ -1,4 +1,4 @@
-"""Human solving techniques for Cross Set, on flat bit-mask grids.
+"""Human solving techniques for Latin squares, on flat bit-mask grids.
 
 Each technique looks for one deduction and returns it as a `Move` (or None);
 the driver applies it and starts again from the easiest technique. Levels:
@@ -317,11 +317,3 @@ def run(n: int, masks: list[int], max_level: int = 4) -> tuple[str, int, list[in
             return ("solved" if is_solved(m) else "stalled"), hardest, m
         hardest = max(hardest, TECHNIQUE_LEVEL[move.technique])
         apply(m, move)
-
-
-def grade_masks(n: int, masks: list[int]) -> str:
-    """The difficulty label: the hardest technique needed, or "search"."""
-    status, hardest, _ = run(n, masks)
-    if status != "solved":
-        return "search"
-    return LEVELS[max(hardest, 0)]

@@ -1,4 +1,4 @@
-/* Compiled core of the Cross Set exact search (see search.py, the reference).
+/* Compiled core of the Latin-square exact search (see search.py, the reference).
  *
  * The same search as search.py's pure-Python one, in C: bit-mask domains in
  * three views, a flat array V of 3*n*n 64-bit masks
@@ -24,7 +24,7 @@
  * search.py): nogoods recorded at restarts (Lecoutre's reduced
  * nld-nogoods) were tried and almost never fired (a new run's noise and
  * weights change the first decisions), and singleton probing at the root
- * removed nearly nothing; docs/crossset.md says what was measured.
+ * removed nearly nothing; docs/latin.md says what was measured.
  * Régin's filter at a node (node_gac, gac_depth) only revisits the lines
  * whose cells changed, from the line's last matching.
  *
@@ -646,7 +646,7 @@ static PyGetSetDef Search_getset[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "numberplay.crossset._latin.Search",
+    .tp_name = "numberplay.latin._latin.Search",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Search(n, masks, restarts=True, tick=None): iterator over the solutions.",
@@ -658,7 +658,7 @@ static PyTypeObject SearchType = {
 };
 
 static struct PyModuleDef latin_module = {
-    PyModuleDef_HEAD_INIT, "_latin", "Compiled core of the Cross Set exact search.", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_latin", "Compiled core of the Latin-square exact search.", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__latin(void) {
