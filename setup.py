@@ -15,9 +15,10 @@ from setuptools import Extension, setup
 POPCNT = (["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64")
           and sys.platform != "win32" else [])
 
-# One line per compiled core: Extension("numberplay.<kind>._<name>", ["src/numberplay/<kind>/_<name>.c"], ...)
+# One line per compiled core: Extension("numberplay.<package>._<name>",
+#   ["src/numberplay/<package>/_<name>.c"], ...), the package a kind or a core
 EXTENSIONS: list[Extension] = [
-    Extension("numberplay.cryptarithm._columns", ["src/numberplay/cryptarithm/_columns.c"],
+    Extension("numberplay.formula._columns", ["src/numberplay/formula/_columns.c"],
               optional=True),
     Extension("numberplay.crossproduct._lines", ["src/numberplay/crossproduct/_lines.c"],
               optional=True),

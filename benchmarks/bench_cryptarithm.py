@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numberplay  # noqa: E402
-from numberplay.cryptarithm.solver import compile_puzzle  # noqa: E402
+from numberplay.formula.solver import compile_puzzle  # noqa: E402
 from numberplay.services.examples import get_example  # noqa: E402
 
 # -- Norvig's brute force (faster_solve), reimplemented -------------------------------

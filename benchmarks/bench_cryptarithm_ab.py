@@ -34,8 +34,8 @@ import json, sys, time
 import numberplay
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded
-from numberplay.cryptarithm.deduce import explanation
-from numberplay.cryptarithm.solver import compile_puzzle
+from numberplay.formula.deduce import explanation
+from numberplay.formula.solver import compile_puzzle
 LEVEL = {-1: "techniques", 0: "techniques", 1: "single trials", 2: "nested trials", 3: "guess"}
 for line in sys.stdin:
     task = json.loads(line)
@@ -93,9 +93,9 @@ def pct(xs: list[float], q: float) -> float:
 
 ROOT_COLUMNS = r"""
 import sys, time
-from numberplay.cryptarithm import deduce as D, solver as S
-from numberplay.cryptarithm.candidates import bits, column_filter
-from numberplay.cryptarithm.columns import build
+from numberplay.formula import deduce as D, solver as S
+from numberplay.formula.candidates import bits, column_filter
+from numberplay.formula.columns import build
 formulas = sys.stdin.read().splitlines()
 alone = one_pass = propagate = searched = 0.0
 for f in formulas:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import numberplay
 from numberplay.budget import Budget
-from numberplay.cryptarithm.deduce import explanation
-from numberplay.cryptarithm.explain import grade_label
 from numberplay.errors import BudgetExceeded
+from numberplay.formula.deduce import explanation
+from numberplay.formula.explain import grade_label
 
 GRADES: dict[str, str] = {}
 LEVEL = {-1: "techniques", 0: "techniques", 1: "single trials", 2: "nested trials",

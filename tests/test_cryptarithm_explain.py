@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import numberplay
-from numberplay.cryptarithm import solver as S
-from numberplay.cryptarithm.columns import build
-from numberplay.cryptarithm.deduce import explanation
+from numberplay.formula import solver as S
+from numberplay.formula.columns import build
+from numberplay.formula.deduce import explanation
 
 MENU = Path(numberplay.__file__).parent / "examples" / "cryptoproduct" / "menu.txt"
 DATA = Path(__file__).parent.parent / "benchmarks" / "data" / "alphametics.txt"
@@ -173,7 +173,7 @@ def test_a_wide_column_is_bounded_with_distinct_digits() -> None:
     # bounded by pairing the largest multiples with the largest distinct digits
     # (3·9 + 2·8 + 7 + 6 + 5 + 4 + 5 = 70 at most, so c2 ≤ 7; per-letter bounds
     # alone allow 9 + 9 + ... and c2 = 8); the narrowed column keeps the solution
-    from numberplay.cryptarithm.deduce import apply_column, first_position
+    from numberplay.formula.deduce import apply_column, first_position
     formula = "AN + ACCELERATING + INFERENTIAL + ENGINEERING + TALE + ELITE + GRANT + FEE + " \
               "ET + CETERA = ARTIFICIAL + INTELLIGENCE"
     model = build(formula, 10)

@@ -9,7 +9,7 @@ import pytest
 
 import numberplay
 from numberplay import PuzzleError
-from numberplay.cryptarithm.lang import NoValue, TooBig, parse_formula, power
+from numberplay.formula.lang import NoValue, TooBig, parse_formula, power
 
 
 def value(text: str, env: dict[str, int] | None = None):

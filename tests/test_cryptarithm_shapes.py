@@ -13,7 +13,7 @@ import random
 import pytest
 
 import numberplay
-from numberplay.cryptarithm.solver import compile_puzzle, count
+from numberplay.formula.solver import compile_puzzle, count
 
 SHAPES = [
     "{a} * {b} = {c}",

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import numberplay
 from numberplay import Budget
-from numberplay.cryptarithm.model import substitute
-from numberplay.cryptarithm.solver import compile_puzzle
+from numberplay.formula.model import substitute
+from numberplay.formula.solver import compile_puzzle
 from numberplay.services.examples import get_example
 
 SEED_FORMULAS = [ln.strip() for ln in get_example("cryptarithm", "norvig").text.splitlines()

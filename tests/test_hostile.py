@@ -242,7 +242,7 @@ def test_documented_limits_are_the_enforced_ones():
     from numberplay.cli.common import MAX_INPUT_BYTES
     from numberplay.crossproduct.model import MAX_DIGITS, MAX_LINES
     from numberplay.crossset.model import MAX_ORDER
-    from numberplay.cryptarithm import lang
+    from numberplay.formula import lang
     doc = (ROOT / "docs" / "limits.md").read_text()
     for value in (MAX_INPUT_BYTES, safejson.MAX_DEPTH, safejson.MAX_NUMBER_CHARS, MAX_LINES,
                   MAX_DIGITS, MAX_ORDER, lang.MAX_CHARS, lang.MAX_OPERATORS, lang.MAX_WORD,

@@ -12,7 +12,7 @@ from pathlib import Path
 import numberplay
 
 ROOT = Path(numberplay.__file__).parent
-KIND_PACKAGES = ("crossproduct", "cryptarithm", "crossset")
+KIND_PACKAGES = ("crossproduct", "cryptarithm", "cryptoproduct", "crossset")
 FRONT_ENDS = ("cli", "api", "web", "book", "launch", "__init__", "__main__")
 
 

@@ -133,7 +133,7 @@ def test_other_formulas_on_one_line():
 
 
 def test_cryptoproduct_circles_readable_in_grey():
-    from numberplay.cryptarithm.cryptoproduct import HEX
+    from numberplay.cryptoproduct.model import HEX
     impl = get_kind("cryptoproduct")
     p = impl.parse("GR x RG = RBR")
     root = parse(impl.draw(p))
@@ -144,7 +144,7 @@ def test_cryptoproduct_circles_readable_in_grey():
     # every colour carries its letter in black or white with strong contrast in grey
     for fill in HEX.values():
         grey = _grey(fill)
-        from numberplay.cryptarithm.svg import _ink_on
+        from numberplay.cryptoproduct.svg import _ink_on
         ink = _grey(_ink_on(fill))
         assert abs(grey - ink) >= 100, fill
 

@@ -8,9 +8,10 @@ import json
 import pytest
 
 from numberplay.api import generate_full
-from numberplay.cryptarithm import CRYPTOPRODUCT, KIND
-from numberplay.cryptarithm import cryptoproduct_generate as G
+from numberplay.cryptarithm import KIND
 from numberplay.cryptarithm import wordlist as W
+from numberplay.cryptoproduct import KIND as CRYPTOPRODUCT
+from numberplay.cryptoproduct import generate as G
 
 GREEK = ("alpha beta gamma delta epsilon zeta eta theta\n"
          "iota kappa lambda mu nu xi omicron pi rho sigma tau  # and the rest:\n"

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 _REGISTRY: dict[str, str] = {
     "crossproduct": "numberplay.crossproduct:KIND",
     "cryptarithm": "numberplay.cryptarithm:KIND",
-    "cryptoproduct": "numberplay.cryptarithm:CRYPTOPRODUCT",
+    "cryptoproduct": "numberplay.cryptoproduct:KIND",
     "crossset": "numberplay.crossset:KIND",
 }
 

@@ -1,6 +1,6 @@
-"""Cryptarithms (`SEND + MORE = MONEY`) and crypto-products (`GR x RG = RBR`).
+"""Cryptarithms (`SEND + MORE = MONEY`), on the formula core (`numberplay.formula`).
 
-Kept light: the kinds are built lazily on first attribute access.
+Kept light: the kind is built lazily on first attribute access.
 """
 
 from __future__ import annotations
@@ -12,7 +12,4 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from .kind import KIND
         return KIND
-    if name == "CRYPTOPRODUCT":
-        from .cryptoproduct import CRYPTOPRODUCT
-        return CRYPTOPRODUCT
     raise AttributeError(name)

@@ -1,24 +1,16 @@
-"""The cryptarithm generator (sums of words from a list) and the walk both
-generators use to give variety.
+"""The cryptarithm generator: sums of words from a list, walked for variety.
 
 Every puzzle returned has exactly one solution, proved by search.
 
 Variety: a run (`--seed S`, puzzles 0, 1, 2, ...) walks the whole space of a
 difficulty in an order drawn from its seed, so it repeats no puzzle (up to
-renaming letters or colours) before the space is used up:
-
-* word-list sums: every set of addends, in a shuffled order (an affine walk
-  over their ranks); from each set one unique sum is taken at once, the others
-  when the walk is over;
-* easy and medium crypto-products (cryptoproduct_generate.py; 1 x 2 and 2 x 2 digits) are enumerated in
-  full: every digit pattern with exactly one solution, up to renaming and to
-  swapping the factors (`space_sizes()` counts them: 21 and 296); custom ones
-  (4 to 9 digits a factor) come from a space of 10^7 or more, drawn at random.
+renaming letters) before the space is used up: every set of addends, in a
+shuffled order (an affine walk over their ranks); from each set one unique sum
+is taken at once, the others when the walk is over.
 
 A puzzle whose grade is not the asked difficulty is skipped, whatever the
 grading is, so the walk stays independent of how grades are computed. The
-state of a run is cached in the process, so puzzle i costs one step of the walk
-when 0..i-1 came before (and a replay from the start when asked alone).
+state of a run is cached in the process (`formula/runs.py`).
 """
 
 from __future__ import annotations
@@ -31,37 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, PuzzleError
+from ..formula.runs import cached_run, run_key
 from ..model import Generated
 from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
 
 if TYPE_CHECKING:
     from .kind import CryptarithmKind
 
-_RUNS: dict[tuple, Any] = {}
-_MAX_RUNS = 64
-
-
 def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     """`2`, `2..3` or `2-3` as (lo, hi)."""
     return parse_addends(text, default)
-
-
-def cached_run(key: tuple, make: Callable[[], Any]) -> Any:
-    """The state of the run `key` in this process, made by `make()` the first time."""
-    run = _RUNS.get(key)
-    if run is None:
-        if len(_RUNS) >= _MAX_RUNS:
-            _RUNS.pop(next(iter(_RUNS)))
-        run = _RUNS[key] = make()
-    return run
-
-
-def run_key(rng: random.Random, sequence: tuple[str, int] | None) -> tuple[str, int]:
-    """(the run's key, this puzzle's index): from `generate_one`, or one fresh
-    run of one puzzle when the caller gave only an rng."""
-    if sequence is not None:
-        return str(sequence[0]), int(sequence[1])
-    return f"rng:{rng.getrandbits(64)}", 0
 
 
 def _affine(key: str, size: int) -> tuple[int, int]:

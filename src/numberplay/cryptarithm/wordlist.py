@@ -35,12 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BudgetExceeded, PuzzleError
+from ..formula.model import DIGITS
 from ..text import shorten
-from .model import DIGITS
 
 _C: Any
 try:  # the compiled core; the pure-Python search below is the fallback
-    from . import _columns as _compiled
+    from ..formula import _columns as _compiled
     _C = _compiled
 except ImportError:  # pragma: no cover - exercised when no compiler was there
     _C = None

@@ -1,4 +1,4 @@
-"""A player's position on a cryptarithm (`hint --state 'A=1,B=2'`).
+"""A player's position on a formula puzzle (`hint --state 'A=1,B=2'`).
 
 Basic: the letters the player has fixed are added to the puzzle's fixed
 letters, and the kind's explanation runs from there.
@@ -14,7 +14,7 @@ from ..errors import PuzzleError
 from ..model import PlayState, Step
 
 if TYPE_CHECKING:
-    from .kind import CryptarithmKind
+    from .base import FormulaKind
 
 STATE_HELP = "the letters decided so far, LETTER=DIGIT separated by commas: 'A=1,B=2'"
 
@@ -40,7 +40,7 @@ def parse_state(letters: set[str], base: int, text: str) -> PlayState:
     return PlayState(tuple(sorted(entries.items())))
 
 
-def explain_from(impl: CryptarithmKind, puzzle: Any, state: PlayState,
+def explain_from(impl: FormulaKind, puzzle: Any, state: PlayState,
                  **options: Any) -> Iterator[Step]:
     """The kind's explanation with the player's letters fixed as well."""
     fixed = dict(puzzle.fixed)

@@ -1,4 +1,5 @@
-/* Compiled core of numberplay.cryptarithm.wordlist: how many solutions has
+/* Compiled column search of the formula core, for the alphametic word-list
+ * generator (wordlist.py of the sum-of-words kind): how many solutions has
  * W1 + ... + Wk = S (words of capital letters A-Z, each letter a distinct
  * digit in base B, no leading zero on a word of two or more letters)?
  *

@@ -638,7 +638,7 @@ def _technique(model: Model, name: str, rung: int,
 
 
 class CryptarithmRules(D.Rules):
-    """The cryptarithm ladder for one formula (the model belongs to the puzzle)."""
+    """The formula ladder for one formula (the model belongs to the puzzle)."""
 
     grades = ("easy", "medium", "hard", "hard")
     solved_text = "Solved: every letter has its digit and the formula holds."

@@ -1,4 +1,4 @@
-"""The cryptarithm formula language: a safe parser and an exact evaluator.
+"""The formula language: a safe parser and an exact evaluator.
 
 A formula is read with Python's `ast` (after mapping `=` to `==`, `^` to `**`
 and a standalone `x` or `×` to `*`) and converted into a whitelisted tree of

@@ -1,4 +1,4 @@
-"""The shape of a cryptarithm as a player sees it: columns with carries, products, conditions.
+"""The shape of a formula as a player sees it: columns with carries, products, conditions.
 
 A sum (any linear equality of words, with integer multiples and constants,
 `SEND + MORE = MONEY`, `2 * TWO = FOUR`, `WELL - DO + YOU = PUNK`) is written

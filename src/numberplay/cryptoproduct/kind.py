@@ -1,7 +1,7 @@
 """The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit (the FEUP
 crypto-product report).
 
-A crypto-product is a cryptarithm `X x Y = Z` of three words; the symbols are
+A crypto-product is a formula puzzle `X x Y = Z` of three words; the symbols are
 colour initials (R G B W O Y P C M T) but any capital letters work. The FEUP report's
 Prolog form `puzzle(6,[G,R],[R,G],[R,B,R]).` is read too.
 """
@@ -15,17 +15,15 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
+from ..formula.base import FormulaKind
+from ..formula.model import DIGITS, FormulaPuzzle, FormulaSolution
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption, Params
 from ..model import Generated, PlayState
-from .kind import CryptarithmKind
 from .model import (
     ANSI_BG,
     COLOUR_NAMES,
-    DIGITS,
     HEX,
     PRODUCT_SHAPE,
-    CryptarithmPuzzle,
-    CryptarithmSolution,
     CryptoProductPuzzle,
     CryptoProductSolution,
 )
@@ -34,7 +32,7 @@ _PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([A-Z,\s]*)\]\s*,\s*\[([A-Z,\s]*)\
                      r"\s*\[([A-Z,\s]*)\]\s*\)\.?")
 
 
-class CryptoProductKind(CryptarithmKind):
+class CryptoProductKind(FormulaKind):
     """Crypto-product puzzles: multiplications written in colours."""
 
     name = "cryptoproduct"
@@ -62,8 +60,8 @@ class CryptoProductKind(CryptarithmKind):
                     "numberplay generate cryptoproduct --digits 4x5 --seed 1")
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
-                  color: bool = False, **_: Any) -> list[CryptarithmPuzzle]:
-        out: list[CryptarithmPuzzle] = []
+                  color: bool = False, **_: Any) -> list[FormulaPuzzle]:
+        out: list[FormulaPuzzle] = []
         for p in super().parse_all(text, base=base, fix=fix):
             assert isinstance(p, CryptoProductPuzzle)  # what self._make builds
             out.append(replace(p, color=bool(color)))
@@ -80,9 +78,6 @@ class CryptoProductKind(CryptarithmKind):
                               f"letters, not {line[:40]!r}")
         return f"{m.group(1)} x {m.group(2)} = {m.group(3)}"
 
-    def _make(self, formula: str, base: int, fixed: dict[str, int]) -> CryptoProductPuzzle:
-        return CryptoProductPuzzle(formula, base, tuple(sorted(fixed.items())))
-
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
         """As `Kind.parse_params`; `--digits AxB` is the custom mode (FEUP report),
@@ -90,7 +85,7 @@ class CryptoProductKind(CryptarithmKind):
         the FEUP report's spelling of that mode, is still read as `--digits` (default shape
         when none is given); the puzzles it makes grade by their shape, as any other."""
         if difficulty is not None and str(difficulty).strip().lower() == "custom":
-            from .cryptoproduct_generate import HARD_SHAPE
+            from .generate import HARD_SHAPE
             difficulty = None
             options = {**options, "digits": options.get("digits") or HARD_SHAPE}
         params = super().parse_params(size, difficulty, **options)
@@ -100,14 +95,14 @@ class CryptoProductKind(CryptarithmKind):
         if difficulty is not None:
             raise PuzzleError("--digits sets the shape and the difficulty follows from it: "
                               "leave out --difficulty")
-        from .cryptoproduct_generate import custom_lengths
+        from .generate import custom_lengths
         a, b = custom_lengths(digits)
         return replace(params, difficulty=None, options={**params.options, "digits": f"{a}x{b}"})
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
-        from .cryptoproduct_generate import generate_product
+        from .generate import generate_product
         return generate_product(self, rng, size, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
@@ -124,14 +119,14 @@ class CryptoProductKind(CryptarithmKind):
         return f"{len(x)}x{len(y)}"
 
     # -- presenting ------------------------------------------------------------------------
-    def render_as(self, puzzle, solution: CryptarithmSolution | None, fmt: str) -> str:
+    def render_as(self, puzzle, solution: FormulaSolution | None, fmt: str) -> str:
         if fmt == "html":  # the drawing is also the HTML form
             return self.draw(puzzle, solution)
         if fmt == "text" and puzzle.color:
             return self.ansi(puzzle, solution)
         return super().render_as(puzzle, solution, fmt)
 
-    def ansi(self, puzzle, solution: CryptarithmSolution | None) -> str:
+    def ansi(self, puzzle, solution: FormulaSolution | None) -> str:
         """Each symbol as a coloured block (ANSI escapes, via rich)."""
         from rich.console import Console
         from rich.markup import escape
@@ -157,11 +152,11 @@ class CryptoProductKind(CryptarithmKind):
                                    solution.assignment)
         return out
 
-    def svg(self, puzzle, solution: CryptarithmSolution | None = None) -> str:
+    def svg(self, puzzle, solution: FormulaSolution | None = None) -> str:
         """The product as a long multiplication of coloured circles (see `draw`)."""
         return self.draw(puzzle, solution)
 
-    def draw(self, puzzle, solution: CryptarithmSolution | None = None,
+    def draw(self, puzzle, solution: FormulaSolution | None = None,
              highlight: Any = None, state: PlayState | None = None) -> str:
         """Coloured circles with the letter inside, digits too when solved (`svg.py`);
         a player's colours (`state`) show their digits, underlined."""
@@ -171,4 +166,4 @@ class CryptoProductKind(CryptarithmKind):
                             entries=dict(state.entries) if state else None)
 
 
-CRYPTOPRODUCT = CryptoProductKind()
+KIND = CryptoProductKind()

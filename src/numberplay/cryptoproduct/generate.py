@@ -3,7 +3,7 @@ crypto-product report grades them).
 
 Every puzzle returned has exactly one solution, proved by search. Easy and
 medium are small spaces, enumerated in full and walked without repeats by each
-run (see generate.py for the walk); hard ones (the FEUP report's custom shapes) are drawn
+run (see formula/runs.py for the walk); hard ones (the FEUP report's custom shapes) are drawn
 at random.
 """
 
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
+from ..formula.runs import cached_run, run_key
 from ..model import Generated
-from .generate import cached_run, run_key
 from .model import COLOURS
 
 if TYPE_CHECKING:
-    from .cryptoproduct import CryptoProductKind
+    from .kind import CryptoProductKind
 
 MAX_ATTEMPTS = 4000
 

@@ -1,6 +1,6 @@
-"""Explanations of cryptarithms and crypto-products in a player's words.
+"""Explanations of formula puzzles in a player's words.
 
-Built on the cryptarithm ladder (`deduce.py`) and the shared driver: columns
+Built on the formula ladder (`deduce.py`) and the shared driver: columns
 with named carries for sums, last digits, lengths and casting out nines for
 products, exact tests for any other condition, then trials and, only when no
 bounded trial closes, a labelled guess. Nothing is read from a solution: the
@@ -19,10 +19,10 @@ from .deduce import CryptarithmRules, explanation
 from .model import substitute
 
 if TYPE_CHECKING:
-    from .kind import CryptarithmKind
+    from .base import FormulaKind
 
 
-def _leading_step(impl: CryptarithmKind, puzzle: Any) -> Step | None:
+def _leading_step(impl: FormulaKind, puzzle: Any) -> Step | None:
     from . import solver as S
     lead = sorted(S.compile_puzzle(puzzle.formula, puzzle.base).lead - {c for c, _ in puzzle.fixed})
     if not lead:
@@ -34,9 +34,9 @@ def _leading_step(impl: CryptarithmKind, puzzle: Any) -> Step | None:
                 tuple(lead), tuple((c, 0) for c in lead))
 
 
-def explain_steps(impl: CryptarithmKind, puzzle: Any, *, search: bool = True, trace: bool = False,
+def explain_steps(impl: FormulaKind, puzzle: Any, *, search: bool = True, trace: bool = False,
                   budget: Budget | None = None) -> Iterator[Step]:
-    """The steps of `CryptarithmKind.explain` (and of the crypto-product kind)."""
+    """The steps of `FormulaKind.explain`."""
     impl._validate(puzzle)
     fixed = dict(puzzle.fixed)
     snap = substitute(puzzle.formula, fixed) if trace else None

@@ -1,0 +1,15 @@
+"""Crypto-products (`GR x RG = RBR`): multiplications in colours, on the formula core.
+
+Kept light: the kind is built lazily on first attribute access.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def __getattr__(name: str) -> Any:
+    if name == "KIND":
+        from .kind import KIND
+        return KIND
+    raise AttributeError(name)

@@ -1,0 +1,99 @@
+"""Formula puzzle values: puzzles, solutions, digits, and the `--fix` option.
+
+The modules of this core (solver, explanation) and the formula kinds share
+these names; nothing here imports them back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import PuzzleError
+from ..model import Puzzle, Solution
+from ..text import shorten
+
+# The domain's names.
+Digit = int                                # 0..base-1
+Letter = str                               # one capital letter
+Assignment = tuple[tuple[Letter, Digit], ...]  # (letter, digit) pairs, by letter
+
+# The digit characters of bases up to 36.
+DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class FormulaPuzzle(Puzzle):
+    """A formula, its base and the letters fixed in advance (each formula kind
+    subclasses it with its name)."""
+
+    formula: str
+    base: int = 10
+    fixed: Assignment = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"formula": self.formula, "base": self.base, "fixed": dict(self.fixed)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FormulaPuzzle:
+        return cls(data["formula"], int(data.get("base", 10)),
+                   tuple(sorted((k, int(v)) for k, v in (data.get("fixed") or {}).items())))
+
+
+@dataclass(frozen=True)
+class FormulaSolution(Solution):
+    """A digit for every letter, and the formula with the digits written in."""
+
+    assignment: Assignment
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"assignment": dict(self.assignment), "text": self.text}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FormulaSolution:
+        return cls(tuple(sorted((k, int(v)) for k, v in data["assignment"].items())),
+                   data["text"])
+
+    @property
+    def mapping(self) -> dict[str, int]:
+        """The assignment as a dict."""
+        return dict(self.assignment)
+
+
+def substitute(formula: str, assignment: dict[str, int]) -> str:
+    """The formula with each letter replaced by its digit (0-9, then A-Z)."""
+    table = {ord(c): DIGITS[d] for c, d in assignment.items()}
+    return formula.translate(table)
+
+
+def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
+    """`A=1,B=2` (or a dict) as {letter: digit}; PuzzleError for anything else
+    (a letter outside A-Z, a value that is not a small whole number)."""
+    if not fixed:
+        return {}
+    if isinstance(fixed, dict):
+        out = {}
+        for k, v in fixed.items():
+            if not isinstance(k, str) or len(k) != 1 or not ("A" <= k <= "Z"):
+                raise PuzzleError(f"--fix: {str(k)[:20]!r} is not a capital letter A-Z")
+            if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 2:
+                v = int(v)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise PuzzleError(f"--fix: {k}={str(v)[:20]!r} is not a digit")
+            out[k] = v
+        return out
+    if not isinstance(fixed, str):
+        raise PuzzleError("--fix expects LETTER=DIGIT,... (a string or a dict)")
+    out = {}
+    for part in fixed.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or len(name) != 1 or not ("A" <= name <= "Z") or not value.isascii() \
+                or not value.isdigit() or len(value) > 2:
+            shown = shorten(part.strip())
+            raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {shown!r}")
+        out[name] = int(value)
+    return out
