@@ -1,15 +1,13 @@
-"""The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit (the FEUP
-crypto-product report).
+"""The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit.
 
 A crypto-product is a formula puzzle `X x Y = Z` of three words; the symbols are
-colour initials (R G B W O Y P C M T) but any capital letters work. The FEUP report's
-Prolog form `puzzle(6,[G,R],[R,G],[R,B,R]).` is read too.
+colour initials (R G B W O Y P C M T) but any capital letters work. The FEUP crypto-product
+report's Prolog form `puzzle(6,[G,R],[R,G],[R,B,R]).` is read too.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -23,13 +21,10 @@ from .model import (
     ANSI_BG,
     COLOUR_NAMES,
     HEX,
-    PRODUCT_SHAPE,
     CryptoProductPuzzle,
     CryptoProductSolution,
+    product_formula,
 )
-
-_PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([A-Z,\s]*)\]\s*,\s*\[([A-Z,\s]*)\]\s*,"
-                     r"\s*\[([A-Z,\s]*)\]\s*\)\.?")
 
 
 class CryptoProductKind(FormulaKind):
@@ -63,26 +58,18 @@ class CryptoProductKind(FormulaKind):
                   color: bool = False, **_: Any) -> list[FormulaPuzzle]:
         out: list[FormulaPuzzle] = []
         for p in super().parse_all(text, base=base, fix=fix):
-            assert isinstance(p, CryptoProductPuzzle)  # what self._make builds
+            assert isinstance(p, CryptoProductPuzzle)  # the kind's puzzle_type
             out.append(replace(p, color=bool(color)))
         return out
 
     def _formula(self, line: str) -> str:
-        m = _PROLOG.fullmatch(line)
-        if m:
-            x, y, z = (g.replace(",", "").replace(" ", "") for g in m.groups())
-            line = f"{x} x {y} = {z}"
-        m = PRODUCT_SHAPE.match(line)
-        if not m:
-            raise PuzzleError("a crypto-product is 'X x Y = Z' with three words of capital "
-                              f"letters, not {line[:40]!r}")
-        return f"{m.group(1)} x {m.group(2)} = {m.group(3)}"
+        return product_formula(line)
 
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
-        """As `Kind.parse_params`; `--digits AxB` is the custom mode (FEUP report),
+        """As `Kind.parse_params`; `--digits AxB` is the custom mode (the FEUP report's),
         which sets the shape, so it takes no other --difficulty. `--difficulty custom`,
-        the FEUP report's spelling of that mode, is still read as `--digits` (default shape
+        the report's name for that mode, is still read as `--digits` (default shape
         when none is given); the puzzles it makes grade by their shape, as any other."""
         if difficulty is not None and str(difficulty).strip().lower() == "custom":
             from .generate import HARD_SHAPE
@@ -103,16 +90,13 @@ class CryptoProductKind(FormulaKind):
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
         from .generate import generate_product
-        return generate_product(self, rng, size, difficulty, ensure(budget), **options)
+        if options.get("digits") is None:
+            difficulty = difficulty or self.default_difficulty
+        return generate_product(rng, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        """The FEUP report's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium, longer
-        (its custom shapes) hard."""
-        x, y, _ = puzzle.words()
-        short, long_ = sorted((len(x), len(y)))
-        if long_ <= 2:
-            return "easy" if short == 1 else "medium"
-        return "hard"
+        """By the factors' digits (`CryptoProductPuzzle.grade`)."""
+        return puzzle.grade()
 
     def size_of(self, puzzle) -> str:
         x, y, _ = puzzle.words()

@@ -7,7 +7,7 @@ these names; nothing here imports them back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
@@ -31,6 +31,11 @@ class FormulaPuzzle(Puzzle):
     base: int = 10
     fixed: Assignment = ()
 
+    @classmethod
+    def of(cls, formula: str, base: int = 10, fixed: dict[str, int] | None = None) -> Self:
+        """The puzzle for a formula, a base and fixed letters (not validated)."""
+        return cls(formula, base, tuple(sorted((fixed or {}).items())))
+
     def to_json(self) -> dict[str, Any]:
         return {"formula": self.formula, "base": self.base, "fixed": dict(self.fixed)}
 
@@ -46,6 +51,11 @@ class FormulaSolution(Solution):
 
     assignment: Assignment
     text: str
+
+    @classmethod
+    def of(cls, puzzle: FormulaPuzzle, assignment: dict[str, int]) -> Self:
+        """The solution of `puzzle` given by an assignment."""
+        return cls(tuple(sorted(assignment.items())), substitute(puzzle.formula, assignment))
 
     def to_json(self) -> dict[str, Any]:
         return {"assignment": dict(self.assignment), "text": self.text}

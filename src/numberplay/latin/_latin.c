@@ -28,10 +28,22 @@
  * Régin's filter at a node (node_gac, gac_depth) only revisits the lines
  * whose cells changed, from the line's last matching.
  *
+ * A kind's own constraints come as tables (see tables.py): groups of cells
+ * with the value tuples each may take. After the Latin propagation (and
+ * Régin's filter where it runs) every group one of whose cells changed is
+ * filtered by simple tabular reduction: its live tuples are the first `size`
+ * entries of a permutation, `size` kept in V after the three views (so the
+ * trail restores it), a tuple a domain no longer allows is swapped out, and a
+ * value no live tuple uses leaves its cell; to a common fixpoint. A group
+ * left with no tuple is a wipe-out, counted against its cells' rows and
+ * columns for dom/wdeg. No call back into Python.
+ *
  * Python interface: Search(n, masks, restarts=True, tick=None, use_gac=True,
- * node_gac=False, gac_depth=0, restart_base=10.0) is an iterator over
- * solutions (lists of 0-based values, row by row); tick(k) is called with the
- * number of nodes done, every TICK_STRIDE nodes and whenever the iterator
+ * node_gac=False, gac_depth=0, restart_base=10.0, tables=None) is an iterator
+ * over solutions (lists of 0-based values, row by row); tables is a sequence
+ * of (cells, values): cells a sequence of flat cell indices, values a bytes
+ * object holding the allowed tuples one after another. tick(k) is called with
+ * the number of nodes done, every TICK_STRIDE nodes and whenever the iterator
  * returns, and may raise (the budget) to stop it. Attributes: nodes (of the
  * current run), all_nodes, runs.
  */
@@ -82,6 +94,17 @@ typedef struct {
     PyObject *tick;
     int state;            /* 0 fresh run, 1 searching, 2 after a solution, 3 done */
     int root_ok;
+    /* table constraints (a kind's own): group g has cells g_cells[g_coff[g]..g_coff[g+1]),
+     * tuples t = 0..g_ntup[g]-1 with values g_vals[g_voff[g] + t*arity + j]; its tuples
+     * still alive are g_perm[g_toff[g] + 0..size), size = V[3nn + g] (trailed). */
+    int ng;
+    int *g_coff, *g_cells, *g_ntup, *g_toff, *g_perm;
+    long *g_voff;
+    uint8_t *g_vals;
+    int *cg_off, *cg_list;   /* cell -> the groups it is in */
+    int *dq;                 /* dirty groups */
+    char *indq;
+    u64 *supp;               /* per cell of the widest group */
 } Search;
 
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
@@ -383,6 +406,87 @@ static int gac(Search *s) {
     return 1;
 }
 
+/* ---- table constraints: simple tabular reduction (STR) ---- */
+
+/* Count a wipe-out of group g against the rows and columns of its cells. */
+static void table_fail(Search *s, int g) {
+    for (int k = s->g_coff[g]; k < s->g_coff[g + 1]; k++) {
+        int cell = s->g_cells[k];
+        s->W[cell / s->n]++;
+        s->W[s->n + cell % s->n]++;
+    }
+}
+
+/* Drop the tuples of group g the domains no longer allow, then the values no
+ * tuple left uses (queued at *qn_io). 0 on a wipe-out. */
+static int table_filter(Search *s, int g, int *qn_io) {
+    const int n = s->n, nn = s->nn;
+    u64 *D = s->V;
+    const int *cells = s->g_cells + s->g_coff[g];
+    const int a = s->g_coff[g + 1] - s->g_coff[g];
+    const uint8_t *vals = s->g_vals + s->g_voff[g];
+    int *perm = s->g_perm + s->g_toff[g];
+    const int old = (int)s->V[3 * nn + g];
+    int size = old, i = 0;
+    u64 *supp = s->supp;
+    u64 dom[64];
+    int wide = a > 64;
+    for (int j = 0; j < a; j++) supp[j] = 0;
+    if (!wide) for (int j = 0; j < a; j++) dom[j] = D[cells[j]];
+    while (i < size) {
+        int t = perm[i];
+        const uint8_t *tv = vals + (long)t * a;
+        int ok = 1;
+        for (int j = 0; j < a; j++) {
+            u64 d = wide ? D[cells[j]] : dom[j];
+            if (!(d >> tv[j] & 1)) { ok = 0; break; }
+        }
+        if (ok) {
+            for (int j = 0; j < a; j++) supp[j] |= 1ULL << tv[j];
+            i++;
+        } else {
+            perm[i] = perm[size - 1];
+            perm[size - 1] = t;
+            size--;
+        }
+    }
+    if (size != old) set_v(s, 3 * nn + g, (u64)size);
+    if (!size) { table_fail(s, g); return 0; }
+    for (int j = 0; j < a; j++) {
+        int cell = cells[j];
+        for (u64 gone = D[cell] & ~supp[j]; gone; gone &= gone - 1) {
+            if (!remove_val(s, cell / n, cell % n, lowbit(gone), qn_io)) { table_fail(s, g); return 0; }
+        }
+    }
+    return 1;
+}
+
+/* Filter the groups whose cells changed since trail position `from` (every
+ * group when `all`), and those their removals touch, to a common fixpoint.
+ * 0 on a wipe-out. */
+static int tables_from(Search *s, int from, int all) {
+    const int nn = s->nn;
+    int nd = 0, scan = from, ok = 1;
+    if (all) for (int g = 0; g < s->ng; g++) { s->indq[g] = 1; s->dq[nd++] = g; }
+    for (;;) {
+        for (; scan < s->trail_len; scan++) {
+            int k = s->trail_idx[scan];
+            if (k >= nn) continue;
+            for (int x = s->cg_off[k]; x < s->cg_off[k + 1]; x++) {
+                int g = s->cg_list[x];
+                if (!s->indq[g]) { s->indq[g] = 1; s->dq[nd++] = g; }
+            }
+        }
+        if (!nd || !ok) break;
+        int g = s->dq[--nd];
+        s->indq[g] = 0;
+        int qn = 0;
+        if (!table_filter(s, g, &qn) || (qn && !propagate(s, qn))) ok = 0;
+    }
+    while (nd) s->indq[s->dq[--nd]] = 0;
+    return ok;
+}
+
 /* Pick the branching cell (dom/wdeg over the open cells) and push its frame;
  * 1 if every cell is fixed (a solution). */
 static int descend(Search *s) {
@@ -515,7 +619,8 @@ static PyObject *Search_next(Search *s) {
         }
         int *q = s->queue;
         q[0] = f->cell / s->n; q[1] = f->cell % s->n; q[2] = v;
-        if (!propagate(s, 3) || ((s->node_gac || s->depth <= s->gac_depth) && !gac_from(s, f->mark))) {
+        if (!propagate(s, 3) || ((s->node_gac || s->depth <= s->gac_depth) && !gac_from(s, f->mark))
+            || (s->ng && !tables_from(s, f->mark, 0))) {
             s->fails++;
             continue;
         }
@@ -526,18 +631,107 @@ static PyObject *Search_next(Search *s) {
 static void Search_dealloc(Search *s) {
     free(s->V); free(s->trail_idx); free(s->trail_old); free(s->queue); free(s->open);
     free(s->frames); free(s->hint); free(s->W); free(s->noise); free(s->wa); free(s->wb);
+    free(s->g_coff); free(s->g_cells); free(s->g_ntup); free(s->g_toff); free(s->g_perm);
+    free(s->g_voff); free(s->g_vals); free(s->cg_off); free(s->cg_list); free(s->dq);
+    free(s->indq); free(s->supp);
     Py_XDECREF(s->tick);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
+/* Read tables=[(cells, values), ...] (values: bytes, the tuples one after another)
+ * into s; -1 with an exception set. */
+static int parse_tables(Search *s, PyObject *tables, long *ntuples_out) {
+    const int n = s->n, nn = s->nn;
+    *ntuples_out = 0;
+    if (tables == NULL || tables == Py_None) return 0;
+    PyObject *seq = PySequence_Fast(tables, "tables must be a sequence of (cells, bytes)");
+    if (!seq) return -1;
+    int ng = (int)PySequence_Fast_GET_SIZE(seq);
+    s->ng = ng;
+    long ncells = 0, nvals = 0, ntup = 0;
+    int widest = 1;
+    s->g_coff = calloc(ng + 1, sizeof(int));
+    s->g_ntup = calloc(ng + 1, sizeof(int));
+    s->g_toff = calloc(ng + 1, sizeof(int));
+    s->g_voff = calloc(ng + 1, sizeof(long));
+    s->cg_off = calloc(nn + 1, sizeof(int));
+    s->dq = calloc(ng + 1, sizeof(int));
+    s->indq = calloc(ng + 1, 1);
+    if (!s->g_coff || !s->g_ntup || !s->g_toff || !s->g_voff || !s->cg_off || !s->dq || !s->indq) {
+        Py_DECREF(seq); PyErr_NoMemory(); return -1;
+    }
+    /* first pass: sizes and checks */
+    for (int g = 0; g < ng; g++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, g), *cells, *vals;
+        if (!PyArg_ParseTuple(item, "OS", &cells, &vals)) { Py_DECREF(seq); return -1; }
+        Py_ssize_t a = PySequence_Size(cells), len = PyBytes_GET_SIZE(vals);
+        if (a < 1 || a > nn || len % a) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "a table needs 1..n*n cells and whole tuples");
+            return -1;
+        }
+        const uint8_t *v = (const uint8_t *)PyBytes_AS_STRING(vals);
+        for (Py_ssize_t k = 0; k < len; k++) {
+            if (v[k] >= n) { Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "a table value is not below n"); return -1; }
+        }
+        s->g_coff[g + 1] = s->g_coff[g] + (int)a;
+        s->g_ntup[g] = (int)(len / a);
+        s->g_toff[g + 1] = s->g_toff[g] + (int)(len / a);
+        s->g_voff[g + 1] = s->g_voff[g] + (long)len;
+        if (a > widest) widest = (int)a;
+        ncells += a; nvals += len; ntup += len / a;
+    }
+    s->g_cells = malloc(sizeof(int) * (ncells + 1));
+    s->g_vals = malloc(nvals + 1);
+    s->g_perm = malloc(sizeof(int) * (ntup + 1));
+    s->cg_list = malloc(sizeof(int) * (ncells + 1));
+    s->supp = malloc(sizeof(u64) * widest);
+    if (!s->g_cells || !s->g_vals || !s->g_perm || !s->cg_list || !s->supp) {
+        Py_DECREF(seq); PyErr_NoMemory(); return -1;
+    }
+    /* second pass: copy, and count the groups of each cell */
+    for (int g = 0; g < ng; g++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, g);
+        PyObject *cells = PyTuple_GET_ITEM(item, 0), *vals = PyTuple_GET_ITEM(item, 1);
+        PyObject *cs = PySequence_Fast(cells, "a table's cells must be a sequence");
+        if (!cs) { Py_DECREF(seq); return -1; }
+        for (int j = 0; j < s->g_coff[g + 1] - s->g_coff[g]; j++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cs, j));
+            if (c == -1 && PyErr_Occurred()) { Py_DECREF(cs); Py_DECREF(seq); return -1; }
+            if (c < 0 || c >= nn) {
+                Py_DECREF(cs); Py_DECREF(seq);
+                PyErr_SetString(PyExc_ValueError, "a table's cell is outside the grid");
+                return -1;
+            }
+            s->g_cells[s->g_coff[g] + j] = (int)c;
+            s->cg_off[c + 1]++;
+        }
+        Py_DECREF(cs);
+        memcpy(s->g_vals + s->g_voff[g], PyBytes_AS_STRING(vals), s->g_voff[g + 1] - s->g_voff[g]);
+        for (int t = 0; t < s->g_ntup[g]; t++) s->g_perm[s->g_toff[g] + t] = t;
+    }
+    Py_DECREF(seq);
+    for (int c = 0; c < nn; c++) s->cg_off[c + 1] += s->cg_off[c];
+    int *fill = calloc(nn + 1, sizeof(int));
+    if (!fill) { PyErr_NoMemory(); return -1; }
+    for (int g = 0; g < ng; g++)
+        for (int k = s->g_coff[g]; k < s->g_coff[g + 1]; k++) {
+            int c = s->g_cells[k];
+            s->cg_list[s->cg_off[c] + fill[c]++] = g;
+        }
+    free(fill);
+    *ntuples_out = ntup;
+    return 0;
+}
+
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     static char *names[] = {"n", "masks", "restarts", "tick", "use_gac", "node_gac",
-                            "gac_depth", "restart_base", NULL};
+                            "gac_depth", "restart_base", "tables", NULL};
     int n, restarts = 1, use_gac = 1, node_gac = 0, gac_depth = 0;
     double restart_base = RESTART_BASE;
-    PyObject *masks, *tick = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppid", names, &n, &masks, &restarts, &tick,
-                                     &use_gac, &node_gac, &gac_depth, &restart_base))
+    PyObject *masks, *tick = Py_None, *tables = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pOppidO", names, &n, &masks, &restarts, &tick,
+                                     &use_gac, &node_gac, &gac_depth, &restart_base, &tables))
         return NULL;
     if (n < 1 || n > 64) { PyErr_SetString(PyExc_ValueError, "order must be 1..64"); return NULL; }
     PyObject *seq = PySequence_Fast(masks, "masks must be a sequence");
@@ -554,9 +748,11 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->restarts = restarts;
     s->gac_depth = gac_depth;
     s->restart_base = restart_base > 0 ? restart_base : RESTART_BASE;
-    s->trail_cap = 3 * nn * n + 16;
+    long ntuples = 0;
+    if (parse_tables(s, tables, &ntuples) < 0) { Py_DECREF(seq); Py_DECREF(s); return NULL; }
+    s->trail_cap = 3 * nn * n + 16 + ntuples;   /* every entry shrinks a mask or a table */
     s->qcap = 3 * (3 * nn + 4);
-    s->V = calloc(3 * nn, sizeof(u64));
+    s->V = calloc(3 * nn + s->ng, sizeof(u64));
     s->trail_idx = malloc(sizeof(int) * s->trail_cap);
     s->trail_old = malloc(sizeof(u64) * s->trail_cap);
     s->queue = malloc(sizeof(int) * s->qcap);
@@ -612,6 +808,8 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
         }
         if (ok) ok = propagate(s, qn);
         if (ok && use_gac) ok = gac(s);
+        for (int g = 0; g < s->ng; g++) s->V[3 * nn + g] = (u64)s->g_ntup[g];
+        if (ok && s->ng) ok = tables_from(s, s->trail_len, 1);
     }
     s->node_gac = node_gac;
     if (!ok) s->state = 3;

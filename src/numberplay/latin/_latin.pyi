@@ -1,6 +1,6 @@
 """Types of the optional compiled module built from _latin.c."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 class Search(Iterator[list[int]]):
     """The solutions (0-based values, row by row) of one Latin-square search."""
@@ -8,7 +8,8 @@ class Search(Iterator[list[int]]):
     def __init__(self, n: int, masks: list[int], restarts: bool = ...,
                  tick: Callable[[int], object] | None = ..., use_gac: bool = ...,
                  node_gac: bool = ..., gac_depth: int = ...,
-                 restart_base: float = ...) -> None: ...
+                 restart_base: float = ...,
+                 tables: Sequence[tuple[Sequence[int], bytes]] | None = ...) -> None: ...
     def __next__(self) -> list[int]: ...
     @property
     def nodes(self) -> int: ...

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
 from ..model import SOLVED, PlayState, Step
 from ..text import place as cell_place
 from . import techniques as T
+from .tables import Table, table_filter
 
 
 def cell_name(n: int, i: int) -> str:
@@ -159,3 +160,31 @@ def narrow(n: int, masks: list[int], state: PlayState) -> list[int]:
     for place, value in state.entries:
         m[index[place]] &= 1 << (value - 1)
     return m
+
+
+def table_technique(n: int, name: str, rung: int, tables: Sequence[Table],
+                    label: Callable[[int], str] | None = None) -> Technique:
+    """A ladder rung for a kind's tables (see `tables.Table`): in the first table
+    where the candidates leave some value no combination uses, those values go.
+    `label(i)` names table i in the text ("the cage 12+ at r1c1"); a table no
+    combination fits raises `Contradiction`."""
+    def what(g: int) -> str:
+        return label(g) if label else "the group " + ", ".join(cell_name(n, c)
+                                                               for c in tables[g].cells)
+
+    def find(m: list[int]) -> Step | None:
+        for g, table in enumerate(tables):
+            gone = table_filter(m, table)
+            cells = tuple(cell_name(n, c) for c in table.cells)
+            if gone is None:
+                raise Contradiction(f"{what(g)} has no combination left", cells)
+            if gone:
+                for i, v in gone:
+                    m[i] &= ~(1 << v)
+                text = (f"{name[:1].upper() + name[1:]}: no combination of {what(g)} that the "
+                        f"candidates allow uses {_removals(n, gone)}, so they go.")
+                return Step(technique=name, text=text, cells=cells,
+                            removed=tuple((cell_name(n, i), v + 1) for i, v in gone))
+        return None
+    find.__doc__ = f"{name}: values no combination of a group uses"
+    return Technique(name, rung, find)
