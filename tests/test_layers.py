@@ -12,7 +12,19 @@ from pathlib import Path
 import numberplay
 
 ROOT = Path(numberplay.__file__).parent
-KIND_PACKAGES = ("crossproduct", "cryptarithm", "cryptoproduct", "crossset")
+
+
+def _kind_packages() -> tuple[str, ...]:
+    """The subpackages of numberplay that hold a registered kind."""
+    found = set()
+    for impl in numberplay.all_kinds():
+        parts = type(impl).__module__.split(".")
+        if parts[0] == "numberplay" and len(parts) > 2:
+            found.add(parts[1])
+    return tuple(sorted(found))
+
+
+KIND_PACKAGES = _kind_packages()
 FRONT_ENDS = ("cli", "api", "web", "book", "launch", "__init__", "__main__")
 
 

@@ -589,7 +589,7 @@ def do_generate(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
 
 @runtime_checkable
 class _OneLineSolution(Protocol):
-    """A solution that carries its own one-line text (a cryptarithm's filled formula)."""
+    """A solution that carries its own one-line text (a filled-in formula)."""
 
     text: str
 
