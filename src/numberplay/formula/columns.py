@@ -210,3 +210,28 @@ def build(formula: str, base: int) -> Model:
     for eq, (rows, const) in enumerate(linear):
         _sum_columns(model, eq, rows, const, len(linear) > 1)
     return model
+
+
+def pair_at(model: Model, i: int) -> tuple[Column, Column] | None:
+    """Columns i and i + 1 when they are neighbours in one sum."""
+    if i + 1 >= len(model.columns):
+        return None
+    a, b = model.columns[i], model.columns[i + 1]
+    return (a, b) if a.eq == b.eq and a.cout is not None and a.cout == b.cin else None
+
+
+def merged_coef(model: Model, a: Column, b: Column) -> tuple[tuple[str, int], ...]:
+    """The letters and multiples of columns a and b read as one equation (b's count
+    `base` times), largest multiple first."""
+    key = ("merged", a.eq, a.k)
+    got = model.cache.get(key)
+    if got is None:
+        base = model.base
+        merged: dict[str, int] = {}
+        for ch, v in a.coef:
+            merged[ch] = merged.get(ch, 0) + v
+        for ch, v in b.coef:
+            merged[ch] = merged.get(ch, 0) + base * v
+        got = model.cache[key] = tuple(sorted(((c, v) for c, v in merged.items() if v),
+                                              key=lambda t: (-abs(t[1]), t[0])))
+    return got
