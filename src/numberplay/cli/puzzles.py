@@ -21,15 +21,13 @@ from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
 from ..model import SOLVED, STALLED, Generated, Puzzle, Solution, Step
 from ..services.envelopes import read_envelopes
+from ..services.generation import generate_one, regenerate
+from ..services.hints import hint_report, parse_state
 from ..services.reports import (
     check_report,
     explain_report,
     explain_steps,
-    generate_one,
     generate_report,
-    hint_report,
-    parse_state,
-    regenerate,
     several_text,
     solution_count,
     solve_report,
