@@ -139,11 +139,13 @@ class Rules:
         no trial closes, None when the kind has no such search here (the default)."""
         return None
 
-    def closes(self, pos: Position, place: Place, value: Any) -> bool:
-        """Might the techniques alone reach a contradiction from `pos`, the position
-        after supposing `place` = `value`? A kind that can tell quickly that they
-        surely stall (e.g. from the fixpoint of its techniques) returns False, and
-        that trial is not followed step by step; the default follows every trial."""
+    def closes(self, pos: Position, place: Place, value: Any,
+               max_rung: int | None = None) -> bool:
+        """Might the techniques alone (up to `max_rung`) reach a contradiction from
+        `pos`, the position after supposing `place` = `value`? A kind that can tell
+        quickly that they surely stall (e.g. from a fixpoint at least as strong as its
+        techniques) returns False, and that trial is not followed step by step; the
+        default follows every trial."""
         return True
 
     # -- derived -------------------------------------------------------------
@@ -340,7 +342,7 @@ def _search_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: L
                 rules.assume(work, place, value)
             except Contradiction as exc:
                 return _Trial(place, value, [], exc), bound
-            if depth <= 1 and not rules.closes(work, place, value):
+            if depth <= 1 and not rules.closes(work, place, value, max_rung):
                 continue       # the techniques surely stall: no chain to follow
             result = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
             if result is None:

@@ -738,7 +738,8 @@ class CryptarithmRules(D.Rules):
         found = self.trials.find(pos, depth, limit, limits.max_trials, budget)
         return () if found is None else (found[0], found[1], found[3])
 
-    def closes(self, pos: Position, place: str, value: int) -> bool:
+    def closes(self, pos: Position, place: str, value: int,
+               max_rung: int | None = None) -> bool:
         """False when the techniques' fixpoint from `pos` is no contradiction: they
         surely stall there (see fixpoint.py)."""
         return not self.fixpoint.enabled or self.fixpoint.closes((place, value), pos)

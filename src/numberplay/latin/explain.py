@@ -8,6 +8,7 @@ from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
 from ..model import SOLVED, PlayState, Step
 from ..text import place as cell_place
+from . import search as S
 from . import techniques as T
 from .tables import Table, table_filter
 
@@ -90,6 +91,8 @@ class LatinRules(Rules):
 
     def __init__(self, n: int, extra: Sequence[Technique] = ()) -> None:
         self.n = n
+        # the quick test for trials knows the Latin rules only
+        self.own_rules_only = not extra and type(self).contradiction is LatinRules.contradiction
         self.index = {cell_name(n, i): i for i in range(n * n)}
         latin = [Technique(f.__name__.replace("_", " "), rung, self._finder(f))
                  for rung, f in enumerate(T.TECHNIQUES)]
@@ -127,6 +130,50 @@ class LatinRules(Rules):
 
     def exclude(self, pos: list[int], place: str, value: int) -> None:
         pos[self.index[place]] &= ~(1 << (value - 1))
+
+    def closes(self, pos: list[int], place: str, value: int,
+               max_rung: int | None = None) -> bool:
+        """False when the techniques surely stall from `pos`: the singles (up to rung
+        1) or a propagation stronger than the whole ladder (all-different filtered
+        on every row, column and value) ends without a contradiction."""
+        if not self.own_rules_only:
+            return True
+        return not stalls(self.n, pos, full=max_rung is None or max_rung > 1)
+
+
+def stalls(n: int, masks: list[int], full: bool) -> bool:
+    """Do the techniques end without a contradiction from `masks`? The singles'
+    fixpoint is the naked and hidden singles' own (`search.propagate`); with
+    `full`, all-different filtered to the fixpoint on every row and column (as
+    strong as naked and hidden subsets) and on every value's rows (as strong as
+    fish): if even that finds no contradiction, the ladder cannot."""
+    built = S.build_state(n, list(masks))
+    if built is None:
+        return False
+    (D, R, C), queue = built
+    if not S.propagate(n, D, R, C, queue):
+        return False
+    while full:
+        if not S.gac(n, D, R, C):
+            return False
+        changed = False
+        for v in range(n):
+            doms = [R[r * n + v] for r in range(n)]
+            if all(not d & (d - 1) for d in doms):
+                continue
+            new = S.line_filter(doms, n)
+            if new is None:
+                return False
+            for r in range(n):
+                for c in T.bits(doms[r] & ~new[r]):
+                    changed = True
+                    if not S.remove(n, D, R, C, r, c, v, queue):
+                        return False
+            if queue and not S.propagate(n, D, R, C, queue):
+                return False
+        if not changed:
+            break
+    return True
 
 
 def grade_masks(rules: LatinRules, masks: list[int]) -> str:
