@@ -43,7 +43,12 @@ def test_stalls_is_sound_on_random_positions():
             i = rng.randrange(n * n)
             vals = [v for v in range(n) if m[i] >> v & 1]
             m[i] = 1 << rng.choice(vals)
+            place = LE.cell_name(n, i)
+            value = m[i].bit_length()
             for full, rung in ((False, 1), (True, None)):
+                # from the fixpoint of the position before the supposition: the same answer
+                assert rules.closes(m, place, value, rung, before=masks) == \
+                    (not LE.stalls(n, m, full))
                 if not LE.stalls(n, m, full):
                     continue
                 pos = list(m)

@@ -140,12 +140,13 @@ class Rules:
         return None
 
     def closes(self, pos: Position, place: Place, value: Any,
-               max_rung: int | None = None) -> bool:
+               max_rung: int | None = None, before: Position | None = None) -> bool:
         """Might the techniques alone (up to `max_rung`) reach a contradiction from
         `pos`, the position after supposing `place` = `value`? A kind that can tell
         quickly that they surely stall (e.g. from a fixpoint at least as strong as its
         techniques) returns False, and that trial is not followed step by step; the
-        default follows every trial."""
+        default follows every trial. `before`: the position the supposition was
+        made in (`pos` lies inside it), for a kind that starts from its fixpoint."""
         return True
 
     # -- derived -------------------------------------------------------------
@@ -342,7 +343,7 @@ def _search_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: L
                 rules.assume(work, place, value)
             except Contradiction as exc:
                 return _Trial(place, value, [], exc), bound
-            if depth <= 1 and not rules.closes(work, place, value, max_rung):
+            if depth <= 1 and not rules.closes(work, place, value, max_rung, pos):
                 continue       # the techniques surely stall: no chain to follow
             result = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
             if result is None:

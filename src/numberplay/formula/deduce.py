@@ -739,7 +739,7 @@ class CryptarithmRules(D.Rules):
         return () if found is None else (found[0], found[1], found[3])
 
     def closes(self, pos: Position, place: str, value: int,
-               max_rung: int | None = None) -> bool:
+               max_rung: int | None = None, before: Position | None = None) -> bool:
         """False when the techniques' fixpoint from `pos` is no contradiction: they
         surely stall there (see fixpoint.py)."""
         return not self.fixpoint.enabled or self.fixpoint.closes((place, value), pos)
