@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 
+from numberplay.kinds import get_kind  # noqa: E402
 from test_web_browser import (  # noqa: E402
     browser,  # noqa: F401 - fixtures
     cell,
@@ -17,21 +18,19 @@ from test_web_browser import (  # noqa: E402
     server,  # noqa: F401
 )
 
-from numberplay.kinds import get_kind  # noqa: E402
-
 PLAY = "/play/keen?seed=11&size=4&difficulty=easy"
 
 
-def _generated(server) -> dict:  # type: ignore[no-untyped-def]
-    status, generated = server.post("/api/generate", {"kind": "keen", "size": "4",
+def _generated(srv) -> dict:  # type: ignore[no-untyped-def]
+    status, generated = srv.post("/api/generate", {"kind": "keen", "size": "4",
                                                       "difficulty": "easy", "seed": 11})
     assert status == 200
     return generated["puzzles"][0]
 
 
-def _digit(page, name: str) -> int:  # type: ignore[no-untyped-def]
+def _digit(pg, name: str) -> int:  # type: ignore[no-untyped-def]
     """The digit a cell shows (its clue label left out)."""
-    text = cell(page, name).locator(":scope > span:not(.cage-clue)").all_inner_texts()
+    text = cell(pg, name).locator(":scope > span:not(.cage-clue)").all_inner_texts()
     return int(text[0]) if text else 0
 
 
