@@ -230,6 +230,18 @@ def test_hung_and_crashed_workers_are_replaced():
         assert again.status_code == 200 and again.json()["text"] == "unique"
 
 
+def test_a_request_that_allocates_without_bound_fails_alone():
+    """Under the worker's memory cap the job gets a MemoryError: one line, 503
+    "memory"; the same worker then answers the next request."""
+    with TestClient(create_app(timeout=5, workers=1, worker_command=BAD_WORKER)) as c:
+        hog = c.post("/api/solve", json={"kind": "hog", "puzzle": "x"})
+        assert hog.status_code == 503 and hog.json()["stopped"] == "memory"
+        assert "\n" not in hog.json()["error"]
+        fine = c.post("/api/check", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
+        assert fine.status_code == 200 and fine.json()["text"] == "unique"
+        assert c.app.state.pool.restarts == 0  # the worker lived on
+
+
 def test_openapi_and_docs(client):
     schema = client.get("/openapi.json").json()
     for path in ("/api/kinds", "/api/examples", "/api/examples/{kind}", "/api/solve",
@@ -281,6 +293,8 @@ def test_cli_starts_without_fastapi_and_serve_says_how_to_install():
 
 
 def test_real_server_answers_50_concurrent_mixed_requests_and_stops_on_ctrl_c():
+    """Past what the workers can take at once the server sheds (503 + Retry-After);
+    a client that waits as told gets every answer."""
     from web_server import Server
 
     server = Server("--timeout", "10")
@@ -294,9 +308,9 @@ def test_real_server_answers_50_concurrent_mixed_requests_and_stops_on_ctrl_c():
             else:
                 jobs.append(("/api/generate", {"kind": "crossproduct", "size": "3x3", "seed": i}))
         with ThreadPoolExecutor(max_workers=50) as pool:
-            results = list(pool.map(lambda job: server.post(*job), jobs))
-        assert [status for status, _ in results] == [200] * 50
-        assert all(data["kind"] for _, data in results)
+            results = list(pool.map(lambda job: server.post_patiently(*job), jobs))
+        assert [status for status, _, _ in results] == [200] * 50
+        assert all(data["kind"] for _, data, _ in results)
     finally:
         code, out, err = server.stop()
     assert code == 0, err

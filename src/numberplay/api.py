@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from .budget import Budget
 from .errors import PuzzleError
 from .kinds import get_kind
-from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution, Step
+from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution
+from .notebook import Explanation, Gallery
 from .services import search as _search
-from .services.reports import generate_one
-from .services.reports import hint as _hint
-from .services.reports import parse_state as _parse_state
-from .services.reports import regenerate as _regenerate
+from .services.generation import generate_one
+from .services.generation import regenerate as _regenerate
+from .services.hints import hint as _hint
+from .services.hints import parse_state as _parse_state
 
 
 def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
@@ -25,7 +27,8 @@ def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
     `kind` is not a str or `text` is neither a str nor None.
     """
     if not isinstance(kind, str):
-        raise TypeError(f"kind must be a str such as 'crossproduct', not {type(kind).__name__}")
+        raise TypeError(f"kind must be a str (one of numberplay.kind_names()), not "
+                        f"{type(kind).__name__}")
     if text is not None and not isinstance(text, str):
         raise TypeError(f"text must be a str or None, not {type(text).__name__}")
     impl = get_kind(kind)
@@ -44,8 +47,10 @@ def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
 
 def solutions(puzzle: Puzzle, limit: int | None = None,
               budget: Budget | None = None) -> Iterator[Solution]:
-    """Every solution of `puzzle`, lazily and in a deterministic order (at most `limit`)."""
-    return get_kind(puzzle.kind).solutions(puzzle, limit=limit, budget=budget)
+    """Every solution of `puzzle`, lazily and in a deterministic order (at most `limit`).
+    Each knows its puzzle (`solution.puzzle`), so a notebook draws it filled in."""
+    found = get_kind(puzzle.kind).solutions(puzzle, limit=limit, budget=budget)
+    return (solution.attach(puzzle) for solution in found)
 
 
 def solve(puzzle: Puzzle, budget: Budget | None = None) -> Solution | None:
@@ -64,9 +69,11 @@ def is_unique(puzzle: Puzzle, budget: Budget | None = None) -> bool:
 
 
 def explain(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
-            budget: Budget | None = None) -> Iterator[Step]:
-    """The steps a person could follow to solve `puzzle`."""
-    return get_kind(puzzle.kind).explain(puzzle, search=search, trace=trace, budget=budget)
+            budget: Budget | None = None) -> Explanation:
+    """The steps a person could follow to solve `puzzle`, lazily: an iterator of
+    `Step`s that a notebook shows as a numbered list beside the kind's drawings."""
+    impl = get_kind(puzzle.kind)
+    return Explanation(puzzle, impl.explain(puzzle, search=search, trace=trace, budget=budget))
 
 
 def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
@@ -74,13 +81,15 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
     """The next step from where the player is, at `level` (1: the technique and the
     line or column; 2: the cell or letter; 3: the whole step).
 
-    `state`: the player's position in the kind's state format (CrossProduct: a
-    partly filled grid, one line per row, digits and '.'; Cross Set: the
-    candidate grid; cryptarithms: `A=1,B=2`), or a `PlayState`; None: from the
-    start. Entries that contradict the puzzle come back in `Hint.wrong` and the
+    `state`: the player's position in the kind's state format (`Kind.state_help`:
+    a partly filled grid, one line per row, digits and '.'; a candidate grid;
+    letters as `A=1,B=2`), or a `PlayState`; None: from the start. Entries that contradict the puzzle come back in `Hint.wrong` and the
     hint is made without them. `Hint.step` is the full step, `Hint.text` the
-    hint at that level."""
-    return _hint(puzzle, state, level=level, budget=budget)
+    hint at that level. In a notebook the hint shows the puzzle with its places
+    highlighted."""
+    if isinstance(state, str):
+        state = _parse_state(puzzle, state)
+    return replace(_hint(puzzle, state, level=level, budget=budget), puzzle=puzzle, state=state)
 
 
 def parse_state(puzzle: Puzzle, text: str) -> PlayState:
@@ -103,6 +112,18 @@ def generate_full(kind: str, size: str | None = None, difficulty: str | None = N
         seed = random.SystemRandom().randrange(2**32)
     return generate_one(kind, seed=seed, index=index, size=size, difficulty=difficulty,
                         budget=budget, **options)
+
+
+def generate_many(kind: str, count: int, size: str | None = None,
+                  difficulty: str | None = None, seed: int | str | None = None,
+                  budget: Budget | None = None, **options: Any) -> Gallery:
+    """`count` puzzles of one run (`generate_full` with index 0..count-1), as a
+    list that a notebook shows as a gallery with their grades."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    items = [generate_one(kind, seed=seed, index=i, size=size, difficulty=difficulty,
+                          budget=budget, **options) for i in range(count)]
+    return Gallery(items)
 
 
 def regenerate(puzzle_id: str, budget: Budget | None = None) -> Generated:

@@ -1,6 +1,6 @@
 """Puzzle books: the kinds' SVG drawings laid out on pages and typeset as a PDF.
 
-    entries = generated_entries(["crossproduct:6x6:hard", "crossset:7"], count=4, seed=1)
+    entries = generated_entries(["KIND:SIZE:DIFFICULTY", "OTHER"], count=4, seed=1)
     pdf = build_pdf(entries, BookOptions(title="Holiday puzzles", per_page=4))
 
 A book is a title page (with each kind's rules), the numbered puzzles
@@ -26,7 +26,7 @@ from .errors import NumberplayError, PuzzleError
 from .kinds import Kind, get_kind
 from .model import Puzzle, Solution
 from .services.envelopes import read_envelopes
-from .services.reports import generate_one
+from .services.generation import generate_one
 from .services.search import search
 
 INSTALL_HINT = "the book needs Typst: pip install 'numberplay[book]' (or: pip install typst)"
@@ -39,7 +39,7 @@ GUTTER = 8.0
 HEADING = 10.0          # mm above each puzzle for its number, kind, size, difficulty
 ANSWER_HEADING = 5.0
 ANSWERS_TITLE = 12.0    # mm for "Answers" at the top of each answer page
-MAX_SCALE = 0.34        # mm per SVG unit: a CrossProduct cell is at most ~15 mm
+MAX_SCALE = 0.34        # mm per SVG unit: a grid cell of the usual drawings is at most ~15 mm
 ANSWER_MAX_SCALE = 0.2
 WIDE = 3.0              # an answer wider than 3 times its height takes a whole row
 SLACK = 3.0             # mm kept free at the foot of every page (paragraph spacing)
@@ -61,7 +61,7 @@ class Entry:
 
     @property
     def label(self) -> str:
-        """"CrossProduct · size 6x6 · hard"."""
+        """The heading: "TITLE · size SIZE · DIFFICULTY"."""
         parts = [self.impl.title or self.impl.name]
         if self.size:
             parts.append(f"size {self.size}")
@@ -205,7 +205,7 @@ def book_pages(entries: Sequence[Entry], options: BookOptions) -> int:
 
 def answer_spans(answers: Sequence[str | None]) -> list[int]:
     """How many of the three answer columns each answer drawing takes: a wide one
-    (a long crypto-product, a long formula) takes a whole row."""
+    (a long formula, say) takes a whole row."""
     spans = []
     for svg in answers:
         if svg is None:

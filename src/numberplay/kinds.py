@@ -4,7 +4,7 @@ Glossary (one meaning per name, everywhere in the code; `tests/test_names.py`
 checks the first two):
 
 - kind: a puzzle family, and in code always its NAME, a str such as
-  "crossset": `Puzzle.kind`, the JSON key "kind", `numberplay.parse(kind, ...)`,
+  "toy" (the kind of docs/adding-a-kind.md): `Puzzle.kind`, the JSON key "kind", `numberplay.parse(kind, ...)`,
   `--kind`, `Params.kind`.
 - impl: the kind's implementation, the `Kind` object that `get_kind(kind)`
   returns (`impls` for several; `impl.name == kind`); a subpackage's module
@@ -14,12 +14,14 @@ checks the first two):
   a step (`Step`) is one line of an explanation, named by its technique.
 - size, difficulty: generation parameters as text ("6x6", "hard");
   `Kind.grade` gives a puzzle's difficulty (the hardest technique it needs).
-- Cross Set's lines: `axis` ("row" or "column"), then the line's index.
+- a grid's lines: `axis` ("row" or "column"), then the line's index.
 
-An impl is an instance of a `Kind` subclass living in its own subpackage. The
-services (counting, reports, batch, store) and the front ends (CLI, API) use
-only this interface, so adding a family means one subpackage and one line in
-`registry._REGISTRY`. `docs/adding-a-kind.md` walks through a complete one.
+An impl is an instance of a `Kind` subclass living in its own package, with
+everything else about the kind in that package's folder (`Kind.files`). The
+services (counting, reports, batch, store) and the front ends (CLI, API, web,
+book) use only this interface and learn the kinds from the registry (the entry
+point group `numberplay.kinds`), so adding a family means one package and its
+entry point. `docs/adding-a-kind.md` walks through a complete one.
 
 The contract, beyond the method signatures (checked for every registered
 kind by `tests/test_kind_contract.py`):
@@ -45,18 +47,23 @@ import hashlib
 import itertools
 import json
 import random
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote, unquote
 
+from . import registry
 from .budget import Budget, count_all
 from .errors import BudgetExceeded, PuzzleError
 from .model import NO_SOLUTION, Generated, PlayState, Puzzle, Solution, Step
-from .registry import all_kinds, check_names, get_kind, kind_names, register, unregister
+from .registry import check_names, kind_names, register, unregister
 
-__all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "Params",
-           "all_kinds", "check_names", "get_kind", "kind_names", "register", "unregister"]
+__all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "InlineText", "Kind", "KindOption",
+           "Params", "all_kinds", "check_names", "forbid_files", "get_kind", "kind_names",
+           "option_text", "register", "unregister"]
 
 
 P = TypeVar("P", bound=Puzzle)    # the kind's Puzzle class
@@ -73,6 +80,10 @@ class KindOption:
     commands: the CLI commands that accept it; parse-time options go to every
       command that reads a puzzle ("solve", "check", "explain", "hint"),
       generation options to "generate".
+    file: the command-line value names a file whose text the kind reads (e.g.
+      `--words FILE`). The kind reads it with `option_text`, never directly:
+      front ends that must not open paths (the web API) pass the text itself,
+      wrapped in `InlineText`, and forbid files in their process (`forbid_files`).
     """
 
     name: str
@@ -82,11 +93,40 @@ class KindOption:
     default: Any = None
     flag: str | None = None
     metavar: str | None = None
+    file: bool = False
 
     @property
     def cli_flag(self) -> str:
         """The flag as typed on the command line."""
         return self.flag or "--" + self.name.replace("_", "-")
+
+
+class InlineText(str):
+    """The text of a file option given inline (over the API) instead of a file name."""
+
+
+_FILES = {"allowed": True}
+
+
+def forbid_files() -> None:
+    """From now on, in this process, `option_text` refuses file names (a web worker)."""
+    _FILES["allowed"] = False
+
+
+def option_text(value: str, flag: str) -> str:
+    """The text a file option's value stands for: the value itself when it came
+    inline (`InlineText`), else the content of the file it names (UTF-8).
+    PuzzleError if the file cannot be read, or file names are forbidden here."""
+    if isinstance(value, InlineText):
+        return str(value)
+    if not _FILES["allowed"]:
+        raise PuzzleError(f"{flag} takes the text itself here, not a file name")
+    try:
+        with open(value, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise PuzzleError(f"{flag}: cannot read {value}: {reason}") from None
 
 
 PUZZLE_COMMANDS = frozenset({"solve", "check", "explain", "hint"})
@@ -111,10 +151,10 @@ class Params:
     options: dict[str, Any] = field(default_factory=dict)
 
     def encode(self) -> str:
-        """`crossset:size=7,difficulty=hard`: the part of a puzzle id before `#`."""
+        """`toy:size=7,difficulty=hard`: the part of a puzzle id before `#`."""
         items = [("size", self.size), ("difficulty", self.difficulty),
                  *sorted(self.options.items())]
-        return self.kind + ":" + ",".join(f"{k}={quote(str(v), safe='')}"
+        return self.kind + ":" + ",".join(f"{k}={quote(_id_value(v), safe='')}"
                                           for k, v in items if v is not None)
 
     @staticmethod
@@ -130,6 +170,13 @@ class Params:
                 raise PuzzleError(f"bad puzzle id: {item!r} is not NAME=VALUE")
             values[key] = unquote(value)
         return name, values
+
+
+def _id_value(value: Any) -> str:
+    """An option's value as a puzzle id writes it; inline text by its digest."""
+    if isinstance(value, InlineText):
+        return "inline-sha256-" + hashlib.sha256(value.encode()).hexdigest()[:16]
+    return str(value)
 
 
 class Kind(abc.ABC, Generic[P, S]):
@@ -259,7 +306,7 @@ class Kind(abc.ABC, Generic[P, S]):
 
     def player_places(self, puzzle: P) -> frozenset[str] | None:
         """The places a player fills in, where steps also decide others (a
-        cryptarithm's carries): a hint passes over steps that decide only those.
+        formula's carry digits): a hint passes over steps that decide only those.
         None (the default): every place a step decides is the player's."""
         return None
 
@@ -381,6 +428,23 @@ class Kind(abc.ABC, Generic[P, S]):
         """The size label of a puzzle as `generate --size` would write it."""
         return ""
 
+    # -- the kind's files -------------------------------------------------------
+    def files(self) -> Traversable:
+        """The folder of the package that defines the kind, where its data lives:
+        `examples/` (bundled puzzles), `static/` (the web page's play module
+        `play.js`, with `play.css` when it has one), `testdata/` (hostile and
+        fuzz inputs)."""
+        module = sys.modules[type(self).__module__]
+        return resources.files(module.__package__ or module.__name__)
+
+    def play_data(self) -> dict[str, Any]:
+        """JSON the kind's play module receives with `/api/kinds` (colours, say)."""
+        return {}
+
+
+# The registry's lookups, typed here (the registry stays below the interface).
+get_kind: Callable[[str | Kind], Kind] = registry.get_kind
+all_kinds: Callable[[], list[Kind]] = registry.all_kinds
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -389,6 +453,8 @@ _FALSE = {"0", "false", "no", "off", ""}
 def _option_value(option: KindOption, value: Any) -> Any:
     """`value` (possibly text) as the option's type; PuzzleError otherwise."""
     wanted = option.type
+    if option.file and isinstance(value, InlineText):
+        return value
     try:
         if wanted is bool:
             if isinstance(value, bool):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import typer
 
+from ..kinds import all_kinds
 from . import batch_cmd, book_cmd, meta, puzzles, serve_cmd, store_cmd
 from .common import OneLineErrors
 
 HELP = (
-    "Solve, explain, check and generate digit-constraint puzzles: CrossProduct grids, "
-    "cryptarithms (SEND + MORE = MONEY), crypto-products (GR x RG = RBR) and Cross Set "
-    "Latin squares.\n\nStart with 'numberplay examples' and "
+    "Solve, explain, check and generate digit-constraint puzzles: {kinds}."
+    "\n\nStart with 'numberplay kinds', 'numberplay examples' and "
     "'numberplay solve KIND --example NAME'. Every command has --help."
 )
 
@@ -20,7 +20,8 @@ COMMAND_MODULES = [puzzles, meta, batch_cmd, store_cmd, book_cmd, serve_cmd]
 
 def build_app() -> typer.Typer:
     """A fresh Typer app with a subcommand for every kind registered now."""
-    app = typer.Typer(name="numberplay", help=HELP, no_args_is_help=True, cls=OneLineErrors,
+    titles = ", ".join(impl.title or impl.name for impl in all_kinds()) or "no kinds installed"
+    app = typer.Typer(name="numberplay", help=HELP.format(kinds=titles), no_args_is_help=True, cls=OneLineErrors,
                       add_completion=False, rich_markup_mode="rich",
                       context_settings={"help_option_names": ["-h", "--help"]})
     for module in COMMAND_MODULES:

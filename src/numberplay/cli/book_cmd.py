@@ -10,6 +10,7 @@ import typer
 
 from .. import book as B
 from ..errors import NumberplayError, PuzzleError
+from ..kinds import all_kinds
 from .common import EXIT_OK, err, guard, read_input
 from .progress import progress_iter
 
@@ -21,16 +22,26 @@ store (--db), or from a file (--input: numberplay JSON of any kinds, such as
 KIND). Several kinds go in one book: give several KINDs, each optionally
 KIND:SIZE:DIFFICULTY.
 
-Examples:
+Examples (with the kinds installed here):
 
-    numberplay book crossproduct --size 6x6 --difficulty hard --count 8 --seed 1 -o book.pdf
-
-    numberplay book crossproduct:5x5:easy crossset:7:medium cryptarithm --count 4 -o mixed.pdf
-
-    numberplay book --db puzzles.db --kind crossset --difficulty hard --per-page 2 -o hard.pdf
-
-    numberplay book crossset --count 6 --seed 3 --format svg -o drawings/
+{examples}
 """
+
+
+def _examples() -> str:
+    """Example command lines for the help, made with the installed kinds."""
+    specs = []
+    for impl in all_kinds()[:3]:
+        parts = [impl.name, impl.default_size or "", impl.default_difficulty or ""]
+        specs.append(":".join(parts).rstrip(":"))
+    if not specs:
+        return "    (no kinds are installed)"
+    first, last = specs[0], specs[-1].partition(":")[0]
+    lines = [f"numberplay book {first} --count 8 --seed 1 -o book.pdf",
+             f"numberplay book {' '.join(specs)} --count 4 -o mixed.pdf",
+             f"numberplay book --db puzzles.db --kind {last} --per-page 2 -o stored.pdf",
+             f"numberplay book {last} --count 6 --seed 3 --format svg -o drawings/"]
+    return "\n\n".join("    " + line for line in lines)
 
 
 class BookFormat(StrEnum):
@@ -49,7 +60,7 @@ class Paper(StrEnum):
 
 def register(app: typer.Typer) -> None:
     """Add the `book` command."""
-    app.command("book", help=HELP)(book)
+    app.command("book", help=HELP.format(examples=_examples()))(book)
 
 
 def book(

@@ -19,16 +19,17 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, PuzzleError
+from ..formula.explain import grade
+from ..formula.puzzle import to_text
 from ..formula.runs import cached_run, run_key
 from ..model import Generated
+from .model import CryptarithmPuzzle, CryptarithmSolution
 from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
 
-if TYPE_CHECKING:
-    from .kind import CryptarithmKind
 
 def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     """`2`, `2..3` or `2-3` as (lo, hi)."""
@@ -69,10 +70,9 @@ def _unrank(rank: int, n: int, k: int, repeat: bool) -> tuple[int, ...]:
 class _SumRun:
     """One run's walk over every set of addends of a word list."""
 
-    def __init__(self, impl: CryptarithmKind, vocab: WordList, lo: int, hi: int, repeat: bool,
+    def __init__(self, vocab: WordList, lo: int, hi: int, repeat: bool,
                  difficulty: str | None, key: str) -> None:
-        self.impl, self.vocab, self.repeat, self.difficulty, self.key = (
-            impl, vocab, repeat, difficulty, key)
+        self.vocab, self.repeat, self.difficulty, self.key = vocab, repeat, difficulty, key
         n = len(vocab)
         self.sizes = [(k, count_sets(n, k, repeat)) for k in range(lo, hi + 1)
                       if repeat or k <= n]
@@ -90,14 +90,13 @@ class _SumRun:
         raise AssertionError("rank out of range")
 
     def _make(self, combo: tuple[int, ...], j: int, digits: dict[str, int]) -> Generated | None:
-        words, impl = self.vocab.words, self.impl
+        words = self.vocab.words
         formula = " + ".join(words[i] for i in combo) + " = " + words[j]
-        puzzle = impl._make(formula, self.vocab.base, {})
-        solution = impl.solution_of(puzzle, digits)
-        grade = impl.grade(puzzle)
-        if self.difficulty is not None and grade != self.difficulty:
+        puzzle = CryptarithmPuzzle.of(formula, self.vocab.base)
+        level = grade(puzzle)
+        if self.difficulty is not None and level != self.difficulty:
             return None
-        return Generated(puzzle, solution, grade, impl.to_text(puzzle),
+        return Generated(puzzle, CryptarithmSolution.of(puzzle, digits), level, to_text(puzzle),
                          extra={"addends": len(combo)})
 
     def get(self, index: int, budget: Budget) -> Generated:
@@ -135,7 +134,7 @@ class _SumRun:
         return self.found[index % len(self.found)]
 
 
-def generate_sum(impl: CryptarithmKind, rng: random.Random, size: str | None,
+def generate_sum(rng: random.Random, size: str | None,
                  difficulty: str | None, budget: Budget, words: str | None = None,
                  addends: str | None = None, base: int | None = None, repeat: bool = False,
                  sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
@@ -147,13 +146,13 @@ def generate_sum(impl: CryptarithmKind, rng: random.Random, size: str | None,
         raise PuzzleError("--words: the list needs at least 3 words")
     key, index = run_key(rng, sequence)
     digest = hashlib.sha256("\n".join(vocab_words).encode()).hexdigest()
-    cache_key = ("sum", impl.name, key, digest, lo, hi, base, bool(repeat), difficulty)
-    run = cached_run(cache_key, lambda: _SumRun(impl, WordList(vocab_words, base), lo, hi,
+    cache_key = ("sum", key, digest, lo, hi, base, bool(repeat), difficulty)
+    run = cached_run(cache_key, lambda: _SumRun(WordList(vocab_words, base), lo, hi,
                                              bool(repeat), difficulty, key))
     return run.get(index, budget)
 
 
-def generate_all_sums(impl: CryptarithmKind, *, difficulty: str | None = None,
+def generate_all_sums(*, difficulty: str | None = None,
                       budget: Budget | None = None, limit: int | None = None,
                       progress: Callable[[int, int, str], None] | None = None,
                       graded: bool = True, words: str | None = None,
@@ -182,13 +181,12 @@ def generate_all_sums(impl: CryptarithmKind, *, difficulty: str | None = None,
 
     given = 0
     for f in every_unique(vocab, (lo, hi), bool(repeat), tally=tally, progress=report):
-        puzzle = impl._make(f.formula, base, {})
-        solution = impl.solution_of(puzzle, dict(f.digits))
-        grade = impl.grade(puzzle) if graded or difficulty is not None else ""
-        if difficulty is not None and grade != difficulty:
+        puzzle = CryptarithmPuzzle.of(f.formula, base)
+        level = grade(puzzle) if graded or difficulty is not None else ""
+        if difficulty is not None and level != difficulty:
             continue
-        yield Generated(puzzle, solution, grade, impl.to_text(puzzle),
-                        extra={"addends": len(f.addends)})
+        yield Generated(puzzle, CryptarithmSolution.of(puzzle, dict(f.digits)), level,
+                        to_text(puzzle), extra={"addends": len(f.addends)})
         given += 1
         if limit is not None and given >= limit:
             report(tally)

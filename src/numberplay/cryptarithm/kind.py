@@ -7,16 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..budget import Budget, ensure
-from ..errors import BudgetExceeded
 from ..formula.base import FormulaKind
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption
 from ..model import Generated
 from .model import CryptarithmPuzzle, CryptarithmSolution
 
 __all__ = ["KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution"]
-
-GRADE_SECONDS = 20.0    # beyond this the explanation is called hard
-
 
 class CryptarithmKind(FormulaKind):
     """Alphametics and the whole formula language of Norvig's notebook."""
@@ -37,7 +33,7 @@ class CryptarithmKind(FormulaKind):
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
         KindOption("words", "Word list for generate: words separated by any whitespace, "
                    "'#' starts a comment, case ignored (default: the bundled list).",
-                   type=str, commands=GENERATE_COMMANDS, metavar="FILE"),
+                   type=str, commands=GENERATE_COMMANDS, metavar="FILE", file=True),
         KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
                    commands=GENERATE_COMMANDS, metavar="N..M"),
         KindOption("all", "Every sum of words of the list with exactly one solution, one a "
@@ -53,21 +49,16 @@ class CryptarithmKind(FormulaKind):
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
 
     def grade(self, puzzle) -> str:
-        """By the hardest technique the explanation needs: easy (columns, product digits,
-        different letters: no trial), medium (one or two single trials), hard (three or
-        more trials, a nested trial, or a guess)."""
-        from ..formula.explain import grade_of
-        try:
-            return grade_of(puzzle, Budget(seconds=GRADE_SECONDS))
-        except BudgetExceeded:
-            return "hard"
+        """By the hardest technique the explanation needs (`formula.explain.grade`)."""
+        from ..formula.explain import grade  # the deductions load on first use
+        return grade(puzzle)
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
         from .generate import generate_sum
         options.pop("all", None)
-        return generate_sum(self, rng, size, difficulty, ensure(budget), **options)
+        return generate_sum(rng, size, difficulty, ensure(budget), **options)
 
     def enumerates(self, options: dict[str, Any]) -> bool:
         return bool(options.get("all"))
@@ -76,7 +67,7 @@ class CryptarithmKind(FormulaKind):
                      graded=True, **options: Any) -> Iterator[Generated]:
         from .generate import generate_all_sums
         options.pop("all", None)
-        return generate_all_sums(self, difficulty=difficulty, budget=budget, limit=limit,
+        return generate_all_sums(difficulty=difficulty, budget=budget, limit=limit,
                                  progress=progress, graded=graded, **options)
 
     def draw(self, puzzle, solution=None, highlight=None, state=None) -> str:

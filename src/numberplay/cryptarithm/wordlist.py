@@ -31,11 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..errors import BudgetExceeded, PuzzleError
 from ..formula.model import DIGITS
+from ..kinds import InlineText, option_text
+from ..text import shorten
 
 _C: Any
 try:  # the compiled core; the pure-Python search below is the fallback
@@ -80,13 +81,10 @@ def read_words(text: str, source: str = "--words") -> list[str]:
 
 def load_words(path: str | None) -> list[str]:
     """The words of a file, or of the bundled list when `path` is None."""
+    if isinstance(path, InlineText):  # the list itself, as the web API sends it
+        return read_words(option_text(path, "--words"), "--words")
     if path:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            raise PuzzleError(f"--words: cannot read {path}: {reason}") from None
-        return read_words(text, f"--words {path}")
+        return read_words(option_text(path, "--words"), f"--words {path}")
     from importlib import resources
     text = (resources.files("numberplay.cryptarithm") / "data" / "words.txt").read_text(
         encoding="utf-8")
@@ -101,7 +99,7 @@ def parse_addends(text: str | None, default: tuple[int, int] = (2, 2)) -> tuple[
     lo, _, hi = s.partition("..")
     lo = lo.strip()
     hi = hi.strip() or lo
-    shown = str(text) if len(str(text)) <= 20 else str(text)[:17] + "..."
+    shown = shorten(text)
     # ASCII digits only, and short: int() would take '²'-free Unicode digits, and
     # a 5,000-digit value would hit Python's int string limit (a ValueError).
     if not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in (lo, hi)):

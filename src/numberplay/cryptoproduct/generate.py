@@ -1,31 +1,30 @@
-"""The crypto-product generator: `X x Y = Z` in colours by difficulty (seed 003).
+"""The crypto-product generator: `X x Y = Z` in colours by difficulty.
 
 Every puzzle returned has exactly one solution, proved by search. Easy and
 medium are small spaces, enumerated in full and walked without repeats by each
-run (see formula/runs.py for the walk); hard ones (seed 003's custom shapes) are drawn
-at random.
+run (the run cache is `formula/runs.py`); hard ones (the custom shapes of the FEUP
+crypto-product report) are drawn at random.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from itertools import islice
+from typing import Any
 
 from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
+from ..formula.puzzle import assignments, to_text
 from ..formula.runs import cached_run, run_key
 from ..model import Generated
-from .model import COLOURS
-
-if TYPE_CHECKING:
-    from .kind import CryptoProductKind
+from .model import COLOURS, CryptoProductPuzzle, CryptoProductSolution
 
 MAX_ATTEMPTS = 4000
 
 
-# The enumerated levels, as seed 003 defines them by the factors' digits:
+# The enumerated levels, as the FEUP report defines them by the factors' digits:
 # (digits of X, digits of Y, fewest distinct symbols). Easy is 1 x 2 (no 1 x 1
-# pattern has exactly one solution), the seed's 2 or more symbols; medium 2 x 2
+# pattern has exactly one solution), the report's 2 or more symbols; medium 2 x 2
 # with 3 or more; the product has whatever length it has.
 SHAPES = {"easy": (1, 2, 2), "medium": (2, 2, 3)}
 
@@ -33,11 +32,8 @@ SHAPES = {"easy": (1, 2, 2), "medium": (2, 2, 3)}
 HARD_SHAPE = "4x4"  # the shape of a hard puzzle asked without --digits
 
 
-def factor_lengths(impl: CryptoProductKind, size: str | None, difficulty: str | None,
-                   digits: str | None) -> tuple[int, int, int | None]:
+def factor_lengths(difficulty: str | None, digits: str | None) -> tuple[int, int, int | None]:
     """(digits of X, digits of Y, fewest symbols for an enumerated level or None)."""
-    if digits is None:
-        difficulty = difficulty or impl.default_difficulty
     if difficulty in SHAPES:
         return SHAPES[difficulty]
     a, b = custom_lengths(digits or HARD_SHAPE)
@@ -45,14 +41,14 @@ def factor_lengths(impl: CryptoProductKind, size: str | None, difficulty: str | 
 
 
 def custom_lengths(spec: str) -> tuple[int, int]:
-    """The factor lengths of `--digits AxB` (4 to 9 each, seed 003's custom level)."""
+    """The factor lengths of `--digits AxB` (4 to 9 each, the report's custom level)."""
     parts = spec.lower().replace("×", "x").split("x")
     try:
         a, b = int(parts[0]), int(parts[1])
     except (ValueError, IndexError):
         raise PuzzleError(f"--digits expects AxB (e.g. 4x6), not {spec!r}") from None
     if len(parts) != 2 or not (4 <= a <= 9 and 4 <= b <= 9):
-        raise PuzzleError("--digits: each factor has 4 to 9 digits (seed 003's custom level)")
+        raise PuzzleError("--digits: each factor has 4 to 9 digits (the custom level)")
     return a, b
 
 
@@ -105,12 +101,26 @@ def _word(n: int, colours: list[str]) -> str:
     return "".join(colours[int(ch)] for ch in str(n))
 
 
+def _painted(x: int, y: int, colours: list[str], budget: Budget
+             ) -> tuple[CryptoProductPuzzle, list[dict[str, int]]]:
+    """The puzzle `x * y` painted in `colours` and up to two of its solutions."""
+    puzzle = CryptoProductPuzzle.of(f"{_word(x, colours)} x {_word(y, colours)} = "
+                                    f"{_word(x * y, colours)}")
+    return puzzle, list(islice(assignments(puzzle, budget.child()), 2))
+
+
+def _generated(puzzle: CryptoProductPuzzle, digits: dict[str, int], label: str) -> Generated:
+    """The unique puzzle as returned by the generator."""
+    return Generated(puzzle, CryptoProductSolution.of(puzzle, digits), puzzle.grade(),
+                     to_text(puzzle), extra={"digits": label})
+
+
 class _ProductRun:
     """One run's walk over an enumerated crypto-product space."""
 
-    def __init__(self, impl: CryptoProductKind, space: list[tuple[int, int]],
-                 difficulty: str | None, key: str, label: str) -> None:
-        self.impl, self.difficulty, self.key, self.label = impl, difficulty, key, label
+    def __init__(self, space: list[tuple[int, int]], difficulty: str | None, key: str,
+                 label: str) -> None:
+        self.difficulty, self.key, self.label = difficulty, key, label
         self.order = list(space)
         random.Random(key).shuffle(self.order)
         self.pos = 0
@@ -123,46 +133,37 @@ class _ProductRun:
             r = random.Random(f"{self.key}:{self.pos}")
             if r.random() < 0.5 and len(str(x)) == len(str(y)):
                 x, y = y, x
-            colours = r.sample(COLOURS, 10)
-            puzzle = self.impl.parse(f"{_word(x, colours)} x {_word(y, colours)} = "
-                                     f"{_word(x * y, colours)}")
-            sols = list(self.impl.solutions(puzzle, limit=2, budget=budget.child()))
+            puzzle, sols = _painted(x, y, r.sample(COLOURS, 10), budget)
             if len(sols) != 1:      # the enumeration says 1; the solver proves it
                 raise GenerationError(f"internal: {puzzle.formula} is not unique")
             self.pos += 1           # only now: a budget stop above replays this one
-            grade = self.impl.grade(puzzle)
-            if self.difficulty is not None and grade != self.difficulty:
+            if self.difficulty is not None and puzzle.grade() != self.difficulty:
                 continue
-            self.found.append(Generated(puzzle, sols[0], grade, self.impl.to_text(puzzle),
-                                        extra={"digits": self.label}))
+            self.found.append(_generated(puzzle, sols[0], self.label))
         if not self.found:
             raise GenerationError(f"no {self.label} crypto-product has exactly one solution")
         return self.found[index % len(self.found)]
 
 
-def generate_product(impl: CryptoProductKind, rng: random.Random, size: str | None,
-                     difficulty: str | None, budget: Budget, digits: str | None = None,
-                     sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
-    """`X x Y = Z` in colours with exactly one solution (base 10)."""
-    a, b, symbols = factor_lengths(impl, size, difficulty, digits)
+def generate_product(rng: random.Random, difficulty: str | None, budget: Budget,
+                     digits: str | None = None, sequence: tuple[str, int] | None = None,
+                     **_: Any) -> Generated:
+    """`X x Y = Z` in colours with exactly one solution (base 10): an enumerated
+    level by `difficulty`, or the custom shape `digits` (AxB)."""
+    a, b, symbols = factor_lengths(difficulty, digits)
     if symbols is not None:        # a small space: enumerated, walked without repeats
         key, index = run_key(rng, sequence)
         run = cached_run(("product", key, a, b, symbols, difficulty),
-                      lambda: _ProductRun(impl, _space(a, b, symbols), difficulty, key,
-                                          f"{a}x{b}"))
+                      lambda: _ProductRun(_space(a, b, symbols), difficulty, key, f"{a}x{b}"))
         return run.get(index, budget)
     for _attempt in range(MAX_ATTEMPTS):
         budget.tick()
         x = rng.randrange(10 ** (a - 1), 10 ** a)
         y = rng.randrange(10 ** (b - 1), 10 ** b)
         z = x * y
-        if len(set(f"{x}{y}{z}")) < 3:      # at least three colours (the seed: 2..6 values)
+        if len(set(f"{x}{y}{z}")) < 3:      # at least three colours (the report: 2..6 values)
             continue
-        colours = rng.sample(COLOURS, 10)
-        puzzle = impl.parse(f"{_word(x, colours)} x {_word(y, colours)} = {_word(z, colours)}")
-        sols = list(impl.solutions(puzzle, limit=2, budget=budget.child()))
+        puzzle, sols = _painted(x, y, rng.sample(COLOURS, 10), budget)
         if len(sols) == 1:
-            grade = impl.grade(puzzle)
-            return Generated(puzzle, sols[0], grade, impl.to_text(puzzle),
-                             extra={"digits": f"{a}x{b}"})
+            return _generated(puzzle, sols[0], f"{a}x{b}")
     raise GenerationError(f"no unique {a}x{b} crypto-product found in {MAX_ATTEMPTS} attempts")

@@ -1,14 +1,13 @@
-"""The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit (seed 003).
+"""The `cryptoproduct` kind: `GR x RG = RBR`, each colour a distinct digit.
 
 A crypto-product is a formula puzzle `X x Y = Z` of three words; the symbols are
-colour initials (R G B W O Y P C M T) but any capital letters work. The seed's
-Prolog form `puzzle(6,[G,R],[R,G],[R,B,R]).` is read too.
+colour initials (R G B W O Y P C M T) but any capital letters work. The FEUP crypto-product
+report's Prolog form `puzzle(6,[G,R],[R,G],[R,B,R]).` is read too.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -22,13 +21,10 @@ from .model import (
     ANSI_BG,
     COLOUR_NAMES,
     HEX,
-    PRODUCT_SHAPE,
     CryptoProductPuzzle,
     CryptoProductSolution,
+    product_formula,
 )
-
-_PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([A-Z,\s]*)\]\s*,\s*\[([A-Z,\s]*)\]\s*,"
-                     r"\s*\[([A-Z,\s]*)\]\s*\)\.?")
 
 
 class CryptoProductKind(FormulaKind):
@@ -39,11 +35,11 @@ class CryptoProductKind(FormulaKind):
     title = "Crypto-product"
     summary = "A multiplication in colours, GR x RG = RBR: each colour is a distinct digit."
     input_help = ("'X x Y = Z' with words of capital letters (colours R G B W O Y P C M T), "
-                  "e.g. 'GR x RG = RBR', one per line; or the seed's puzzle(1,[R],[G,R],[B,G]).")
+                  "e.g. 'GR x RG = RBR', one per line; or the Prolog form puzzle(1,[R],[G,R],[B,G]).")
     puzzle_type = CryptoProductPuzzle
     solution_type = CryptoProductSolution
     # Graded by the digits written: easy up to 5 (1 x 2 = 2), medium up to 8
-    # (2 x 2 = 4), hard beyond (seed 003's custom shapes, asked with --digits).
+    # (2 x 2 = 4), hard beyond (the FEUP report's custom shapes, asked with --digits).
     difficulties = ("easy", "medium", "hard")
     default_difficulty = "easy"
     options = (
@@ -62,26 +58,18 @@ class CryptoProductKind(FormulaKind):
                   color: bool = False, **_: Any) -> list[FormulaPuzzle]:
         out: list[FormulaPuzzle] = []
         for p in super().parse_all(text, base=base, fix=fix):
-            assert isinstance(p, CryptoProductPuzzle)  # what self._make builds
+            assert isinstance(p, CryptoProductPuzzle)  # the kind's puzzle_type
             out.append(replace(p, color=bool(color)))
         return out
 
     def _formula(self, line: str) -> str:
-        m = _PROLOG.fullmatch(line)
-        if m:
-            x, y, z = (g.replace(",", "").replace(" ", "") for g in m.groups())
-            line = f"{x} x {y} = {z}"
-        m = PRODUCT_SHAPE.match(line)
-        if not m:
-            raise PuzzleError("a crypto-product is 'X x Y = Z' with three words of capital "
-                              f"letters, not {line[:40]!r}")
-        return f"{m.group(1)} x {m.group(2)} = {m.group(3)}"
+        return product_formula(line)
 
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
-        """As `Kind.parse_params`; `--digits AxB` is the custom mode (seed 003),
+        """As `Kind.parse_params`; `--digits AxB` is the custom mode (the FEUP report's),
         which sets the shape, so it takes no other --difficulty. `--difficulty custom`,
-        the seed's spelling of that mode, is still read as `--digits` (default shape
+        the report's name for that mode, is still read as `--digits` (default shape
         when none is given); the puzzles it makes grade by their shape, as any other."""
         if difficulty is not None and str(difficulty).strip().lower() == "custom":
             from .generate import HARD_SHAPE
@@ -102,16 +90,13 @@ class CryptoProductKind(FormulaKind):
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
         from .generate import generate_product
-        return generate_product(self, rng, size, difficulty, ensure(budget), **options)
+        if options.get("digits") is None:
+            difficulty = difficulty or self.default_difficulty
+        return generate_product(rng, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        """Seed 003's levels, by the factors' digits: 1 x 2 easy, 2 x 2 medium, longer
-        (seed 003's custom shapes) hard."""
-        x, y, _ = puzzle.words()
-        short, long_ = sorted((len(x), len(y)))
-        if long_ <= 2:
-            return "easy" if short == 1 else "medium"
-        return "hard"
+        """By the factors' digits (`CryptoProductPuzzle.grade`)."""
+        return puzzle.grade()
 
     def size_of(self, puzzle) -> str:
         x, y, _ = puzzle.words()

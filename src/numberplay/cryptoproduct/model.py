@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..errors import PuzzleError
 from ..formula.model import FormulaPuzzle, FormulaSolution
 
 # The crypto-product symbols: colour initials, and how they are shown.
@@ -24,6 +25,23 @@ ANSI_BG = {"R": "on red", "G": "on green", "B": "on blue", "W": "on white",
 
 # `X x Y = Z` with three words of capital letters.
 PRODUCT_SHAPE = re.compile(r"^\s*([A-Z]+)\s*(?:x|\*|×)\s*([A-Z]+)\s*(?:==?)\s*([A-Z]+)\s*$")
+# The FEUP report's Prolog form: `puzzle(6,[G,R],[R,G],[R,B,R]).`
+_PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([A-Z,\s]*)\]\s*,\s*\[([A-Z,\s]*)\]\s*,"
+                     r"\s*\[([A-Z,\s]*)\]\s*\)\.?")
+
+
+def product_formula(line: str) -> str:
+    """The formula `X x Y = Z` of one input line (also in the Prolog form);
+    PuzzleError for anything else."""
+    m = _PROLOG.fullmatch(line)
+    if m:
+        x, y, z = (g.replace(",", "").replace(" ", "") for g in m.groups())
+        line = f"{x} x {y} = {z}"
+    m = PRODUCT_SHAPE.match(line)
+    if not m:
+        raise PuzzleError("a crypto-product is 'X x Y = Z' with three words of capital "
+                          f"letters, not {line[:40]!r}")
+    return f"{m.group(1)} x {m.group(2)} = {m.group(3)}"
 
 
 @dataclass(frozen=True)
@@ -49,6 +67,15 @@ class CryptoProductPuzzle(FormulaPuzzle):
         m = PRODUCT_SHAPE.match(self.formula)
         assert m is not None
         return m.group(1), m.group(2), m.group(3)
+
+    def grade(self) -> str:
+        """The FEUP report's levels, by the factors' digits: 1 x 2 easy, 2 x 2
+        medium, longer (its custom shapes) hard."""
+        x, y, _ = self.words()
+        short, long_ = sorted((len(x), len(y)))
+        if long_ <= 2:
+            return "easy" if short == 1 else "medium"
+        return "hard"
 
 
 @dataclass(frozen=True)

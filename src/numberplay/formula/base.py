@@ -12,27 +12,14 @@ import html
 from collections.abc import Iterator
 from typing import Any
 
-from ..budget import Budget, check_active
+from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
-from ..model import PlayState, Solution, Step
+from ..model import PlayState, Step
+from . import puzzle as F
 from . import solver as S
-from .model import FormulaPuzzle, FormulaSolution, parse_fixed, substitute
-
-
-def _base(base: Any) -> int:
-    """The --base value as an int (10 when not given); PuzzleError otherwise."""
-    if base is None:
-        return 10
-    if isinstance(base, str) and base.strip().isascii() and base.strip().isdigit() \
-            and len(base.strip()) <= 3:
-        return int(base.strip())
-    if isinstance(base, bool) or not isinstance(base, int):
-        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
-        raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
-    if not 2 <= base <= 36:
-        raise PuzzleError(f"--base must be 2 to 36, not {base}")
-    return base
+from .model import FormulaPuzzle, FormulaSolution
+from .state import STATE_HELP, parse_state, with_entries
 
 
 class FormulaKind(Kind[Any, Any]):
@@ -42,25 +29,9 @@ class FormulaKind(Kind[Any, Any]):
     puzzle_type: type[FormulaPuzzle] = FormulaPuzzle
     solution_type: type[FormulaSolution] = FormulaSolution
     draws_in_sequence = True   # the generators walk a run without repeats
+    state_help = STATE_HELP
 
     # -- reading ---------------------------------------------------------------------------
-    def _make(self, formula: str, base: int, fixed: dict[str, int]) -> FormulaPuzzle:
-        """The kind's puzzle for a formula, a base and fixed letters (not validated)."""
-        return self.puzzle_type(formula, base, tuple(sorted(fixed.items())))
-
-    def _validate(self, puzzle: FormulaPuzzle) -> S.Compiled:
-        comp = S.compile_puzzle(puzzle.formula, puzzle.base)
-        seen: dict[int, str] = {}
-        for c, d in puzzle.fixed:
-            if c not in comp.index:
-                raise PuzzleError(f"--fix: letter {c} is not in the formula")
-            if not 0 <= d < puzzle.base:
-                raise PuzzleError(f"--fix: {c}={d} is not a digit in base {puzzle.base}")
-            if d in seen:
-                raise PuzzleError(f"--fix: {seen[d]} and {c} cannot both be {d}")
-            seen[d] = c
-        return comp
-
     def parse(self, text: str | None, base: int | None = None, fix: Any = None,
               **options: Any) -> FormulaPuzzle:
         puzzles = self.parse_all(text, base=base, fix=fix, **options)
@@ -70,109 +41,48 @@ class FormulaKind(Kind[Any, Any]):
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
                   **_: Any) -> list[FormulaPuzzle]:
-        """One puzzle per formula line. A line `base B` or `fix A=1,B=2` sets the
-        base or the fixed letters of the formulas after it (what `to_text`
-        writes); the `base` and `fix` options override them."""
-        if text is None:
-            raise PuzzleError("no formula given")
-        if not isinstance(text, str):
-            raise PuzzleError(f"a {self.title.lower()} is text: one formula per line")
-        if base is not None:
-            base = _base(base)
-        fixed = parse_fixed(fix) if fix else None
-        text_base, text_fixed = 10, {}
-        out = []
-        for number, line in enumerate(text.splitlines(), 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            check_active()  # a file of many formulas: parsing counts against --timeout
-            try:
-                directive, _sep, value = line.partition(" ")
-                if directive == "base":
-                    text_base = _base(value.strip())
-                    continue
-                if directive == "fix":
-                    text_fixed = parse_fixed(value.strip())
-                    continue
-                puzzle = self._make(self._formula(line), text_base if base is None else base,
-                                    text_fixed if fixed is None else fixed)
-                self._validate(puzzle)
-            except PuzzleError as exc:
-                raise PuzzleError(exc.reason, line=number, column=exc.column,
-                                  where=exc.where) from None
-            out.append(puzzle)
-        if not out:
-            raise PuzzleError("no formula given (only blank or comment lines)")
-        return out
+        """One puzzle per formula line, with `base B` and `fix A=1,B=2` lines (see
+        `puzzle.read_formulas`)."""
+        return F.read_formulas(text, self.puzzle_type, self.title.lower(), base, fix,
+                               self._formula)
 
     def _formula(self, line: str) -> str:
         """The formula text of one input line."""
         return line
 
     def to_text(self, puzzle: FormulaPuzzle) -> str:
-        """The formula, after a `base B` line and a `fix A=1` line when needed."""
-        lines = [f"base {puzzle.base}"] if puzzle.base != 10 else []
-        if puzzle.fixed:
-            lines.append("fix " + ",".join(f"{c}={d}" for c, d in puzzle.fixed))
-        return "\n".join([*lines, puzzle.formula])
+        return F.to_text(puzzle)
 
     # -- solving ---------------------------------------------------------------------------
-    def _assignments(self, puzzle: FormulaPuzzle,
-                     budget: Budget | None) -> Iterator[dict[str, int]]:
-        comp = self._validate(puzzle)
-        for env in S.search(comp, dict(puzzle.fixed), budget):
-            yield dict(zip(comp.letters, env, strict=False))
-
-    def solution_of(self, puzzle: FormulaPuzzle, assignment: dict[str, int]) -> Solution:
+    def solution_of(self, puzzle: FormulaPuzzle, assignment: dict[str, int]) -> FormulaSolution:
         """The Solution object for an assignment."""
-        return self.solution_type(tuple(sorted(assignment.items())),
-                                  substitute(puzzle.formula, assignment))
+        return self.solution_type.of(puzzle, assignment)
 
     def find_solutions(self, puzzle, limit, budget):
-        for a in self._assignments(puzzle, budget):
+        for a in F.assignments(puzzle, budget):
             yield self.solution_of(puzzle, a)
 
     def count(self, puzzle, limit=None, budget=None):
-        comp = self._validate(puzzle)
-        return S.count(comp, dict(puzzle.fixed), limit, budget)
+        return F.count(puzzle, limit, budget)
 
     def verify(self, puzzle, solution) -> bool:
-        comp = S.compile_puzzle(puzzle.formula, puzzle.base)
-        a = dict(solution.assignment)
-        if set(a) != set(comp.letters) or len(set(a.values())) != len(a):
-            return False
-        if any(not 0 <= d < puzzle.base for d in a.values()):
-            return False
-        if any(a[c] != d for c, d in puzzle.fixed):
-            return False
-        if any(a[c] == 0 for c in comp.lead):
-            return False
-        return comp.holds([a[c] for c in comp.letters])
+        return F.verify(puzzle, dict(solution.assignment))
 
     # -- explaining ------------------------------------------------------------------------
     def explain(self, puzzle, *, search=True, trace=False, budget=None) -> Iterator[Step]:
-        from .explain import explain_steps
-        yield from explain_steps(self, puzzle, search=search, trace=trace, budget=budget)
+        from .explain import explain_steps  # the deductions load on first use
+        yield from explain_steps(puzzle, search=search, trace=trace, budget=budget)
 
     # -- hints from where the player is ----------------------------------------------
-    @property
-    def state_help(self) -> str:  # type: ignore[override]
-        """The `hint --state` format."""
-        from .state import STATE_HELP
-        return STATE_HELP
-
     def parse_state(self, puzzle, text: str) -> PlayState:
         """The letters the player has decided: `A=1,B=2`."""
-        from .state import parse_state
-        comp = self._validate(puzzle)
-        return parse_state(set(comp.letters), puzzle.base, text)
+        return parse_state(set(F.validate(puzzle).letters), puzzle.base, text)
 
     def explain_from(self, puzzle, state: PlayState, *, search: bool = True,
                      trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
         """The explanation with the player's letters fixed too."""
-        from .state import explain_from
-        return explain_from(self, puzzle, state, search=search, trace=trace, budget=budget)
+        return self.explain(with_entries(puzzle, state), search=search, trace=trace,
+                            budget=budget)
 
     def solution_places(self, puzzle, solution) -> dict[str, int]:
         """{letter: digit}."""
@@ -180,7 +90,7 @@ class FormulaKind(Kind[Any, Any]):
 
     def player_places(self, puzzle) -> frozenset[str]:
         """The letters: steps also decide carries, which a player does not write."""
-        return frozenset(self._validate(puzzle).letters)
+        return frozenset(F.validate(puzzle).letters)
 
     # -- presenting ------------------------------------------------------------------------
     def letter_table(self, solution: FormulaSolution) -> str:

@@ -11,20 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..budget import Budget
+from ..errors import BudgetExceeded
 from ..model import SOLVED, Step
 from .deduce import CryptarithmRules, explanation
 from .model import substitute
-
-if TYPE_CHECKING:
-    from .base import FormulaKind
+from .puzzle import validate
 
 
-def _leading_step(impl: FormulaKind, puzzle: Any) -> Step | None:
-    from . import solver as S
-    lead = sorted(S.compile_puzzle(puzzle.formula, puzzle.base).lead - {c for c, _ in puzzle.fixed})
+def _leading_step(puzzle: Any) -> Step | None:
+    """The leading letters not fixed are not 0 (None when there are none)."""
+    lead = sorted(validate(puzzle).lead - {c for c, _ in puzzle.fixed})
     if not lead:
         return None
     names = ", ".join(lead[:-1]) + " and " + lead[-1] if len(lead) > 1 else lead[0]
@@ -34,16 +33,16 @@ def _leading_step(impl: FormulaKind, puzzle: Any) -> Step | None:
                 tuple(lead), tuple((c, 0) for c in lead))
 
 
-def explain_steps(impl: FormulaKind, puzzle: Any, *, search: bool = True, trace: bool = False,
+def explain_steps(puzzle: Any, *, search: bool = True, trace: bool = False,
                   budget: Budget | None = None) -> Iterator[Step]:
     """The steps of `FormulaKind.explain`."""
-    impl._validate(puzzle)
+    validate(puzzle)
     fixed = dict(puzzle.fixed)
     snap = substitute(puzzle.formula, fixed) if trace else None
     if fixed:
         yield Step("given", "given: " + ", ".join(f"{c} = {d}" for c, d in sorted(fixed.items())),
                    cells=tuple(sorted(fixed)), fixed=tuple(sorted(fixed.items())), snapshot=snap)
-    lead = _leading_step(impl, puzzle)
+    lead = _leading_step(puzzle)
     if lead is not None:
         yield replace(lead, snapshot=snap)
     run = explanation(puzzle.formula, puzzle.base, fixed, search=search, trace=trace,
@@ -60,6 +59,17 @@ def explain_steps(impl: FormulaKind, puzzle: Any, *, search: bool = True, trace:
 
 
 HARD_TRIALS = 3     # this many single trials (or any nested trial, or a guess) is hard
+GRADE_SECONDS = 20.0    # beyond this the explanation is called hard
+
+
+def grade(puzzle: Any) -> str:
+    """By the hardest technique the explanation needs: easy (columns, product digits,
+    different letters: no trial), medium (one or two single trials), hard (three or
+    more trials, a nested trial, a guess, or more than GRADE_SECONDS of explaining)."""
+    try:
+        return grade_of(puzzle, Budget(seconds=GRADE_SECONDS))
+    except BudgetExceeded:
+        return "hard"
 
 
 def grade_of(puzzle: Any, budget: Budget | None = None) -> str:

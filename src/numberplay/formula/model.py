@@ -7,10 +7,11 @@ these names; nothing here imports them back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
+from ..text import shorten
 
 # The domain's names.
 Digit = int                                # 0..base-1
@@ -30,6 +31,11 @@ class FormulaPuzzle(Puzzle):
     base: int = 10
     fixed: Assignment = ()
 
+    @classmethod
+    def of(cls, formula: str, base: int = 10, fixed: dict[str, int] | None = None) -> Self:
+        """The puzzle for a formula, a base and fixed letters (not validated)."""
+        return cls(formula, base, tuple(sorted((fixed or {}).items())))
+
     def to_json(self) -> dict[str, Any]:
         return {"formula": self.formula, "base": self.base, "fixed": dict(self.fixed)}
 
@@ -45,6 +51,11 @@ class FormulaSolution(Solution):
 
     assignment: Assignment
     text: str
+
+    @classmethod
+    def of(cls, puzzle: FormulaPuzzle, assignment: dict[str, int]) -> Self:
+        """The solution of `puzzle` given by an assignment."""
+        return cls(tuple(sorted(assignment.items())), substitute(puzzle.formula, assignment))
 
     def to_json(self) -> dict[str, Any]:
         return {"assignment": dict(self.assignment), "text": self.text}
@@ -92,7 +103,7 @@ def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
         name, value = name.strip(), value.strip()
         if not sep or len(name) != 1 or not ("A" <= name <= "Z") or not value.isascii() \
                 or not value.isdigit() or len(value) > 2:
-            shown = part.strip() if len(part.strip()) <= 20 else part.strip()[:17] + "..."
+            shown = shorten(part.strip())
             raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {shown!r}")
         out[name] = int(value)
     return out

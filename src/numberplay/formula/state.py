@@ -1,20 +1,16 @@
 """A player's position on a formula puzzle (`hint --state 'A=1,B=2'`).
 
 Basic: the letters the player has fixed are added to the puzzle's fixed
-letters, and the kind's explanation runs from there.
+letters (`with_entries`), and the kind's explanation runs from there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import PuzzleError
-from ..model import PlayState, Step
-
-if TYPE_CHECKING:
-    from .base import FormulaKind
+from ..model import PlayState
 
 STATE_HELP = "the letters decided so far, LETTER=DIGIT separated by commas: 'A=1,B=2'"
 
@@ -40,13 +36,13 @@ def parse_state(letters: set[str], base: int, text: str) -> PlayState:
     return PlayState(tuple(sorted(entries.items())))
 
 
-def explain_from(impl: FormulaKind, puzzle: Any, state: PlayState,
-                 **options: Any) -> Iterator[Step]:
-    """The kind's explanation with the player's letters fixed as well."""
+def with_entries(puzzle: Any, state: PlayState) -> Any:
+    """The puzzle with the player's letters fixed as well (a letter or digit the
+    puzzle already fixes keeps the puzzle's value)."""
     fixed = dict(puzzle.fixed)
     taken = set(fixed.values())
     for letter, digit in state.entries:
         if letter not in fixed and digit not in taken:
             fixed[letter] = digit
             taken.add(digit)
-    yield from impl.explain(replace(puzzle, fixed=tuple(sorted(fixed.items()))), **options)
+    return replace(puzzle, fixed=tuple(sorted(fixed.items())))

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
 
+from ..text import place
+
 LEVELS = ("trivial", "easy", "medium", "hard", "extreme", "search")
 TECHNIQUE_LEVEL = {"naked single": 0, "hidden single": 1, "naked subset": 2,
                    "hidden subset": 3, "fish": 4, "guess": 5}
@@ -267,8 +269,7 @@ def contradiction(n: int, m: list[int]) -> str | None:
     the first empty cell in reading order, else the first row, then column,
     missing a value (the smallest)."""
     if not all(m):
-        r, c = divmod(m.index(0), n)
-        return f"r{r + 1}c{c + 1} has no candidates left"
+        return f"{place(*divmod(m.index(0), n))} has no candidates left"
     full = (1 << n) - 1
     for axis, unions in (("row", [reduce(or_, m[r * n:(r + 1) * n]) for r in range(n)]),
                          ("column", [reduce(or_, m[c::n]) for c in range(n)])):
