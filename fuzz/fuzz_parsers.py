@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python fuzz/fuzz_parsers.py TARGET [libFuzzer options] [CORPUS_DIR ...]
 
-TARGET is one of: crossproduct, cryptarithm, cryptoproduct, crossset (the
+TARGET is one of: crossproduct, cryptarithm, cryptoproduct, crossset, keen (the
 kinds' `parse`, text and JSON), options (the kinds' options: --rows/--cols,
 --base/--fix), json (the safe JSON reader) and size (the generators' --size
 and --addends). The committed corpus of each target is fuzz/corpus/TARGET/.
@@ -16,7 +16,7 @@ import sys
 
 import atheris
 
-KINDS = ("crossproduct", "cryptarithm", "cryptoproduct", "crossset")
+KINDS = ("crossproduct", "cryptarithm", "cryptoproduct", "crossset", "keen")
 
 with atheris.instrument_imports(include=["numberplay"]):
     from numberplay import safejson

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGETS = ["crossproduct", "cryptarithm", "cryptoproduct", "crossset", "options", "json", "size"]
+TARGETS = ["crossproduct", "cryptarithm", "cryptoproduct", "crossset", "keen", "options", "json",
+           "size"]
 RUNS = 2000
 
 
