@@ -3,8 +3,9 @@ against `numberplay serve` on a free loopback port.
 
 Skipped (with the reason shown) when playwright or /usr/bin/chromium is
 missing, unless NUMBERPLAY_REQUIRE_BROWSER=1 (CI sets it when chromium is
-installed), which turns the skip into a failure. The screenshots in docs/img/
-are taken here.
+installed), which turns the skip into a failure. The screenshots go to a
+temporary folder, or to NUMBERPLAY_SCREENSHOTS when set: `docs/img/make.sh`
+sets it to docs/img/ to refresh the pictures the docs show.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
+SHOTS_DIR = os.environ.get("NUMBERPLAY_SCREENSHOTS")
 
 
 def _unavailable(reason: str) -> None:
@@ -293,10 +294,11 @@ def _play_a_little(page, kind, puzzle, solution):
 
 
 @pytest.mark.parametrize("width,label", [(1100, "desktop"), (375, "phone")])
-def test_screenshots_at_desktop_and_phone_width(browser, server, width, label):
+def test_screenshots_at_desktop_and_phone_width(browser, server, width, label, tmp_path):
     """Each kind's page (a few moves in, with a hint showing) at both widths;
     nothing may stick out sideways at phone width."""
-    IMG.mkdir(parents=True, exist_ok=True)
+    shots = Path(SHOTS_DIR) if SHOTS_DIR else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": 760})
     page = context.new_page()
     try:
@@ -308,10 +310,10 @@ def test_screenshots_at_desktop_and_phone_width(browser, server, width, label):
             page.wait_for_timeout(100)
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{kind} sticks out {overflow}px at {width}px"
-            page.screenshot(path=str(IMG / f"{kind}-{label}.png"), full_page=True)
+            page.screenshot(path=str(shots / f"{kind}-{label}.png"), full_page=True)
         page.goto(server.url + "/")
         page.wait_for_function("document.body.dataset.state === 'home'")
-        page.screenshot(path=str(IMG / f"home-{label}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"home-{label}.png"), full_page=True)
     finally:
         context.close()
 

@@ -21,6 +21,7 @@ from ..kinds import Kind, all_kinds, get_kind
 from ..model import Puzzle
 from ..services import reports
 from ..services.examples import get_example, list_examples
+from .kindfiles import play_info
 
 Answer = tuple[int, Any]
 
@@ -132,6 +133,7 @@ def kinds(body: dict[str, Any], budget: Budget) -> Answer:
         "name": impl.name, "aliases": list(impl.aliases), "title": impl.title,
         "summary": impl.summary, "difficulties": list(impl.difficulties),
         "options": [o.cli_flag for o in impl.options],
+        "play": play_info(impl),
     } for impl in all_kinds()]
     return 200, rows
 
