@@ -3,9 +3,8 @@ against `numberplay serve` on a free loopback port.
 
 Skipped (with the reason shown) when playwright or /usr/bin/chromium is
 missing, unless NUMBERPLAY_REQUIRE_BROWSER=1 (CI sets it when chromium is
-installed), which turns the skip into a failure. The screenshots go to a
-temporary folder, or to NUMBERPLAY_SCREENSHOTS when set: `docs/img/make.sh`
-sets it to docs/img/ to refresh the pictures the docs show.
+installed), which turns the skip into a failure. The screenshots in docs/img/
+are taken here (NUMBERPLAY_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS_DIR = os.environ.get("NUMBERPLAY_SCREENSHOTS")
+IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 
 
 def _unavailable(reason: str) -> None:
@@ -76,8 +75,10 @@ def page(browser):
 
 def open_play(page, server, path: str) -> None:
     page.goto(server.url + path)
-    page.wait_for_function("['playing', 'solved', 'revealed', 'error'].includes(document.body.dataset.state)",
-                           timeout=30_000)
+    # A selector, not wait_for_function: the page's CSP forbids evaluating strings.
+    page.wait_for_selector(", ".join(f"body[data-state={s}]" for s in
+                                     ("playing", "solved", "revealed", "error")),
+                           state="attached", timeout=30_000)
     assert page.evaluate("document.body.dataset.state") != "error", page.inner_text("#failure-text")
 
 
@@ -249,7 +250,7 @@ def test_a_reload_keeps_progress(page, server):
     expect(cell(page, "r2c1")).to_have_text(str(value))
     page.wait_for_timeout(300)
     page.reload()
-    page.wait_for_function("document.body.dataset.state === 'playing'", timeout=30_000)
+    page.wait_for_selector("body[data-state=playing]", state="attached", timeout=30_000)
     expect(cell(page, "r2c1")).to_have_text(str(value))
     if len(cands) > 1:
         page.keyboard.press("Control+z")
@@ -296,9 +297,10 @@ def _play_a_little(page, kind, puzzle, solution):
 @pytest.mark.parametrize("width,label", [(1100, "desktop"), (375, "phone")])
 def test_screenshots_at_desktop_and_phone_width(browser, server, width, label, tmp_path):
     """Each kind's page (a few moves in, with a hint showing) at both widths;
-    nothing may stick out sideways at phone width."""
-    shots = Path(SHOTS_DIR) if SHOTS_DIR else tmp_path
-    shots.mkdir(parents=True, exist_ok=True)
+    nothing may stick out sideways at phone width. The shots go to docs/img/
+    only with NUMBERPLAY_SCREENSHOTS=1 (tests write no tracked file otherwise)."""
+    img = IMG if os.environ.get("NUMBERPLAY_SCREENSHOTS") == "1" else tmp_path
+    img.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": 760})
     page = context.new_page()
     try:
@@ -310,10 +312,10 @@ def test_screenshots_at_desktop_and_phone_width(browser, server, width, label, t
             page.wait_for_timeout(100)
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{kind} sticks out {overflow}px at {width}px"
-            page.screenshot(path=str(shots / f"{kind}-{label}.png"), full_page=True)
+            page.screenshot(path=str(img / f"{kind}-{label}.png"), full_page=True)
         page.goto(server.url + "/")
-        page.wait_for_function("document.body.dataset.state === 'home'")
-        page.screenshot(path=str(shots / f"home-{label}.png"), full_page=True)
+        page.wait_for_selector("body[data-state=home]", state="attached")
+        page.screenshot(path=str(img / f"home-{label}.png"), full_page=True)
     finally:
         context.close()
 
@@ -336,3 +338,24 @@ def test_long_formulas_fit_at_phone_width(browser, server):
 def api_examples():
     from numberplay.services.examples import list_examples
     return list_examples()
+
+
+def test_the_page_runs_under_its_content_security_policy(page, server):
+    """The page loads everything it needs with the CSP on (no violation in the
+    console), and the policy is enforced: an injected inline script does not run."""
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    response = page.goto(server.url + "/")
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    page.wait_for_selector("body[data-state=home]", state="attached", timeout=30_000)
+    page.click("#new-form button[type=submit]")
+    page.wait_for_selector("body[data-state=playing]", state="attached", timeout=30_000)
+    assert not [m for m in messages if "Content Security Policy" in m], messages
+    ran = page.evaluate("""() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__injected = 1';
+        document.head.appendChild(s);
+        return window.__injected === 1;
+    }""")
+    assert ran is False
+    assert any("Content Security Policy" in m for m in messages)  # the browser said why

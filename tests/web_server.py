@@ -61,6 +61,16 @@ class Server:
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read())
 
+    def post_patiently(self, path: str, body: dict, tries: int = 60) -> tuple[int, dict, int]:
+        """POST, and again after `Retry-After` while the server sheds load (503
+        "busy"); (status, answer, how many times it was shed)."""
+        for shed in range(tries):
+            status, data = self.post(path, body)
+            if not (status == 503 and data.get("stopped") == "busy"):
+                return status, data, shed
+            time.sleep(1)
+        return status, data, tries
+
     def stop(self) -> tuple[int, str, str]:
         """Ctrl-C; returns (exit code, stdout, stderr)."""
         if self.process.poll() is None:

@@ -23,5 +23,5 @@ pdftoppm -r 60 -png -singlefile -f 5 -l 5 "$tmp/mixed.pdf" book-answers
 
 # The play page's pictures (each kind at desktop and phone width, and the home page):
 # the browser tests take them into this folder when NUMBERPLAY_SCREENSHOTS says so.
-NUMBERPLAY_SCREENSHOTS="$PWD" python -m pytest -q -p no:cacheprovider \
+NUMBERPLAY_SCREENSHOTS=1 python -m pytest -q -p no:cacheprovider \
   ../../tests/test_web_browser.py -k screenshots

@@ -12,6 +12,7 @@ from .api import (
     explain,
     generate,
     generate_full,
+    generate_many,
     grade,
     hint,
     is_unique,
@@ -28,12 +29,14 @@ from .budget import Budget
 from .errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError, UnknownKind
 from .kinds import Kind, KindOption, all_kinds, get_kind, kind_names, register
 from .model import Generated, Hint, PlayState, Puzzle, Solution, Step
+from .notebook import Explanation, Gallery
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Budget", "BudgetExceeded", "GenerationError", "Generated", "Hint", "Kind", "KindOption",
+    "Budget", "BudgetExceeded", "Explanation", "Gallery", "GenerationError", "Generated",
+    "Hint", "Kind", "KindOption",
     "NumberplayError", "PlayState", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
-    "all_kinds", "count", "explain", "generate", "generate_full", "get_kind", "grade", "hint",
+    "all_kinds", "count", "explain", "generate", "generate_full", "generate_many", "get_kind", "grade", "hint",
     "is_unique", "kind_names", "parse", "parse_state", "regenerate", "register", "render", "show", "solutions", "solve", "verify",
 ]

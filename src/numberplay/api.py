@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from .budget import Budget
 from .errors import PuzzleError
 from .kinds import get_kind
-from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution, Step
+from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution
+from .notebook import Explanation, Gallery
 from .services import search as _search
 from .services.reports import generate_one
 from .services.reports import hint as _hint
@@ -45,8 +47,10 @@ def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
 
 def solutions(puzzle: Puzzle, limit: int | None = None,
               budget: Budget | None = None) -> Iterator[Solution]:
-    """Every solution of `puzzle`, lazily and in a deterministic order (at most `limit`)."""
-    return get_kind(puzzle.kind).solutions(puzzle, limit=limit, budget=budget)
+    """Every solution of `puzzle`, lazily and in a deterministic order (at most `limit`).
+    Each knows its puzzle (`solution.puzzle`), so a notebook draws it filled in."""
+    found = get_kind(puzzle.kind).solutions(puzzle, limit=limit, budget=budget)
+    return (solution.attach(puzzle) for solution in found)
 
 
 def solve(puzzle: Puzzle, budget: Budget | None = None) -> Solution | None:
@@ -65,9 +69,11 @@ def is_unique(puzzle: Puzzle, budget: Budget | None = None) -> bool:
 
 
 def explain(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
-            budget: Budget | None = None) -> Iterator[Step]:
-    """The steps a person could follow to solve `puzzle`."""
-    return get_kind(puzzle.kind).explain(puzzle, search=search, trace=trace, budget=budget)
+            budget: Budget | None = None) -> Explanation:
+    """The steps a person could follow to solve `puzzle`, lazily: an iterator of
+    `Step`s that a notebook shows as a numbered list beside the kind's drawings."""
+    impl = get_kind(puzzle.kind)
+    return Explanation(puzzle, impl.explain(puzzle, search=search, trace=trace, budget=budget))
 
 
 def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
@@ -79,8 +85,11 @@ def hint(puzzle: Puzzle, state: PlayState | str | None = None, level: int = 3,
     a partly filled grid, one line per row, digits and '.'; a candidate grid;
     letters as `A=1,B=2`), or a `PlayState`; None: from the start. Entries that contradict the puzzle come back in `Hint.wrong` and the
     hint is made without them. `Hint.step` is the full step, `Hint.text` the
-    hint at that level."""
-    return _hint(puzzle, state, level=level, budget=budget)
+    hint at that level. In a notebook the hint shows the puzzle with its places
+    highlighted."""
+    if isinstance(state, str):
+        state = _parse_state(puzzle, state)
+    return replace(_hint(puzzle, state, level=level, budget=budget), puzzle=puzzle, state=state)
 
 
 def parse_state(puzzle: Puzzle, text: str) -> PlayState:
@@ -103,6 +112,18 @@ def generate_full(kind: str, size: str | None = None, difficulty: str | None = N
         seed = random.SystemRandom().randrange(2**32)
     return generate_one(kind, seed=seed, index=index, size=size, difficulty=difficulty,
                         budget=budget, **options)
+
+
+def generate_many(kind: str, count: int, size: str | None = None,
+                  difficulty: str | None = None, seed: int | str | None = None,
+                  budget: Budget | None = None, **options: Any) -> Gallery:
+    """`count` puzzles of one run (`generate_full` with index 0..count-1), as a
+    list that a notebook shows as a gallery with their grades."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    items = [generate_one(kind, seed=seed, index=i, size=size, difficulty=difficulty,
+                          budget=budget, **options) for i in range(count)]
+    return Gallery(items)
 
 
 def regenerate(puzzle_id: str, budget: Budget | None = None) -> Generated:

@@ -62,8 +62,9 @@ from .errors import BudgetExceeded, PuzzleError
 from .model import NO_SOLUTION, Generated, PlayState, Puzzle, Solution, Step
 from .registry import all_kinds, check_names, get_kind, kind_names, register, unregister
 
-__all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Kind", "KindOption", "Params",
-           "all_kinds", "check_names", "get_kind", "kind_names", "register", "unregister"]
+__all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "InlineText", "Kind", "KindOption",
+           "Params", "all_kinds", "check_names", "forbid_files", "get_kind", "kind_names",
+           "option_text", "register", "unregister"]
 
 
 P = TypeVar("P", bound=Puzzle)    # the kind's Puzzle class
@@ -80,6 +81,10 @@ class KindOption:
     commands: the CLI commands that accept it; parse-time options go to every
       command that reads a puzzle ("solve", "check", "explain", "hint"),
       generation options to "generate".
+    file: the command-line value names a file whose text the kind reads (e.g.
+      `--words FILE`). The kind reads it with `option_text`, never directly:
+      front ends that must not open paths (the web API) pass the text itself,
+      wrapped in `InlineText`, and forbid files in their process (`forbid_files`).
     """
 
     name: str
@@ -89,11 +94,40 @@ class KindOption:
     default: Any = None
     flag: str | None = None
     metavar: str | None = None
+    file: bool = False
 
     @property
     def cli_flag(self) -> str:
         """The flag as typed on the command line."""
         return self.flag or "--" + self.name.replace("_", "-")
+
+
+class InlineText(str):
+    """The text of a file option given inline (over the API) instead of a file name."""
+
+
+_FILES = {"allowed": True}
+
+
+def forbid_files() -> None:
+    """From now on, in this process, `option_text` refuses file names (a web worker)."""
+    _FILES["allowed"] = False
+
+
+def option_text(value: str, flag: str) -> str:
+    """The text a file option's value stands for: the value itself when it came
+    inline (`InlineText`), else the content of the file it names (UTF-8).
+    PuzzleError if the file cannot be read, or file names are forbidden here."""
+    if isinstance(value, InlineText):
+        return str(value)
+    if not _FILES["allowed"]:
+        raise PuzzleError(f"{flag} takes the text itself here, not a file name")
+    try:
+        with open(value, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise PuzzleError(f"{flag}: cannot read {value}: {reason}") from None
 
 
 PUZZLE_COMMANDS = frozenset({"solve", "check", "explain", "hint"})
@@ -121,7 +155,7 @@ class Params:
         """`toy:size=7,difficulty=hard`: the part of a puzzle id before `#`."""
         items = [("size", self.size), ("difficulty", self.difficulty),
                  *sorted(self.options.items())]
-        return self.kind + ":" + ",".join(f"{k}={quote(str(v), safe='')}"
+        return self.kind + ":" + ",".join(f"{k}={quote(_id_value(v), safe='')}"
                                           for k, v in items if v is not None)
 
     @staticmethod
@@ -137,6 +171,13 @@ class Params:
                 raise PuzzleError(f"bad puzzle id: {item!r} is not NAME=VALUE")
             values[key] = unquote(value)
         return name, values
+
+
+def _id_value(value: Any) -> str:
+    """An option's value as a puzzle id writes it; inline text by its digest."""
+    if isinstance(value, InlineText):
+        return "inline-sha256-" + hashlib.sha256(value.encode()).hexdigest()[:16]
+    return str(value)
 
 
 class Kind(abc.ABC, Generic[P, S]):
@@ -413,6 +454,8 @@ _FALSE = {"0", "false", "no", "off", ""}
 def _option_value(option: KindOption, value: Any) -> Any:
     """`value` (possibly text) as the option's type; PuzzleError otherwise."""
     wanted = option.type
+    if option.file and isinstance(value, InlineText):
+        return value
     try:
         if wanted is bool:
             if isinstance(value, bool):

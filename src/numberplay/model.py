@@ -5,16 +5,82 @@ fields and implements `to_json` / `from_json`. `to_json()` returns plain JSON
 values (the `"puzzle"` object and the items of `"solutions"` in the CLI's JSON);
 `from_json` on the kind's class reads them back. On the base classes,
 `Puzzle.from_json({"kind": ..., "puzzle": {...}})` finds the kind in the registry.
+
+This module imports no kind and not the registry: the registry, when it loads,
+hands over its lookup (`use_kinds`), through which a value finds its kind to read
+an envelope or to draw itself in a notebook (`_repr_html_`, laid out by
+`display.py`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Protocol
 
-from .registry import get_kind
+from . import display
 
 JSON = Any
+
+
+class KindView(Protocol):
+    """What a value needs of its kind (a `kinds.Kind` is one)."""
+
+    name: str
+    title: str
+
+    @property
+    def puzzle_type(self) -> type[Puzzle]: ...
+
+    def render(self, puzzle: Any, solution: Any = None, fmt: str = "text") -> str: ...
+
+    def draw(self, puzzle: Any, solution: Any = None, highlight: Any = None,
+             state: Any = None) -> str: ...
+
+    def size_of(self, puzzle: Any) -> str: ...
+
+
+_LOOKUP: list[Callable[[str], KindView]] = []
+
+
+def use_kinds(lookup: Callable[[str], KindView]) -> None:
+    """Called once by the registry: how a value finds its kind by name."""
+    _LOOKUP[:] = [lookup]
+
+
+def kind_of(name: str) -> KindView:
+    """The kind called `name` (UnknownKind from the registry if there is none)."""
+    if not _LOOKUP:
+        raise LookupError("no kind registry is loaded (import numberplay first)")
+    return _LOOKUP[0](name)
+
+
+def drawing_of(puzzle: Puzzle, solution: Solution | None = None, highlight: Any = None,
+               state: PlayState | None = None) -> str:
+    """The kind's SVG drawing, or its HTML render when the kind does not draw;
+    "" when it has neither."""
+    impl = kind_of(puzzle.kind)
+    try:
+        return impl.draw(puzzle, solution, highlight=highlight, state=state)
+    except NotImplementedError:
+        pass
+    try:
+        return impl.render(puzzle, solution, "html")
+    except (NotImplementedError, ValueError):
+        return ""
+
+
+def title_of(puzzle: Puzzle) -> str:
+    """The kind's title, and the puzzle's size when it has one ("Sudoku (9x9)")."""
+    impl = kind_of(puzzle.kind)
+    size = impl.size_of(puzzle)
+    return f"{impl.title or impl.name} ({size})" if size else (impl.title or impl.name)
+
+
+def _field_repr(value: Any) -> str:
+    """`Cls(a=1, b=2)`: what a dataclass's own repr says."""
+    args = ", ".join(f"{f.name}={getattr(value, f.name)!r}" for f in fields(value) if f.repr)
+    return f"{type(value).__qualname__}({args})"
 
 
 @dataclass(frozen=True)
@@ -22,6 +88,20 @@ class Puzzle:
     """A puzzle of one kind. Subclasses are frozen dataclasses with the kind's fields."""
 
     kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a kind's puzzle class the repr below (the dataclass decorator, run
+        after this, keeps a `__repr__` the class already has)."""
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Puzzle.__repr__  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        """The puzzle as its kind writes it in a terminal, under its title."""
+        try:
+            return f"{title_of(self)}:\n{kind_of(self.kind).render(self, None, 'text')}"
+        except Exception:   # a repr never raises: the fields, as a dataclass says them
+            return _field_repr(self)
 
     def to_json(self) -> dict[str, JSON]:
         """The puzzle as plain JSON values (without the kind name)."""
@@ -32,7 +112,7 @@ class Puzzle:
         """Read a puzzle back from `to_json()`; on the base class, from a
         `{"kind": ..., "puzzle": {...}}` envelope."""
         if cls is Puzzle:
-            impl = get_kind(data["kind"])
+            impl = kind_of(data["kind"])
             return impl.puzzle_type.from_json(data["puzzle"])
         raise NotImplementedError
 
@@ -60,9 +140,11 @@ class Shown:
     solution: Solution | None = None
 
     def _render(self, fmt: str) -> str | None:
+        """The kind's rendering in `fmt`, or None when it has none (or fails: a
+        display never raises)."""
         try:
-            return get_kind(self.puzzle.kind).render(self.puzzle, self.solution, fmt)
-        except (NotImplementedError, ValueError):
+            return kind_of(self.puzzle.kind).render(self.puzzle, self.solution, fmt)
+        except Exception:
             return None
 
     def _repr_markdown_(self) -> str | None:
@@ -80,9 +162,60 @@ class Shown:
 
 @dataclass(frozen=True)
 class Solution:
-    """One solution of a puzzle. Subclasses are frozen dataclasses with the kind's fields."""
+    """One solution of a puzzle. Subclasses are frozen dataclasses with the kind's fields.
+
+    The API's solutions know their puzzle (`solution.puzzle`, not a field: equality
+    and JSON are the fields alone), so a notebook draws them filled in and a
+    terminal prints them as the kind writes a solved puzzle.
+    """
 
     kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a kind's solution class the repr below (the dataclass decorator, run
+        after this, keeps a `__repr__` the class already has)."""
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Solution.__repr__  # type: ignore[method-assign]
+
+    @property
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle this solution solves, when the API found it (else None)."""
+        found = self.__dict__.get("_puzzle")
+        return found if isinstance(found, Puzzle) else None
+
+    def attach(self, puzzle: Puzzle) -> Solution:
+        """Remember the puzzle this solves (for display only); returns self."""
+        object.__setattr__(self, "_puzzle", puzzle)
+        return self
+
+    def _render(self, fmt: str) -> str | None:
+        puzzle = self.puzzle
+        return Shown(puzzle, self)._render(fmt) if puzzle is not None else None
+
+    def _repr_html_(self) -> str | None:
+        """The puzzle drawn filled in (with its puzzle known)."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            return None
+        return display.figure(drawing_of(puzzle, self), f"{title_of(puzzle)}: solved")
+
+    def _repr_svg_(self) -> str | None:
+        return self._render("svg")
+
+    def _repr_markdown_(self) -> str | None:
+        return self._render("markdown")
+
+    def __repr__(self) -> str:
+        """The solved puzzle as its kind writes it (the fields, without a puzzle)."""
+        puzzle = self.puzzle
+        try:
+            if puzzle is not None:
+                text = kind_of(puzzle.kind).render(puzzle, self, "text")
+                return f"{title_of(puzzle)}, solved:\n{text}"
+        except Exception:   # a repr never raises
+            pass
+        return _field_repr(self)
 
     def to_json(self) -> JSON:
         """The solution as plain JSON values, as the CLI prints it in `"solutions"`."""
@@ -168,7 +301,7 @@ class PlayState:
 
     entries: (place, value) the player has filled in ("r2c3", 4) / ("A", 1).
     removed: (place, value) candidates the player has crossed out (kinds whose
-      state carries candidate notes, such as Cross Set).
+      state carries candidate notes).
     notes: True when the state carries candidate notes, so a step that only
       removes candidates is news to the player; otherwise a hint looks ahead to
       the first step that decides a place.
@@ -217,6 +350,9 @@ class Hint:
     wrong: tuple[Wrong, ...] = ()
     before: tuple[Step, ...] = ()
     area: str | None = None
+    # the puzzle and the player's position the hint is about (for display only)
+    puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
+    state: PlayState | None = field(default=None, compare=False, repr=False)
 
     @property
     def technique(self) -> str | None:
@@ -240,8 +376,35 @@ class Hint:
             data["before"] = [s.to_json() for s in self.before]
         return data
 
+    @property
+    def places(self) -> tuple[str, ...]:
+        """What the hint points at: the area at level 1, the step's places above."""
+        if self.step is None:
+            return ()
+        if self.level == 1:
+            return (self.area,) if self.area else ()
+        return self.step.cells
 
-@dataclass(frozen=True)
+    def _drawing(self) -> str:
+        if self.puzzle is None:
+            return ""
+        return drawing_of(self.puzzle, None, highlight=self.places, state=self.state)
+
+    def _repr_html_(self) -> str:
+        """The text beside the puzzle drawn with the hint's places highlighted."""
+        return display.hint_html(self.text, self._drawing(), [w.text for w in self.wrong])
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"- ✗ {w.text}" for w in self.wrong]
+        return "\n".join([*lines, f"**Hint** ({self.technique or 'none'}): {self.text}"])
+
+    def __repr__(self) -> str:
+        lines = [f"  wrong: {w.text}" for w in self.wrong]
+        head = f"Hint, level {self.level}" + (f", {self.technique}" if self.technique else "")
+        return "\n".join([f"{head}: {self.text}", *lines])
+
+
+@dataclass(frozen=True, repr=False)
 class Generated:
     """A generated puzzle with its (proved unique) solution and its grade.
 
@@ -257,6 +420,31 @@ class Generated:
     seed: JSON = None
     extra: dict[str, JSON] = field(default_factory=dict)
     id: str | None = None
+
+    def __post_init__(self) -> None:
+        """The solution knows its puzzle (for display)."""
+        if isinstance(self.solution, Solution) and self.solution.puzzle is None:
+            self.solution.attach(self.puzzle)
+
+    def card(self) -> display.Card:
+        """The puzzle as a gallery card: drawn, with its grade, size and id."""
+        impl = kind_of(self.puzzle.kind)
+        caption = " · ".join(x for x in (self.difficulty, impl.size_of(self.puzzle)) if x)
+        return display.Card(impl.title or impl.name, drawing_of(self.puzzle), caption,
+                            drawing_of(self.puzzle, self.solution),
+                            (f"id {self.id}",) if self.id else ())
+
+    def _repr_html_(self) -> str:
+        """The puzzle drawn, its grade under it, the answer folded."""
+        return display.gallery_html("", [self.card()], width=None)
+
+    def _repr_markdown_(self) -> str | None:
+        md = Shown(self.puzzle)._repr_markdown_()
+        return None if md is None else f"{md}\n\n*{self.difficulty}*"
+
+    def __repr__(self) -> str:
+        ident = f", id {self.id}" if self.id else ""
+        return f"{title_of(self.puzzle)} puzzle ({self.difficulty}{ident}):\n{self.text}"
 
     def to_json(self) -> dict[str, JSON]:
         """The item of `"puzzles"` in `generate --format json`."""

@@ -9,8 +9,8 @@ A plug-in that cannot be used (its import fails, its name is a built-in kind's,
 its object is not a complete `Kind`) is left out with one warning line on
 stderr naming its package; every other kind keeps working.
 
-Kept apart from `kinds.py` (the interface) so that the value classes in
-`model.py` can find a puzzle's kind without importing the interface back.
+Kept apart from `kinds.py` (the interface). The value classes in `model.py` import
+neither: the registry hands them its lookup (`model.use_kinds`) when it loads.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownKind
+from .model import use_kinds
 
 if TYPE_CHECKING:
     from .kinds import Kind
@@ -224,3 +225,7 @@ def check_names(kind: type[Kind] | Kind) -> None:
         if cls.kind != name:
             raise TypeError(f"kind {name!r}: {attr} {cls.__name__} says its kind is "
                             f"{cls.kind!r}")
+
+
+# The values in model.py find their kind through this lookup (model imports no registry).
+use_kinds(get_kind)

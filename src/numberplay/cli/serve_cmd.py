@@ -22,6 +22,12 @@ def serve(
                                   help="Seconds of work allowed per request."),
     workers: int | None = typer.Option(None, "--workers", min=1, max=64,
                                        help="Worker processes (default: the number of cores)."),
+    allow_origin: list[str] = typer.Option(
+        [], "--allow-origin", metavar="ORIGIN",
+        help="Let pages from ORIGIN (e.g. https://example.org) call the API (CORS); "
+             "repeatable. None by default."),
+    memory: int = typer.Option(1024, "--memory", min=0, metavar="MB",
+                               help="Address space each worker process may use (0: no cap)."),
 ) -> None:
     """Serve the play page and the JSON API (/api/..., docs at /docs) until Ctrl-C."""
     try:
@@ -32,7 +38,8 @@ def serve(
     with guard():
         try:
             run(host=host, port=port, open_browser=open_browser, timeout=timeout,
-                workers=workers, echo=echo)
+                workers=workers, echo=echo, memory_mb=memory,
+                allow_origins=tuple(allow_origin))
         except KeyboardInterrupt:
             pass
         except OSError as exc:

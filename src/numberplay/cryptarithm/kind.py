@@ -33,7 +33,7 @@ class CryptarithmKind(FormulaKind):
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
         KindOption("words", "Word list for generate: words separated by any whitespace, "
                    "'#' starts a comment, case ignored (default: the bundled list).",
-                   type=str, commands=GENERATE_COMMANDS, metavar="FILE"),
+                   type=str, commands=GENERATE_COMMANDS, metavar="FILE", file=True),
         KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
                    commands=GENERATE_COMMANDS, metavar="N..M"),
         KindOption("all", "Every sum of words of the list with exactly one solution, one a "

@@ -31,11 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..errors import BudgetExceeded, PuzzleError
 from ..formula.model import DIGITS
+from ..kinds import InlineText, option_text
 
 _C: Any
 try:  # the compiled core; the pure-Python search below is the fallback
@@ -80,13 +80,10 @@ def read_words(text: str, source: str = "--words") -> list[str]:
 
 def load_words(path: str | None) -> list[str]:
     """The words of a file, or of the bundled list when `path` is None."""
+    if isinstance(path, InlineText):  # the list itself, as the web API sends it
+        return read_words(option_text(path, "--words"), "--words")
     if path:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            raise PuzzleError(f"--words: cannot read {path}: {reason}") from None
-        return read_words(text, f"--words {path}")
+        return read_words(option_text(path, "--words"), f"--words {path}")
     from importlib import resources
     text = (resources.files("numberplay.cryptarithm") / "data" / "words.txt").read_text(
         encoding="utf-8")

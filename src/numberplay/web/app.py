@@ -14,13 +14,17 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .headers import SecurityHeaders
 from .kindfiles import kind_file
-from .pool import GRACE_SECONDS, WorkerPool
+from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, RETRY_AFTER_SECONDS, WorkerPool
+from .pool import worker_command as capped_worker
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 64 * 1024
@@ -111,11 +115,20 @@ class BodyLimit:
 
 
 def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
-               worker_command: list[str] | None = None, grace: float = GRACE_SECONDS) -> FastAPI:
+               worker_command: list[str] | None = None, grace: float = GRACE_SECONDS, *,
+               memory_mb: int | None = None, allow_origins: tuple[str, ...] = (),
+               allowed_hosts: tuple[str, ...] | None = None, max_waiting: int | None = None,
+               max_wait: float = MAX_WAIT_SECONDS) -> FastAPI:
     """The web app. `timeout`: seconds of work allowed per request; `workers`:
     worker processes (default: the number of cores); a job still running
-    `grace` seconds after its budget has its worker killed and replaced."""
-    pool = WorkerPool(workers, command=worker_command, grace=grace)
+    `grace` seconds after its budget has its worker killed and replaced.
+    `memory_mb`: each worker's address-space cap (None: the worker's default);
+    `allow_origins`: origins that may call the API from their pages (CORS;
+    none by default); `allowed_hosts`: the Host names answered (None: any);
+    `max_waiting`, `max_wait`: how many requests may wait for a worker, how long."""
+    command = worker_command or (None if memory_mb is None else capped_worker(memory_mb))
+    pool = WorkerPool(workers, command=command, grace=grace, max_waiting=max_waiting,
+                      max_wait=max_wait)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -135,6 +148,11 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     app.state.pool = pool
     app.state.timeout = timeout
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
@@ -145,7 +163,9 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
 
     async def answer(op: str, body: dict[str, Any]) -> JSONResponse:
         status, data = await pool.run(op, body, timeout)
-        return JSONResponse(data, status_code=status)
+        shed = status == 503 and isinstance(data, dict) and data.get("stopped") == "busy"
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if shed else None
+        return JSONResponse(data, status_code=status, headers=headers)
 
     @app.get("/api/kinds", summary="The kinds (numberplay kinds --json)")
     async def kinds() -> JSONResponse:
@@ -201,4 +221,8 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    if allow_origins:  # CORS stays closed unless the server was told whom to trust
+        app.add_middleware(CORSMiddleware, allow_origins=list(allow_origins),
+                           allow_methods=["GET", "POST"], allow_headers=["content-type"])
+    app.add_middleware(SecurityHeaders, allowed_hosts=allowed_hosts)
     return app

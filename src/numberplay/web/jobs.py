@@ -12,12 +12,14 @@ from __future__ import annotations
 import inspect
 import json
 import random
+import sys
+import traceback
 from typing import Any
 
 from .. import api
 from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
-from ..kinds import Kind, all_kinds, get_kind
+from ..kinds import InlineText, Kind, KindOption, all_kinds, get_kind
 from ..model import Puzzle
 from ..services import reports
 from ..services.examples import get_example, list_examples
@@ -29,6 +31,11 @@ Answer = tuple[int, Any]
 MAX_SOLUTIONS = 1000
 MAX_GENERATE = 20
 MAX_STEPS = 10_000
+# A file option (a word list) arrives inline: at most this many entries
+# (list items, or whitespace-separated words of its text); docs/limits.md.
+MAX_INLINE_ITEMS = 10_000
+# An error message quotes at most this much of what the request sent.
+MAX_ERROR_CHARS = 300
 
 # Flags of the CLI commands that the API takes in "options" (beside the kind's own).
 COMMAND_FLAGS: dict[str, dict[str, type]] = {
@@ -41,9 +48,15 @@ COMMAND_FLAGS: dict[str, dict[str, type]] = {
 
 
 def one_line(exc: BaseException) -> str:
-    """An error message on one line, as the CLI prints it."""
+    """An error message on one line, as the CLI prints it, at most MAX_ERROR_CHARS."""
     text = " ".join(str(exc).split())
-    return text if len(text) <= 500 else text[:497] + "..."
+    return text if len(text) <= MAX_ERROR_CHARS else text[:MAX_ERROR_CHARS - 3] + "..."
+
+
+def shown(value: Any, width: int = 40) -> str:
+    """A bounded slice of a value the request sent, for an error message."""
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def error(message: str, status: int = 400, **extra: Any) -> Answer:
@@ -73,12 +86,37 @@ def split_options(impl: Kind, command: str,
         name = str(key).lstrip("-").replace("-", "_")
         if name in known_flags:
             flags[name] = _typed(name, value, known_flags[name])
+        elif name in known_kind and known_kind[name].file:
+            kind_opts[name] = inline_text(known_kind[name], value)
         elif name in known_kind:
             kind_opts[name] = _typed(name, value, known_kind[name].type)
         else:
             known = ", ".join(sorted([*known_flags, *known_kind])) or "none"
-            raise PuzzleError(f"unknown option {key!r} for {command} {impl.name} (known: {known})")
+            raise PuzzleError(f"unknown option {shown(str(key))} for {command} {impl.name} "
+                              f"(known: {known})")
     return flags, kind_opts
+
+
+def inline_text(option: KindOption, value: Any) -> InlineText | None:
+    """A file option's value over the API: the file's text itself, or a list of
+    its lines (e.g. words), never a file name. The server opens no file a
+    request names; the kind reads the text as it would read the file."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        if not all(isinstance(v, str) and len(v.splitlines()) <= 1 for v in value):
+            raise PuzzleError(f"option {option.name!r} must be a list of one-line strings "
+                              "or the text itself")
+        items, text = len(value), "\n".join(value)
+    elif isinstance(value, str):
+        items, text = len(value.split()), value
+    else:
+        raise PuzzleError(f"option {option.name!r} must be a list of strings or text, "
+                          f"not {shown(value)}")
+    if items > MAX_INLINE_ITEMS:
+        raise PuzzleError(f"option {option.name!r} holds {items:,} entries; "
+                          f"at most {MAX_INLINE_ITEMS:,} over the API")
+    return InlineText(text)
 
 
 def _typed(name: str, value: Any, typ: type) -> Any:
@@ -89,7 +127,7 @@ def _typed(name: str, value: Any, typ: type) -> Any:
           else isinstance(value, int | float) and not isinstance(value, bool) if typ is float
           else isinstance(value, str))
     if not ok:
-        raise PuzzleError(f"option {name!r} must be {typ.__name__}, not {json.dumps(value)}")
+        raise PuzzleError(f"option {name!r} must be {typ.__name__}, not {shown(value)}")
     return value
 
 
@@ -263,6 +301,10 @@ def run_job(op: str, body: dict[str, Any], seconds: float) -> Answer:
     except RecursionError:
         return error("the input is nested too deeply", 400)
     except MemoryError:
-        return error("internal error: out of memory", 500)
+        return error("out of memory: this request needs more than a worker may use", 503,
+                     stopped="memory")
     except Exception as exc:  # noqa: BLE001 - one request's bug must not take the server down
-        return error(f"internal error: {type(exc).__name__}: {one_line(exc)}", 500)
+        # The message could quote anything the code had at hand: the log has it, not the answer.
+        traceback.print_exc(file=sys.stderr)
+        return error(f"internal error ({type(exc).__name__}); the server's log has the details",
+                     500)

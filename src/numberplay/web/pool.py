@@ -5,6 +5,10 @@ fed one JSON line per job through a pipe. A job that outlives its budget (plus
 a grace period) gets its worker killed and replaced; a worker that dies (a
 crash, out of memory) is replaced too. Either way only that request fails:
 the server and the other workers go on.
+
+Overload is shed, not queued: at most `max_waiting` requests wait for a worker,
+each at most `max_wait` seconds; past either bound the answer is at once a 503
+(`"stopped": "busy"`, which the app sends with `Retry-After`).
 """
 
 from __future__ import annotations
@@ -23,12 +27,22 @@ from .jobs import Answer, error
 
 GRACE_SECONDS = 2.0
 STARTUP_SECONDS = 60.0
+MAX_WAIT_SECONDS = 0.5      # how long a request may wait for a free worker
+WAITING_PER_WORKER = 8      # how many may wait, per worker
+RETRY_AFTER_SECONDS = 1
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
-def worker_command() -> list[str]:
-    """The command line that starts one worker."""
-    return [sys.executable, "-m", "numberplay.web.worker"]
+def worker_command(memory_mb: int | None = None) -> list[str]:
+    """The command line that starts one worker (capped at `memory_mb`, 0: no cap)."""
+    extra = [] if memory_mb is None else [str(int(memory_mb))]
+    return [sys.executable, "-m", "numberplay.web.worker", *extra]
+
+
+def busy(reason: str) -> Answer:
+    """The answer to a request shed because every worker is taken."""
+    return error(f"server busy: {reason}; try again in {RETRY_AFTER_SECONDS} s", 503,
+                 stopped="busy")
 
 
 class WorkerDied(Exception):
@@ -94,14 +108,18 @@ class Worker:
 class WorkerPool:
     """`await pool.run(op, body, seconds)`: the answer of one job, from a worker."""
 
-    def __init__(self, size: int | None = None, max_waiting: int = 500,
-                 command: list[str] | None = None, grace: float = GRACE_SECONDS) -> None:
+    def __init__(self, size: int | None = None, max_waiting: int | None = None,
+                 command: list[str] | None = None, grace: float = GRACE_SECONDS,
+                 max_wait: float = MAX_WAIT_SECONDS) -> None:
         """`command`: how to start a worker (tests pass one that misbehaves);
-        `grace`: how long past its budget a job may run before its worker is killed."""
+        `grace`: how long past its budget a job may run before its worker is killed;
+        `max_waiting`, `max_wait`: how many requests may wait for a worker, how long."""
         self.grace = grace
         self._command = command
         self.size = max(1, size or min(os.cpu_count() or 2, 8))
-        self.max_waiting = max_waiting
+        self.max_waiting = WAITING_PER_WORKER * self.size if max_waiting is None else max_waiting
+        self.max_wait = max_wait
+        self.shed = 0
         self._threads = ThreadPoolExecutor(max_workers=self.size + 2,
                                            thread_name_prefix="numberplay-web")
         self._idle: asyncio.Queue[Worker] | None = None
@@ -130,19 +148,41 @@ class WorkerPool:
     async def run(self, op: str, body: Any, seconds: float) -> Answer:
         """Run a job; the job goes on (and its worker comes back) even if the
         client stops waiting."""
-        if self._waiting >= self.max_waiting:
-            return error("server busy: too many requests waiting; try again", 503)
-        task = asyncio.ensure_future(self._run(op, body, seconds))
-        return await asyncio.shield(task)
-
-    async def _run(self, op: str, body: Any, seconds: float) -> Answer:
         assert self._idle is not None, "WorkerPool.start() was not called"
-        loop = asyncio.get_running_loop()
+        if self._waiting >= self.max_waiting:
+            self.shed += 1
+            return busy(f"{self._waiting} requests are waiting already")
         self._waiting += 1
         try:
-            worker = await self._idle.get()
+            worker = await self._take()
         finally:
             self._waiting -= 1
+        if worker is None:
+            self.shed += 1
+            return busy(f"no worker was free within {self.max_wait:g} s")
+        task = asyncio.ensure_future(self._run(worker, op, body, seconds))
+        return await asyncio.shield(task)
+
+    async def _take(self) -> Worker | None:
+        """An idle worker within `max_wait` seconds, or None. A worker taken just as
+        the client went away goes back to the queue (none is ever lost)."""
+        assert self._idle is not None
+        getter = asyncio.ensure_future(self._idle.get())
+        try:
+            await asyncio.wait({getter}, timeout=self.max_wait)
+        except BaseException:
+            if getter.done() and not getter.cancelled():
+                self._idle.put_nowait(getter.result())
+            getter.cancel()
+            raise
+        if getter.done():
+            return getter.result()
+        getter.cancel()  # not resumed yet: the queue keeps its item
+        return None
+
+    async def _run(self, worker: Worker, op: str, body: Any, seconds: float) -> Answer:
+        assert self._idle is not None
+        loop = asyncio.get_running_loop()
         try:
             try:
                 return await loop.run_in_executor(self._threads, worker.call,
