@@ -84,6 +84,24 @@ def test_column_support_is_exact_for_two_columns(col):
     assert C.column_support(weights, const, doms, cin, cout, base, modulus) == truth
 
 
+@pytest.mark.skipif(C._compiled is None, reason="compiled core not built")
+@settings(max_examples=400, deadline=None)
+@given(columns(max_letters=7, pair=True), st.sampled_from([20, 200, 2_000, 200_000]),
+       st.booleans())
+def test_compiled_column_support_is_the_python_one_node_for_node(col, limit, pair):
+    """Same supports, and TooWide at the same node limit (so explanations do not change)."""
+    weights, const, doms, cin, cout, base, modulus = col
+    if not pair:
+        weights = [w // base if w % base == 0 else w for w in weights]
+        modulus = base
+    try:
+        want = C.column_support_py(weights, const, doms, cin, cout, base, modulus, limit)
+    except C.TooWide:
+        want = -1
+    got = C._compiled.support(weights, const, doms, cin, cout, base, modulus, limit)
+    assert got == want
+
+
 def per_term(weights, const, doms, cin, cout, modulus):
     """The bound without distinctness (each term's own minimum and maximum)."""
     terms = [(w, bits(d)) for w, d in zip(weights, doms, strict=True)]

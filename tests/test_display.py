@@ -6,13 +6,14 @@ from __future__ import annotations
 import ast
 import pickle
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 import numberplay
-from numberplay import Budget, NumberplayError
+from numberplay import Budget, NumberplayError, PlayState
 from numberplay.display import STEP_WIDTH, scaled
 from numberplay.kinds import get_kind, kind_names
 from numberplay.notebook import positions
@@ -165,7 +166,9 @@ def test_hint_draws_its_places(kind):
         html = _shown(hint)["text/html"]
         assert hint.text.split(":")[0] in html.replace("&#x27;", "'")
         if hint.places:
-            drawn = get_kind(kind).draw(puzzle, None, highlight=hint.places)
+            struck = hint.step.removed if level == 3 else ()
+            state = PlayState(struck=struck) if struck else None
+            drawn = get_kind(kind).draw(puzzle, None, highlight=hint.places, state=state)
             assert drawn in html
 
 
@@ -228,3 +231,21 @@ def _exists(module: str) -> bool:
     rel = module.split(".")[1:]
     return bool(rel) and (SRC.joinpath(*rel).with_suffix(".py").exists()
                           or SRC.joinpath(*rel, "__init__.py").exists())
+
+
+def test_candidates_a_step_rules_out_are_struck_through():
+    """A drawing that shows candidates draws the step's removals struck through
+    (the Cross Set pencil marks), and leaves the earlier ones out."""
+    from numberplay.services.examples import get_example
+    puzzle = numberplay.parse("crossset", get_example("crossset", "2-8").text)
+    steps = list(numberplay.explain(puzzle))
+    after = positions(steps)
+    impl = get_kind("crossset")
+    for i in (0, 5, 20):
+        state = after[i]
+        svg = impl.draw(puzzle, None, state=state)
+        shown = [s for s in state.struck if s[0] not in dict(state.entries)]
+        assert svg.count('class="struck"') == len(shown)
+        plain = impl.draw(puzzle, None, state=replace(state, struck=()))
+        assert 'class="struck"' not in plain
+        assert plain.count('class="candidate"') == svg.count('class="candidate"')

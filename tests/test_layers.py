@@ -1,7 +1,8 @@
-"""The package's import structure: no cycles, and kinds and services are siblings.
+"""The package's import structure: no cycles, kinds and services are siblings,
+and kinds import cores, never each other.
 
-Every import counts, at module level or inside a function (a lazy import is
-still a dependency); only `if TYPE_CHECKING:` blocks are left out.
+Every import counts, at module level, inside a function (a lazy import is
+still a dependency) or under `if TYPE_CHECKING:` (a type is a dependency too).
 """
 
 from __future__ import annotations
@@ -28,6 +29,15 @@ KIND_PACKAGES = _kind_packages()
 FRONT_ENDS = ("cli", "api", "web", "book", "launch", "__init__", "__main__")
 
 
+def _cores() -> tuple[str, ...]:
+    """The shared libraries: subpackages that are no kind, no service, no front end."""
+    return tuple(sorted(p.parent.name for p in ROOT.glob("*/__init__.py")
+                        if p.parent.name not in (*KIND_PACKAGES, "services", *FRONT_ENDS)))
+
+
+CORES = _cores()
+
+
 def _modules() -> dict[str, tuple[Path, bool]]:
     out = {}
     for path in ROOT.rglob("*.py"):
@@ -45,10 +55,6 @@ def _graph() -> dict[str, set[str]]:
     for name, (path, is_pkg) in mods.items():
         package = name if is_pkg else name.rpartition(".")[0]
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.If) and getattr(node.test, "id",
-                                                    getattr(node.test, "attr", "")) == "TYPE_CHECKING":
-                node.body = []
         deps: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
@@ -112,10 +118,24 @@ def test_no_import_cycles():
     assert _cycles(_graph()) == []
 
 
+def test_the_graph_counts_type_checking_imports(tmp_path, monkeypatch):
+    """A cycle closed only by an import under `if TYPE_CHECKING:` is still a cycle."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from . import b\n")
+    (pkg / "b.py").write_text("from typing import TYPE_CHECKING\n"
+                              "if TYPE_CHECKING:\n    from .a import thing\n")
+    monkeypatch.setitem(globals(), "ROOT", pkg)
+    assert _cycles(_graph()) == [["pkg.a", "pkg.b"]]
+
+
 def _layer(module: str) -> str:
     part = module.split(".")[1] if "." in module else "__init__"
     if part in KIND_PACKAGES:
         return "kind"
+    if part in CORES:
+        return "core"
     if part == "services":
         return "service"
     if part in FRONT_ENDS:
@@ -123,16 +143,51 @@ def _layer(module: str) -> str:
     return "interface"
 
 
-def test_layers():
-    """Kinds and services stand on the interface and never import each other;
-    nothing below the front ends imports a front end."""
+# What each layer may import besides itself: kinds stand on cores and the
+# interface, cores on the interface (and other cores), services on the interface.
+ALLOWED = {
+    "interface": {"interface"},
+    "core": {"interface", "core"},
+    "kind": {"interface", "core"},
+    "service": {"interface"},
+    "front": {"interface", "service", "front"},
+}
+
+
+def _package(module: str) -> str:
+    return module.split(".")[1] if "." in module else ""
+
+
+def _bad_imports(graph: dict[str, set[str]]) -> list[str]:
+    """The imports that break the layers, `module -> dependency`."""
     bad = []
-    for module, deps in _graph().items():
+    for module, deps in graph.items():
         for dep in deps:
             a, b = _layer(module), _layer(dep)
-            if a == "kind" and b in ("service", "front") or a == "service" and b in ("kind", "front") \
-                    or a == "interface" and b in ("kind", "service", "front"):
+            if b != a and b not in ALLOWED[a]:
                 bad.append(f"{module} -> {dep}")
-            if a == "kind" and b == "kind" and module.split(".")[1] != dep.split(".")[1]:
-                bad.append(f"{module} -> {dep}")
-    assert bad == []
+            elif a == b == "kind" and _package(module) != _package(dep):
+                bad.append(f"{module} -> {dep}")   # a kind never imports another kind
+    return sorted(bad)
+
+
+def test_layers():
+    """Kinds and services stand on the interface and never import each other;
+    kinds import cores, never another kind; cores import no kind; nothing below
+    the front ends imports a front end."""
+    assert _bad_imports(_graph()) == []
+
+
+def test_the_layers_are_found():
+    """The kinds and cores the layer test knows are the package's real ones."""
+    assert {"cryptarithm", "cryptoproduct", "crossproduct", "crossset"} <= set(KIND_PACKAGES)
+    assert {"formula", "latin"} <= set(CORES)
+    assert {"cli", "web"}.isdisjoint(CORES)
+
+
+def test_the_checker_sees_a_kind_importing_a_kind():
+    """A kind importing another kind is caught, as is a core importing a kind."""
+    kind_a, kind_b = (f"numberplay.{k}.kind" for k in KIND_PACKAGES[:2])
+    core = f"numberplay.{CORES[0]}.x"
+    graph = {kind_a: {kind_b, core}, kind_b: set(), core: {kind_b}}
+    assert _bad_imports(graph) == sorted([f"{kind_a} -> {kind_b}", f"{core} -> {kind_b}"])

@@ -127,6 +127,13 @@ class Rules:
         """The position as text (for --trace and the last step)."""
         return None
 
+    def closes(self, pos: Position, place: Place, value: Any) -> bool:
+        """Might the techniques alone reach a contradiction from `pos`, the position
+        after supposing `place` = `value`? A kind that can tell quickly that they
+        surely stall (e.g. from the fixpoint of its techniques) returns False, and
+        that trial is not followed step by step; the default follows every trial."""
+        return True
+
     # -- derived -------------------------------------------------------------
     @property
     def top_rung(self) -> int:
@@ -280,6 +287,8 @@ def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
                 rules.assume(work, place, value)
             except Contradiction as exc:
                 return _Trial(place, value, [], exc)
+            if depth <= 1 and not rules.closes(work, place, value):
+                continue       # the techniques surely stall: no chain to follow
             result = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
             if result is None:
                 continue

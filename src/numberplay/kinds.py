@@ -57,10 +57,11 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote, unquote
 
+from . import registry
 from .budget import Budget, count_all
 from .errors import BudgetExceeded, PuzzleError
 from .model import NO_SOLUTION, Generated, PlayState, Puzzle, Solution, Step
-from .registry import all_kinds, check_names, get_kind, kind_names, register, unregister
+from .registry import check_names, kind_names, register, unregister
 
 __all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "InlineText", "Kind", "KindOption",
            "Params", "all_kinds", "check_names", "forbid_files", "get_kind", "kind_names",
@@ -446,6 +447,10 @@ class Kind(abc.ABC, Generic[P, S]):
         """JSON the kind's play module receives with `/api/kinds` (colours, say)."""
         return {}
 
+
+# The registry's lookups, typed here (the registry stays below the interface).
+get_kind: Callable[[str | Kind], Kind] = registry.get_kind
+all_kinds: Callable[[], list[Kind]] = registry.all_kinds
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}

@@ -15,7 +15,7 @@ an envelope or to draw itself in a notebook (`_repr_html_`, laid out by
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Protocol
 
 from . import display
@@ -305,11 +305,15 @@ class PlayState:
     notes: True when the state carries candidate notes, so a step that only
       removes candidates is news to the player; otherwise a hint looks ahead to
       the first step that decides a place.
+    struck: (place, value) candidates just ruled out, which a drawing that shows
+      candidates draws struck through instead of leaving out (an explanation
+      step's or a hint's removals; for drawing only, not in the JSON).
     """
 
     entries: tuple[tuple[str, int], ...] = ()
     removed: tuple[tuple[str, int], ...] = ()
     notes: bool = False
+    struck: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
         """`{"entries": {...}, "removed": [[place, value], ...]}`."""
@@ -386,9 +390,14 @@ class Hint:
         return self.step.cells
 
     def _drawing(self) -> str:
+        """The player's position, the hint's places highlighted; at level 3 the
+        candidates the step rules out are struck through."""
         if self.puzzle is None:
             return ""
-        return drawing_of(self.puzzle, None, highlight=self.places, state=self.state)
+        state = self.state
+        if self.level >= 3 and self.step is not None and self.step.removed:
+            state = replace(state or PlayState(), struck=self.step.removed)
+        return drawing_of(self.puzzle, None, highlight=self.places or None, state=state)
 
     def _repr_html_(self) -> str:
         """The text beside the puzzle drawn with the hint's places highlighted."""
@@ -429,7 +438,8 @@ class Generated:
     def card(self) -> display.Card:
         """The puzzle as a gallery card: drawn, with its grade, size and id."""
         impl = kind_of(self.puzzle.kind)
-        caption = " · ".join(x for x in (self.difficulty, impl.size_of(self.puzzle)) if x)
+        size = impl.size_of(self.puzzle)
+        caption = " · ".join(x for x in (self.difficulty, size and f"size {size}") if x)
         return display.Card(impl.title or impl.name, drawing_of(self.puzzle), caption,
                             drawing_of(self.puzzle, self.solution),
                             (f"id {self.id}",) if self.id else ())

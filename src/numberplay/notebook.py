@@ -126,7 +126,8 @@ def _chain(chain: Iterable[Step]) -> tuple[display.StepView, ...]:
 
 
 def positions(steps: Iterable[Step]) -> list[PlayState]:
-    """The position after each step: what is decided and what is ruled out so far.
+    """The position after each step: what is decided and what is ruled out so far
+    (the step's own removals also as `struck`, for the drawing).
 
     A GUESS's consequences are undone at its BACKTRACK (back to the position
     before the guess, then the guessed value removed); a trial's chain is only
@@ -143,7 +144,8 @@ def positions(steps: Iterable[Step]) -> list[PlayState]:
             entries, removed = saved.pop()
         removed.update(step.removed)
         entries.update(step.fixed)
-        out.append(PlayState(tuple(entries.items()), tuple(sorted(removed)), notes=True))
+        out.append(PlayState(tuple(entries.items()), tuple(sorted(removed)), notes=True,
+                             struck=step.removed))
     return out
 
 
@@ -168,8 +170,9 @@ class Gallery(list[Any]):
             else:
                 puzzle, _ = _parts(item)
                 impl = kind_of(puzzle.kind)
+                size = impl.size_of(puzzle)
                 card = display.Card(impl.title or impl.name, drawing_of(puzzle),
-                                    impl.size_of(puzzle))
+                                    f"size {size}" if size else "")
             cards.append(display.Card(f"{i}. {card.title}", card.drawing, card.caption,
                                       card.answer, card.notes))
         return cards

@@ -20,13 +20,15 @@ import sys
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import UnknownKind
 from .model import use_kinds
 
-if TYPE_CHECKING:
-    from .kinds import Kind
+# An impl: a `kinds.Kind` instance. Left untyped here so that the registry does
+# not import the interface back; `kinds.py` re-exports `get_kind` and
+# `all_kinds` typed.
+Impl = Any
 
 GROUP = "numberplay.kinds"
 HOME = "numberplay"     # the distribution whose kinds are the built-in ones
@@ -50,7 +52,7 @@ METHODS = ("parse", "parse_all", "to_text", "solutions", "find_solutions", "coun
            "explain", "parse_params", "generate", "grade", "render", "render_as", "files")
 
 _SOURCES: dict[str, Source] | None = None   # name -> source, found once
-_LOADED: dict[str, Kind] = {}
+_LOADED: dict[str, Impl] = {}
 _ADDED: list[str] = []                      # names registered at run time, in order
 _LEFT_OUT: dict[str, str] = {}              # name -> why (warned once)
 
@@ -119,7 +121,7 @@ def kind_names() -> list[str]:
     return [impl.name for impl in all_kinds()]
 
 
-def all_kinds() -> list[Kind]:
+def all_kinds() -> list[Impl]:
     """Every registered kind, loaded; plug-ins that fail are left out with a warning."""
     out = []
     for name in _names():
@@ -129,7 +131,7 @@ def all_kinds() -> list[Kind]:
     return out
 
 
-def register(kind: Kind) -> Kind:
+def register(kind: Impl) -> Impl:
     """Register a kind object at run time (tests and plug-ins); TypeError if its
     name disagrees with its Puzzle and Solution classes. (The parameter is the
     impl; it keeps the public keyword `kind` it had before the naming rule.)"""
@@ -158,7 +160,7 @@ def refresh() -> None:
         del _LOADED[name]
 
 
-def _load(name: str) -> Kind | None:
+def _load(name: str) -> Impl | None:
     """The kind `name`, loaded from its source; None (and a warning) for a kind
     that cannot be used."""
     if name in _LOADED:
@@ -181,7 +183,7 @@ def _load(name: str) -> Kind | None:
     return impl
 
 
-def _import(name: str, source: Source) -> Kind:
+def _import(name: str, source: Source) -> Impl:
     """Import the impl a source names and check it is a complete Kind called `name`."""
     module_name, _, attr = source.target.partition(":")
     impl: Any = importlib.import_module(module_name)
@@ -198,7 +200,7 @@ def _import(name: str, source: Source) -> Kind:
     return impl
 
 
-def get_kind(name: str | Kind) -> Kind:
+def get_kind(name: str | Impl) -> Impl:
     """The kind called `name` (or one of its aliases); UnknownKind otherwise."""
     if not isinstance(name, str):
         return name
@@ -213,7 +215,7 @@ def get_kind(name: str | Kind) -> Kind:
     raise UnknownKind(f"unknown puzzle kind {name!r} (known kinds: {known})")
 
 
-def check_names(kind: type[Kind] | Kind) -> None:
+def check_names(kind: Impl) -> None:
     """A kind's name must agree with its Puzzle and Solution classes (else
     puzzles would be routed to the wrong kind): TypeError otherwise. `kind` is
     an impl or a Kind subclass (a public keyword kept as it was)."""

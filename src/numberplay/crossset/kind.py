@@ -139,7 +139,7 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
         from .svg import draw
         entries, removed = (dict(state.entries), state.removed) if state else (None, ())
         return draw(_p(puzzle), solution, highlight, entries,  # type: ignore[arg-type]
-                    removed)
+                    removed, state.struck if state else ())
 
     def canonical_key(self, puzzle: Puzzle) -> str:
         """Invariant under row and column permutations, transposition and value renaming."""

@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, PLAYER_INK, Svg, read_places
+from ..drawing import FAINT, GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, PLAYER_INK, Svg, read_places
 from .model import CrossSetPuzzle, CrossSetSolution
 
 MARGIN = 6
 SOLVED_INK = "#1d4f91"     # digits found by solving; givens stay black and bold
+STRIKE = "#c0392b"         # the stroke through a candidate an explanation step rules out
 
 
 def layout(n: int) -> tuple[int, int, float]:
@@ -29,15 +30,19 @@ def layout(n: int) -> tuple[int, int, float]:
 def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
          highlight: Iterable[str] | str | None = None,
          entries: dict[str, int] | None = None,
-         removed: Iterable[tuple[str, int]] = ()) -> str:
+         removed: Iterable[tuple[str, int]] = (),
+         struck: Iterable[tuple[str, int]] = ()) -> str:
     """The puzzle (with the solved square when `solution` is given) as an SVG document.
 
     `highlight`: cells or lines to emphasise ("r2c3", "row 4", "col 2").
     `entries`, `removed`: a player's position; their values by place ("r2c3") are
     drawn large in the player's ink, the candidates they crossed out are left out.
+    `struck`: candidates just ruled out (an explanation step's), drawn faint and
+    struck through instead.
     """
     entries = entries or {}
-    crossed = set(removed)
+    strike = set(struck)
+    crossed = set(removed) - strike
     n = puzzle.n
     places = read_places(highlight)
     k, krows, cell = layout(n)
@@ -75,8 +80,14 @@ def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
             elif len(candidates) < n:
                 for v in candidates:
                     i, j = divmod(v - 1, k)
-                    svg.text(x + 3 + (j + 0.5) * slot_w, y + 3 + (i + 0.5) * slot_h, str(v),
-                             size=mark, cls="candidate")
+                    cx, cy = x + 3 + (j + 0.5) * slot_w, y + 3 + (i + 0.5) * slot_h
+                    if (place, v) in strike:
+                        svg.text(cx, cy, str(v), size=mark, fill=FAINT, cls="struck")
+                        half = mark * 0.5 * digits
+                        svg.line(cx - half, cy + mark * 0.35, cx + half, cy - mark * 0.35,
+                                 stroke=STRIKE, width=1.6)
+                    else:
+                        svg.text(cx, cy, str(v), size=mark, cls="candidate")
     # thin lines inside, a thick frame outside
     svg.rect(x0, y0, n * cell, n * cell, stroke=INK, width=2.5)
     return str(svg)

@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from . import solver as S
-from .lang import BinOp, Compare, Const, Node, Sum, Unary, Word
+from .lang import BinOp, Compare, Node, Word
 
 PLACES = ("units", "tens", "hundreds", "thousands", "ten-thousands", "hundred-thousands",
           "millions", "ten-millions", "hundred-millions", "billions")
@@ -92,48 +92,23 @@ class Model:
     cache: dict[Any, Any] = field(default_factory=dict)
 
 
-def _positional(node: Node) -> tuple[dict[int, dict[str, int]], int] | None:
-    """(position -> letter -> multiple, constant) of a linear combination of words."""
-    if isinstance(node, Const):
-        return ({}, int(node.value)) if type(node.value) in (int, bool) else None
-    if isinstance(node, Word):
-        out: dict[int, dict[str, int]] = {}
-        for pos, ch in enumerate(reversed(node.text)):
-            out.setdefault(pos, {})[ch] = out.get(pos, {}).get(ch, 0) + 1
-        return out, 0
-    if isinstance(node, Unary) and node.op in "+-":
-        inner = _positional(node.operand)
-        if inner is None or node.op == "+":
-            return inner
-        return _scale(inner, -1)
-    if isinstance(node, Sum):
-        total: dict[int, dict[str, int]] = {}
-        const = 0
-        for sign, term in node.terms:
-            part = _positional(term)
-            if part is None:
-                return None
-            _add(total, _scale(part, sign)[0])
-            const += sign * part[1]
-        return total, const
-    if isinstance(node, BinOp) and node.op == "*":
-        for a, b in ((node.left, node.right), (node.right, node.left)):
-            if isinstance(a, Const) and type(a.value) in (int, bool):
-                part = _positional(b)
-                return None if part is None else _scale(part, int(a.value))
-    return None
+def _by_place(text: str) -> dict[tuple[int, str], int]:
+    """A word's terms by place: (place from the right, letter) -> 1."""
+    return {(pos, ch): 1 for pos, ch in enumerate(reversed(text))}
 
 
-def _scale(part: tuple[dict[int, dict[str, int]], int], m: int
-           ) -> tuple[dict[int, dict[str, int]], int]:
-    return {p: {c: v * m for c, v in row.items()} for p, row in part[0].items()}, part[1] * m
-
-
-def _add(total: dict[int, dict[str, int]], part: dict[int, dict[str, int]]) -> None:
-    for p, row in part.items():
-        dest = total.setdefault(p, {})
-        for c, v in row.items():
-            dest[c] = dest.get(c, 0) + v
+def _rows(lhs: Node, rhs: Node) -> tuple[dict[int, dict[str, int]], int] | None:
+    """(place -> letter -> multiple, constant) of lhs - rhs when both sides are
+    linear combinations of words (`solver.combination`), else None."""
+    left, right = S.combination(lhs, _by_place), S.combination(rhs, _by_place)
+    if left is None or right is None:
+        return None
+    rows: dict[int, dict[str, int]] = {}
+    for sign, (terms, _) in ((1, left), (-1, right)):
+        for (pos, ch), v in terms.items():
+            row = rows.setdefault(pos, {})
+            row[ch] = row.get(ch, 0) + sign * v
+    return rows, left[1] - right[1]
 
 
 def place(k: int, base: int) -> str:
@@ -193,11 +168,9 @@ def build(formula: str, base: int) -> Model:
     linear: list[tuple[dict[int, dict[str, int]], int]] = []
     for n, check in enumerate(checks):
         if isinstance(check, Compare) and check.ops == ["=="]:
-            lhs, rhs = (_positional(o) for o in check.operands)
-            if lhs is not None and rhs is not None:
-                rows = {p: dict(r) for p, r in lhs[0].items()}
-                _add(rows, _scale(rhs, -1)[0])
-                linear.append((rows, lhs[1] - rhs[1]))
+            terms = _rows(*check.operands)
+            if terms is not None:
+                linear.append(terms)
                 continue
         prod = _product(check)
         if prod is not None:
@@ -210,3 +183,28 @@ def build(formula: str, base: int) -> Model:
     for eq, (rows, const) in enumerate(linear):
         _sum_columns(model, eq, rows, const, len(linear) > 1)
     return model
+
+
+def pair_at(model: Model, i: int) -> tuple[Column, Column] | None:
+    """Columns i and i + 1 when they are neighbours in one sum."""
+    if i + 1 >= len(model.columns):
+        return None
+    a, b = model.columns[i], model.columns[i + 1]
+    return (a, b) if a.eq == b.eq and a.cout is not None and a.cout == b.cin else None
+
+
+def merged_coef(model: Model, a: Column, b: Column) -> tuple[tuple[str, int], ...]:
+    """The letters and multiples of columns a and b read as one equation (b's count
+    `base` times), largest multiple first."""
+    key = ("merged", a.eq, a.k)
+    got = model.cache.get(key)
+    if got is None:
+        base = model.base
+        merged: dict[str, int] = {}
+        for ch, v in a.coef:
+            merged[ch] = merged.get(ch, 0) + v
+        for ch, v in b.coef:
+            merged[ch] = merged.get(ch, 0) + base * v
+        got = model.cache[key] = tuple(sorted(((c, v) for c, v in merged.items() if v),
+                                              key=lambda t: (-abs(t[1]), t[0])))
+    return got

@@ -36,12 +36,21 @@ from typing import Literal
 from .. import deduce as D
 from ..budget import Budget, ensure
 from ..model import Step
-from .candidates import Support, TooWide, bits, column_filter, column_support, is_wide
-from .columns import Column, Model, Product, build
+from .candidates import (
+    PAIR_NODES,
+    Support,
+    TooWide,
+    _compiled,
+    bits,
+    column_filter,
+    column_support,
+    is_wide,
+)
+from .columns import Column, Model, Product, build, merged_coef, pair_at
+from .fixpoint import Fixpoint
 from .model import substitute
 
 ENUM_LIMIT = 20_000       # candidate tuples a product or condition technique may enumerate
-PAIR_NODES = 30_000       # nodes the exact filter of two columns read together may visit
 SUBSET_MAX = 6            # largest group the different-letters rule looks at beyond 12 letters
 
 
@@ -268,24 +277,10 @@ def tech_column(model: Model, pos: Position) -> Found | None:
     return None
 
 
-def _pair(model: Model, i: int) -> tuple[Column, Column] | None:
-    """Columns i and i + 1 when they are neighbours in one sum."""
-    if i + 1 >= len(model.columns):
-        return None
-    a, b = model.columns[i], model.columns[i + 1]
-    return (a, b) if a.eq == b.eq and a.cout is not None and a.cout == b.cin else None
-
-
 def apply_pair(model: Model, a: Column, b: Column, pos: Position) -> Position | None:
     """Two neighbouring columns read as one equation (the carry between them eliminated)."""
     base = model.base
-    merged: dict[str, int] = {}
-    for ch, v in a.coef:
-        merged[ch] = merged.get(ch, 0) + v
-    for ch, v in b.coef:
-        merged[ch] = merged.get(ch, 0) + base * v
-    coef = tuple(sorted(((c, v) for c, v in merged.items() if v),
-                        key=lambda t: (-abs(t[1]), t[0])))
+    coef = merged_coef(model, a, b)
     letters = tuple(c for c, _ in coef)
     doms = tuple(pos.dom[c] for c in letters)
     cin = pos.carry[a.cin] if a.cin else frozenset((0,))
@@ -314,7 +309,7 @@ def apply_pair(model: Model, a: Column, b: Column, pos: Position) -> Position | 
 def tech_two_columns(model: Model, pos: Position) -> Found | None:
     """Two neighbouring columns read together, the carry between them eliminated."""
     for i in range(len(model.columns) - 1):
-        pair = _pair(model, i)
+        pair = pair_at(model, i)
         if pair is None:
             continue
         a, b = pair
@@ -552,6 +547,10 @@ def tech_condition(model: Model, pos: Position) -> Found | None:
 
 def tech_different(model: Model, pos: Position) -> Found | None:
     """A group of k letters sharing k digits keeps them; fewer digits is a contradiction."""
+    if _compiled is not None:     # nothing to find when the compiled fixpoint changes nothing
+        masks = tuple(pos.dom[c] for c in model.letters)
+        if _compiled.hall(masks, model.base, len(masks) == model.base) == masks:
+            return None
     open_ = [c for c in model.letters if pos.value(c) is None]
     if len(model.letters) == model.base:      # every digit is used: a digit with one place
         for d in range(model.base):
@@ -591,6 +590,22 @@ def tech_different(model: Model, pos: Position) -> Found | None:
                          ", ".join(changes(pos, new)), ("different letters",) + group +
                          tuple(others), new)
     return None
+
+
+def different_fixpoint(model: Model, pos: Position) -> Position | None:
+    """`different letters` (and the decided letters' digits) until it finds nothing
+    more; None on a contradiction."""
+    while True:
+        try:
+            settle(model, pos)
+        except Contradiction:
+            return None
+        f = tech_different(model, pos)
+        if f is None:
+            return pos
+        if f.pos is None:
+            return None
+        pos = f.pos
 
 
 # -- the ladder on the shared driver ---------------------------------------------------------
@@ -646,6 +661,7 @@ class CryptarithmRules(D.Rules):
     def __init__(self, model: Model) -> None:
         self.model = model
         self.last_solved: Position | None = None
+        self.fixpoint = Fixpoint(model, Position, lambda pos: different_fixpoint(model, pos))
         self.techniques = tuple(_technique(model, name, 0, fn) for name, fn in (
             ("column sum", tech_column), ("last digits", tech_last_digit),
             ("product length", tech_product_length), ("last digits", tech_last_digits),
@@ -687,6 +703,11 @@ class CryptarithmRules(D.Rules):
 
     def exclude(self, pos: Position, place: str, value: int) -> None:
         self._set(pos, pos.restrict(place, [v for v in pos.values(place) if v != value]))
+
+    def closes(self, pos: Position, place: str, value: int) -> bool:
+        """False when the techniques' fixpoint from `pos` is no contradiction: they
+        surely stall there (see fixpoint.py)."""
+        return not self.fixpoint.enabled or self.fixpoint.closes((place, value), pos)
 
     def snapshot(self, pos: Position) -> str:
         known = pos.assignment()

@@ -31,7 +31,7 @@ import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
@@ -62,6 +62,7 @@ SPLIT_DOMAIN = 2   # a letter the bounds leave at most this many digits is fixed
 HIGH_FIRST = 3     # a modular level adding this many letters takes the leading ones first
 SPLIT_FIXED = 4    # ... while fewer letters than this are fixed   # units-column letters from which a single sum is ordered by weight
 
+Key = TypeVar("Key")   # a term of a linear combination: a letter, or (place, letter)
 
 @dataclass
 class Pseudo:
@@ -112,25 +113,24 @@ def split_checks(node: Node) -> list[Node]:
     return [node]
 
 
-def linear(node: Node, base: int) -> tuple[dict[str, int], int] | None:
-    """(letter -> weight, constant) when node is a linear integer combination of words."""
+def combination(node: Node, word: Callable[[str], dict[Key, int]]
+                ) -> tuple[dict[Key, int], int] | None:
+    """(term -> multiple, constant) when node is a linear integer combination of
+    words, None otherwise; `word(text)` gives one word's terms and multiples. The
+    one walk over sums, signs and whole-number factors that `linear` (letter
+    weights) and the explanation's columns (letters by place) both read."""
     if isinstance(node, Const):
         return ({}, int(node.value)) if type(node.value) in (int, bool) else None
     if isinstance(node, Word):
-        w: dict[str, int] = {}
-        for pos, ch in enumerate(reversed(node.text)):
-            w[ch] = w.get(ch, 0) + base ** pos
-        return w, 0
+        return word(node.text), 0
     if isinstance(node, Unary) and node.op in "+-":
-        inner = linear(node.operand, base)
-        if inner is None or node.op == "+":
-            return inner
-        return {k: -v for k, v in inner[0].items()}, -inner[1]
+        inner = combination(node.operand, word)
+        return inner if inner is None or node.op == "+" else _scaled(inner, -1)
     if isinstance(node, Sum):
-        total: dict[str, int] = {}
+        total: dict[Key, int] = {}
         const = 0
         for sign, term in node.terms:
-            part = linear(term, base)
+            part = combination(term, word)
             if part is None:
                 return None
             for k, v in part[0].items():
@@ -140,11 +140,23 @@ def linear(node: Node, base: int) -> tuple[dict[str, int], int] | None:
     if isinstance(node, BinOp) and node.op == "*":
         for a, b in ((node.left, node.right), (node.right, node.left)):
             if isinstance(a, Const) and type(a.value) in (int, bool):
-                part = linear(b, base)
-                if part is None:
-                    return None
-                return {k: v * int(a.value) for k, v in part[0].items()}, part[1] * int(a.value)
+                part = combination(b, word)
+                return None if part is None else _scaled(part, int(a.value))
     return None
+
+
+def _scaled(part: tuple[dict[Key, int], int], m: int) -> tuple[dict[Key, int], int]:
+    return {k: v * m for k, v in part[0].items()}, part[1] * m
+
+
+def linear(node: Node, base: int) -> tuple[dict[str, int], int] | None:
+    """(letter -> weight, constant) when node is a linear integer combination of words."""
+    def weights(text: str) -> dict[str, int]:
+        w: dict[str, int] = {}
+        for pos, ch in enumerate(reversed(text)):
+            w[ch] = w.get(ch, 0) + base ** pos
+        return w
+    return combination(node, weights)
 
 
 ONE = Const(1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -18,31 +18,47 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .headers import SecurityHeaders
 from .kindfiles import kind_file
 from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, RETRY_AFTER_SECONDS, WorkerPool
 from .pool import worker_command as capped_worker
+from .schemas import (
+    ERRORS,
+    CheckAnswer,
+    ExampleRow,
+    ExampleText,
+    ExplainAnswer,
+    GenerateAnswer,
+    HintAnswer,
+    KindRow,
+    SolveAnswer,
+    describe,
+)
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 64 * 1024
 DEFAULT_TIMEOUT = 10.0
 
-PuzzleInput = str | dict[str, Any]
+# Text with something in it, or the JSON object of a puzzle.
+PuzzleInput = Annotated[str, StringConstraints(pattern=r"\S")] | dict[str, Any]
 
 
 class PuzzleBody(BaseModel):
     """A puzzle request, as on the command line."""
 
+    model_config = ConfigDict(strict=True)
     kind: str = Field(description="The kind of puzzle (see GET /api/kinds); aliases work.")
     puzzle: PuzzleInput = Field(description="The puzzle in the kind's text form, or the "
                                 "JSON object the CLI prints under \"puzzle\".")
     limit: int | None = Field(None, ge=1, description="Stop after N solutions (as --limit).")
     options: dict[str, Any] = Field(default_factory=dict, description=(
         "The kind's own options (e.g. base, fix) and the command's flags "
-        "(solve: all, count, no_search; explain: trace, no_search, max_steps)."))
+        "(solve: all, count, no_search; explain: trace, no_search, max_steps). "
+        "An option whose CLI value is a file (generate --words FILE) takes the "
+        "file's text, or a list of its lines, never a file name."))
 
 
 class HintBody(PuzzleBody):
@@ -58,12 +74,14 @@ class HintBody(PuzzleBody):
 class GenerateBody(BaseModel):
     """A generation request, as `numberplay generate KIND`."""
 
+    model_config = ConfigDict(strict=True)
     kind: str
     size: str | None = None
     difficulty: str | None = None
     seed: int | str | None = None
     count: int = Field(1, ge=1, le=20)
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, description=(
+        "The kind's generation options, as PuzzleBody's."))
 
 
 class BodyLimit:
@@ -133,6 +151,10 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await pool.start()
+        # The kinds the workers serve, for the OpenAPI enum of "kind".
+        status, rows = await pool.run("kinds", {}, timeout)
+        if status == 200:
+            app.state.kind_names = [n for row in rows for n in (row["name"], *row["aliases"])]
         try:
             yield
         finally:
@@ -147,6 +169,18 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         f"budget ({timeout:g} s) gets 503."))
     app.state.pool = pool
     app.state.timeout = timeout
+    app.state.kind_names = []
+    generated_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = describe(generated_openapi(), app.state.kind_names)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    def answers(model: Any) -> dict[int | str, dict[str, Any]]:
+        return {200: {"model": model, "description": "The object the CLI prints."}, **ERRORS}
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -167,39 +201,48 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if shed else None
         return JSONResponse(data, status_code=status, headers=headers)
 
-    @app.get("/api/kinds", summary="The kinds (numberplay kinds --json)")
+    @app.get("/api/kinds", responses=answers(list[KindRow]),
+              summary="The kinds (numberplay kinds --json)")
     async def kinds() -> JSONResponse:
         return await answer("kinds", {})
 
-    @app.get("/api/examples", summary="The bundled examples (numberplay examples --json)")
+    @app.get("/api/examples", responses=answers(list[ExampleRow]),
+              summary="The bundled examples (numberplay examples --json)")
     async def examples() -> JSONResponse:
         return await answer("examples", {})
 
-    @app.get("/api/examples/{kind}", summary="One kind's examples")
+    @app.get("/api/examples/{kind}", responses=answers(list[ExampleRow]),
+              summary="One kind's examples")
     async def kind_examples(kind: str) -> JSONResponse:
         return await answer("examples", {"kind": kind})
 
-    @app.get("/api/examples/{kind}/{name}", summary="One example's text")
+    @app.get("/api/examples/{kind}/{name}", responses=answers(ExampleText),
+              summary="One example's text")
     async def example(kind: str, name: str) -> JSONResponse:
         return await answer("examples", {"kind": kind, "name": name})
 
-    @app.post("/api/solve", summary="numberplay solve KIND --format json")
+    @app.post("/api/solve", responses=answers(SolveAnswer),
+              summary="numberplay solve KIND --format json")
     async def solve(body: PuzzleBody) -> JSONResponse:
         return await answer("solve", body.model_dump())
 
-    @app.post("/api/check", summary="numberplay check KIND --format json")
+    @app.post("/api/check", responses=answers(CheckAnswer),
+              summary="numberplay check KIND --format json")
     async def check(body: PuzzleBody) -> JSONResponse:
         return await answer("check", body.model_dump())
 
-    @app.post("/api/explain", summary="numberplay explain KIND --format json")
+    @app.post("/api/explain", responses=answers(ExplainAnswer),
+              summary="numberplay explain KIND --format json")
     async def explain(body: PuzzleBody) -> JSONResponse:
         return await answer("explain", body.model_dump())
 
-    @app.post("/api/hint", summary="numberplay hint KIND [--state S --level L] --format json")
+    @app.post("/api/hint", responses=answers(HintAnswer),
+              summary="numberplay hint KIND [--state S --level L] --format json")
     async def hint(body: HintBody) -> JSONResponse:
         return await answer("hint", body.model_dump())
 
-    @app.post("/api/generate", summary="numberplay generate KIND --format json")
+    @app.post("/api/generate", responses=answers(GenerateAnswer),
+              summary="numberplay generate KIND --format json")
     async def generate(body: GenerateBody) -> JSONResponse:
         return await answer("generate", body.model_dump())
 

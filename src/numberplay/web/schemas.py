@@ -1,0 +1,144 @@
+"""The OpenAPI description of every answer: each endpoint's 200 object and the
+error statuses (400, 413, 500, 503) with their `{"error": ...}` body.
+
+The 200 models name the keys every answer of that endpoint has and allow the
+rest (a kind's puzzle and solution objects are its own); `describe` fills in
+the registered kinds' names as the enum of "kind" when /openapi.json is built,
+and drops FastAPI's 422, which this API never sends (bad input is a 400).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ErrorAnswer(BaseModel):
+    """Every error: one line, quoting at most a bounded slice of the request."""
+
+    model_config = ConfigDict(extra="allow")
+    error: str = Field(description="The CLI's one-line message.")
+    stopped: Literal["budget", "busy", "memory"] | None = Field(None, description=(
+        "503 only: the time budget ran out, the server was busy (retry after "
+        "Retry-After), or the request needed more memory than a worker may use."))
+
+
+class KindRow(BaseModel):
+    """One kind, as `numberplay kinds --json` prints it."""
+
+    model_config = ConfigDict(extra="allow")
+    name: str
+    aliases: list[str]
+    title: str
+    summary: str
+    difficulties: list[str]
+    options: list[str]
+
+
+class ExampleRow(BaseModel):
+    """One bundled example in a listing."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    name: str
+    description: str
+
+
+class ExampleText(BaseModel):
+    """One bundled example with its text."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    name: str
+    text: str
+
+
+class PuzzleAnswer(BaseModel):
+    """What solve, check, explain and hint print with --format json: the kind,
+    the puzzle as read, and the command's own keys."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    puzzle: dict[str, Any]
+
+
+class SolveAnswer(PuzzleAnswer):
+    """`solve`: the solutions found (none with `count`), or with `no_search` the steps."""
+
+    solutions: list[dict[str, Any]] | None = None
+    count: int | None = None
+    complete: bool | None = None
+    verdict: str | None = None
+    stopped: str | None = None
+
+
+class CheckAnswer(PuzzleAnswer):
+    """`check`: the verdict (unique, multiple solutions, no solution)."""
+
+    count: int
+    complete: bool
+    verdict: str
+    text: str
+    stopped: str | None = None
+
+
+class ExplainAnswer(PuzzleAnswer):
+    """`explain`: the steps a person could follow."""
+
+    steps: list[dict[str, Any]]
+    complete: bool
+    verdict: str
+
+
+class HintAnswer(PuzzleAnswer):
+    """`hint`: the next step from the player's position (null when there is none)."""
+
+    hint: dict[str, Any] | None
+
+
+class GenerateAnswer(BaseModel):
+    """`generate`: the puzzles, each with its solution, difficulty, seed and id."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    puzzles: list[dict[str, Any]]
+
+
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait (only with \"stopped\": \"busy\").",
+                               "schema": {"type": "integer"}, "required": False}}
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorAnswer, "description": (
+        "Bad input: a body that is not the JSON described, an unknown kind or option, "
+        "or a puzzle whose text its kind cannot read (the schema cannot say which texts "
+        "are puzzles).")},
+    413: {"model": ErrorAnswer, "description": "The body is over 64 KiB."},
+    500: {"model": ErrorAnswer, "description": "A bug, or the worker process died on this request."},
+    503: {"model": ErrorAnswer, "headers": RETRY_AFTER, "description": (
+        "Stopped: the time budget ran out (\"budget\"), every worker was busy (\"busy\", "
+        "with Retry-After), or the request needed more memory than a worker may use "
+        "(\"memory\").")},
+}
+
+
+REQUEST_MODELS = ("PuzzleBody", "HintBody", "GenerateBody")
+
+
+def describe(schema: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
+    """The generated OpenAPI document, finished: no 422 anywhere, and "kind" (in the
+    bodies and the example paths) one of `kinds` (names and aliases)."""
+    for item in schema.get("paths", {}).values():
+        for operation in item.values():
+            operation.get("responses", {}).pop("422", None)
+            for parameter in operation.get("parameters", []):
+                if parameter.get("name") == "kind":
+                    parameter["schema"] = {"type": "string", "enum": kinds}
+    components = schema.get("components", {}).get("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        components.pop(name, None)
+    for name in REQUEST_MODELS:
+        properties = components.get(name, {}).get("properties", {})
+        if "kind" in properties:
+            properties["kind"] = {**properties["kind"], "type": "string", "enum": kinds}
+    return schema
