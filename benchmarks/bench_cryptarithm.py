@@ -1,8 +1,8 @@
-"""Cryptarithm benchmark: numberplay vs the seed's brute force vs OR-Tools CP-SAT.
+"""Cryptarithm benchmark: numberplay vs the brute force of Norvig's cryptarithm notebook vs OR-Tools CP-SAT.
 
 Run:  PYTHONPATH=src python benchmarks/bench_cryptarithm.py [--subset N] [--no-brute]
 
-* numberplay: `count` (all solutions) of every formula in the seed list.
+* numberplay: `count` (all solutions) of every formula in Norvig's notebook.
 * brute force: Norvig's `faster_solve` (one compiled lambda, every permutation of
   digits), reimplemented here; `eval` is fine here: these are our own strings.
 * CP-SAT: the weighted-sum model (sum of weight * letter = 0, all different,
@@ -27,7 +27,7 @@ import numberplay  # noqa: E402
 from numberplay.formula.solver import compile_puzzle  # noqa: E402
 from numberplay.services.examples import get_example  # noqa: E402
 
-# -- the seed's brute force (faster_solve), reimplemented ---------------------------------
+# -- Norvig's brute force (faster_solve), reimplemented -------------------------------
 
 
 def to_python(formula: str) -> str:
@@ -51,7 +51,7 @@ def translate_formula(formula: str) -> tuple[str, str]:
 def brute_count(formula: str) -> int:
     """faster_solve, counting every solution."""
     python_lambda, letters = translate_formula(to_python(formula))
-    fn = eval(python_lambda)  # noqa: S307 - our own string, as in the seed
+    fn = eval(python_lambda)  # noqa: S307 - our own string, as in Norvig's notebook
     n = 0
     for digits in permutations((1, 2, 3, 4, 5, 6, 7, 8, 9, 0), len(letters)):
         try:
@@ -225,7 +225,7 @@ def main() -> None:
     print(f"| exercism 199 addends (count) | {t * 1000:.1f} ms | < 50 ms |")
     nine = "BCPTBCGOG x MPTBPBYWP = COPMWGPOCPOYOCRPC"
     n, t = timed(ours, nine, "cryptoproduct", repeat=5)
-    print(f"| seed 003 9x9 crypto-product (count: {n}) | {t * 1000:.1f} ms | < 100 ms |")
+    print(f"| the FEUP report's 9x9 crypto-product (count: {n}) | {t * 1000:.1f} ms | < 100 ms |")
     gen = "RPWTRCWOR x PGGWCPBGT = RTWGPRBRROMTRCWYPR"
     n, t = timed(ours, gen, "cryptoproduct", repeat=5)
     print(f"| generated 9x9 crypto-product (count: {n}) | {t * 1000:.1f} ms | < 100 ms |")

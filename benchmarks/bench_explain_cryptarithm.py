@@ -89,7 +89,7 @@ def main() -> None:
             formulas.append((f.strip(), src.strip()))
     if args.limit:
         formulas = formulas[:args.limit]
-    rows: dict[str, list[tuple[str, float]]] = {"all": [], "classic": [], "seed 001": [],
+    rows: dict[str, list[tuple[str, float]]] = {"all": [], "classic": [], "Norvig notebook": [],
                                                 "word list": []}
     wrong = 0
     slow = []

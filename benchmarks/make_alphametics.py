@@ -1,7 +1,7 @@
 """Build benchmarks/data/alphametics.txt: unique additive alphametics, each proved unique.
 
 Classic published puzzles (the ones with exactly one solution are kept), the
-unique sums of seed 001's list, then sums drawn from the bundled word list
+unique sums of Norvig's cryptarithm notebook, then sums drawn from the bundled word list
 (`WORD + WORD (+ WORD) = WORD`, at most ten letters) until the file holds at
 least 200 formulas. Uniqueness is proved by numberplay's solver (count with
 limit 2); the brute force in tests/test_cryptarithm_explain.py re-checks a sample.
@@ -99,7 +99,7 @@ def main() -> None:
         if any(t in line for t in ("*", "^", "<", "/", "(", " and ", " not ")):
             continue
         if line not in seen and unique(line):
-            seen[line] = "seed 001"
+            seen[line] = "Norvig notebook"
     words = load_words(None)
     rng = random.Random(args.seed)
     tries = 0
@@ -119,7 +119,7 @@ def main() -> None:
     out = Path(args.out)
     lines = ["# Unique additive alphametics (each proved to have exactly one solution by",
              "# numberplay's solver; made by benchmarks/make_alphametics.py).",
-             "# Source in the comment after the formula: classic, seed 001, word list."]
+             "# Source in the comment after the formula: classic, Norvig notebook, word list."]
     lines += [f"{f}  # {src}" for f, src in seen.items()]
     out.write_text("\n".join(lines) + "\n")
     counts: dict[str, int] = {}

@@ -134,3 +134,46 @@ def test_generate_out_of_time_says_what_was_asked_and_what_may_help(run):
     line = r.stderr.strip().splitlines()[-1]
     assert line.startswith("stopped:") and "size 20, difficulty search" in line
     assert "--timeout" in line and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("flag", [["--format", "json"], ["-f", "json"], ["--json"]])
+def test_kinds_json_by_format_and_by_flag(toy_cli, flag):
+    from numberplay.kinds import all_kinds
+
+    r = toy_cli(["kinds", *flag])
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.stdout)
+    assert [row["name"] for row in rows] == [k.name for k in all_kinds()]
+    toy = next(row for row in rows if row["name"] == "toy")
+    assert set(toy) >= {"aliases", "title", "summary", "difficulties", "options"}
+
+
+def test_kinds_text_and_bad_format(toy_cli):
+    assert "toy" in toy_cli(["kinds"]).stdout
+    bad = toy_cli(["kinds", "--format", "xml"])
+    assert bad.exit_code == 2 and "--format" in bad.stderr and "Traceback" not in bad.output
+
+
+@pytest.mark.parametrize("flag", [["--format", "json"], ["--json"]])
+def test_examples_json_by_format_and_by_flag(toy_cli, flag):
+    from numberplay.services.examples import list_examples
+
+    listed = json.loads(toy_cli(["examples", *flag]).stdout)
+    found = list_examples()
+    assert [(e["kind"], e["name"]) for e in listed] == [(e.kind, e.name) for e in found]
+    for example in found[:: max(1, len(found) // 5)]:
+        r = toy_cli(["examples", example.kind, example.name, *flag])
+        assert json.loads(r.stdout) == {"kind": example.kind, "name": example.name,
+                                        "text": example.text}
+
+
+@pytest.mark.parametrize("flag", [["--format", "json"], ["--json"]])
+def test_store_stats_and_list_json_by_format_and_by_flag(toy_cli, tmp_path, flag):
+    db = str(tmp_path / "p.db")
+    gen = toy_cli(["generate", "toy", "--count", "3", "--seed", "4", "--store", db, "-q"])
+    assert gen.exit_code == 0, gen.output
+    stats = json.loads(toy_cli(["store", "stats", "--db", db, *flag]).stdout)
+    lines = toy_cli(["store", "list", "--db", db, *flag]).stdout.splitlines()
+    listed = [json.loads(line) for line in lines]
+    assert stats["total"] == len(listed) == sum(g["count"] for g in stats["groups"])
+    assert {item["kind"] for item in listed} == {"toy"}

@@ -1,4 +1,4 @@
-"""The seed's three levels: parse, solve to the printed grids, explain, render."""
+"""The Cross Set article's three levels: parse, solve to the printed grids, explain, render."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ SEED_SOLUTIONS = {
 3 2 4 6 5 1""",
 }
 
-# The seed's first "weed" pass on 2-8 (naked singles only, every cell at once).
+# The article's first "weed" pass on 2-8 (naked singles only, every cell at once).
 WEEDED_2_8 = """125 367 346 245 124 256 347
 567 467 136 346 234 457 146
 457 235 267 235 357 367 127
@@ -69,7 +69,7 @@ def test_seed_level_explained_without_guessing(name: str) -> None:
     assert steps[-1].snapshot == SEED_SOLUTIONS[name]
     assert not any(s.is_guess for s in steps)
     assert all(s.snapshot for s in steps)
-    # weed + lock singles suffice once lock singles is right (the seed's bug fixed)
+    # weed + lock singles suffice once lock singles is right (the article's bug fixed)
     assert npl.grade(puzzle) == "easy"
 
 

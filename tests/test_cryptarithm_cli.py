@@ -78,7 +78,7 @@ def test_cryptoproduct_cli(run):
     puzzles = json.loads(r.output)["puzzles"]
     assert len(puzzles) == 2 and all(p["difficulty"] == "hard" for p in puzzles)
     assert all(p["digits"] == "4x5" for p in puzzles)
-    # The seed's spelling of the custom mode still works, as --digits does.
+    # The FEUP report's spelling of the custom mode still works, as --digits does.
     r2 = run(["generate", "cryptoproduct", "--difficulty", "custom", "--digits", "4x5",
               "--count", "2", "--seed", "5", "--format", "json"])
     assert r2.exit_code == 0, r2.output

@@ -57,7 +57,7 @@ def test_send_more_money_by_columns_alone() -> None:
     assert numberplay.grade(numberplay.parse("cryptarithm", "SEND + MORE = MONEY")) == "easy"
 
 
-def test_seed_003_menu_without_a_guess() -> None:
+def test_feup_report_menu_without_a_guess() -> None:
     lines = [ln for ln in MENU.read_text().splitlines() if ln and not ln.startswith("#")]
     assert len(lines) == 15
     for line in lines:

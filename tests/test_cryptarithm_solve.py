@@ -20,7 +20,7 @@ SEED_FORMULAS = [ln.strip() for ln in get_example("cryptarithm", "norvig").text.
 
 
 def brute_count(formula: str, base: int = 10) -> int:
-    """Count by trying every permutation of digits (the seed's method, exact evaluator)."""
+    """Count by trying every permutation of digits (Norvig's notebook's method, exact evaluator)."""
     comp = compile_puzzle(formula, base)
     lead = [comp.index[c] for c in comp.lead]
     n = 0
@@ -165,7 +165,7 @@ def test_cryptoproduct_menu_and_nine_by_nine():
         sols = list(impl.solutions(p))
         assert len(sols) == 1 and impl.verify(p, sols[0])
     nine = impl.parse(get_example("cryptoproduct", "nine-by-nine").text)
-    assert impl.count(nine) == 0   # as printed in the seed; CP-SAT agrees
+    assert impl.count(nine) == 0   # as printed in the FEUP report; CP-SAT agrees
 
 
 def test_cryptoproduct_prolog_form_and_render():

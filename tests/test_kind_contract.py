@@ -25,6 +25,7 @@ from numberplay.services.reports import solve_report
 GENERATE = {
     "crossproduct": [("3x3", "easy"), ("3x3", "medium")],
     "crossset": [("5", "easy"), ("5", "search")],
+    "keen": [("4", "easy"), ("5", "hard")],
     "cryptarithm": [(None, None), (None, "easy")],
     "cryptoproduct": [(None, "easy"), (None, "hard")],
     "toy": [("2", "easy"), ("2", "hard")],
@@ -34,6 +35,7 @@ GENERATE = {
 UNSOLVABLE: dict[str, tuple[str, dict[str, Any]]] = {
     "crossproduct": ("rows 7\ncols 5", {}),
     "crossset": ("1 1\n1 1", {}),
+    "keen": ("A A B\nC D B\nC D E\nA 3+  B 3+  C 3+  D 4+  E 3", {}),
     "cryptarithm": ("AB + AB = AB", {}),
     "cryptoproduct": ("AB x CD = E", {}),
     "toy": ("2 30", {}),
@@ -95,7 +97,9 @@ def one_line_error(exc: pytest.ExceptionInfo[PuzzleError]) -> str:
 def test_the_kind_agrees_with_its_classes(impl):
     check_names(impl)
     assert impl.puzzle_type.kind == impl.solution_type.kind == impl.name
-    assert set(FORMATS) <= set(impl.formats) <= set(FORMATS) | {"svg"}
+    assert set(FORMATS) <= set(impl.formats)
+    # a kind's own formats (Keen's `tatham` game IDs) are plain names
+    assert all(f.isidentifier() and f.islower() for f in impl.formats)
     assert impl.default_difficulty is None or impl.default_difficulty in impl.difficulties
 
 
@@ -156,6 +160,8 @@ def test_every_format_renders(impl):
     assert Puzzle.from_json(envelope) == g.puzzle
     if "svg" in impl.formats:
         assert impl.render(g.puzzle, None, "svg").lstrip().startswith("<svg")
+    for fmt in set(impl.formats) - set(FORMATS) - {"svg"}:   # the kind's own: read back
+        assert impl.parse(impl.render(g.puzzle, None, fmt)) == g.puzzle, fmt
 
 
 @pytest.mark.parametrize("fmt", ["md", "TEXT", "pdf", ""])

@@ -13,10 +13,10 @@ from .kinds import get_kind
 from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution
 from .notebook import Explanation, Gallery
 from .services import search as _search
-from .services.reports import generate_one
-from .services.reports import hint as _hint
-from .services.reports import parse_state as _parse_state
-from .services.reports import regenerate as _regenerate
+from .services.generation import generate_one
+from .services.generation import regenerate as _regenerate
+from .services.hints import hint as _hint
+from .services.hints import parse_state as _parse_state
 
 
 def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:

@@ -26,7 +26,7 @@ from .errors import NumberplayError, PuzzleError
 from .kinds import Kind, get_kind
 from .model import Puzzle, Solution
 from .services.envelopes import read_envelopes
-from .services.reports import generate_one
+from .services.generation import generate_one
 from .services.search import search
 
 INSTALL_HINT = "the book needs Typst: pip install 'numberplay[book]' (or: pip install typst)"

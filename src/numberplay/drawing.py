@@ -143,6 +143,12 @@ class Places:
         """Is cell (r, c) (1-based) highlighted, alone or through its line?"""
         return (r, c) in self.cells or r in self.rows or c in self.cols
 
+    def fill(self, r: int, c: int) -> str:
+        """The fill of cell (r, c) (1-based): highlighted itself, on a highlighted line, or white."""
+        if (r, c) in self.cells:
+            return HIGHLIGHT
+        return HIGHLIGHT_LINE if self.cell(r, c) else "#ffffff"
+
 
 def read_places(highlight: Iterable[str] | str | None) -> Places:
     """`["r2c3", "row 4", "col 2", "M"]` as Places (unknown strings count as names)."""

@@ -63,6 +63,23 @@ class Format(StrEnum):
     html = "html"
 
 
+class ShowFormat(StrEnum):
+    """Formats of the listing commands (`kinds`, `examples`, `store stats/list`)."""
+
+    text = "text"
+    json = "json"
+
+
+def show_format() -> Any:
+    """The `--format text|json` option of a listing command."""
+    return typer.Option(ShowFormat.text, "--format", "-f", help="text or json.")
+
+
+def json_flag() -> Any:
+    """The `--json` flag, kept beside `--format json` where it was documented."""
+    return typer.Option(False, "--json", help="Print JSON (the same as --format json).")
+
+
 def read_input(impl: Kind, source: str | None, example: str | None) -> str | None:
     """The puzzle text from --example, a file, `-` (stdin) or the argument itself.
 

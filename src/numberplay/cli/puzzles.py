@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -20,15 +21,13 @@ from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
 from ..model import SOLVED, STALLED, Generated, Puzzle, Solution, Step
 from ..services.envelopes import read_envelopes
+from ..services.generation import generate_one, regenerate
+from ..services.hints import hint_report, parse_state
 from ..services.reports import (
     check_report,
     explain_report,
     explain_steps,
-    generate_one,
     generate_report,
-    hint_report,
-    parse_state,
-    regenerate,
     several_text,
     solution_count,
     solve_report,
@@ -175,14 +174,44 @@ HELP = {
 }
 
 
+# Commands where a kind's own formats (`Kind.formats` beyond the shared ones and svg,
+# such as a game ID) may be asked for with --format: the puzzle written that way.
+OWN_FORMAT_COMMANDS = ("solve", "generate")
+
+
+def _own_formats(command: str, impl: Kind) -> list[str]:
+    """The kind's own output formats that this command offers."""
+    if command not in OWN_FORMAT_COMMANDS:
+        return []
+    return [f for f in impl.formats if f not in Format.__members__ and f != "svg"]
+
+
+def _with_own_formats(params: list[inspect.Parameter], impl: Kind,
+                      own: list[str]) -> list[inspect.Parameter]:
+    """The --format parameter widened to the kind's own formats."""
+    choices = StrEnum(f"Format_{impl.name}",  # type: ignore[misc]
+                      {name: name for name in [*Format.__members__, *own]})
+    return [_param("fmt", choices, typer.Option(choices("text"), "--format", "-f",
+                                                help="Output format.", case_sensitive=False))
+            if p.name == "fmt" else p for p in params]
+
+
 def _command(command: str, impl: Kind, handler: Handler) -> Callable[..., None]:
     params = COMMON[command]()
+    own = _own_formats(command, impl)
+    if own:
+        params = _with_own_formats(params, impl, own)
     kind_options = [o for o in impl.options if command in o.commands]
     params += [_kind_param(o) for o in kind_options]
 
     def run(**values: Any) -> None:
         kind_values = {k[len("kind__"):]: v for k, v in values.items() if k.startswith("kind__")}
         common = {k: v for k, v in values.items() if not k.startswith("kind__")}
+        fmt = common.get("fmt")
+        if fmt is not None and not isinstance(fmt, Format):   # a widened --format
+            value = str(fmt.value)
+            common["fmt"] = Format(value) if value in Format.__members__ else Format.text
+            common["own_format"] = None if value in Format.__members__ else value
         with guard():
             code = handler(impl, common, kind_values)
         raise typer.Exit(code)
@@ -305,7 +334,7 @@ def do_solve(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
                 echo()
             if len(result.solutions) > 1 and fmt is Format.text:
                 echo(f"solution {i + 1}:")
-            echo(impl.render(puzzle, solution, fmt.value))
+            echo(impl.render(puzzle, solution, a.get("own_format") or fmt.value))
         if not result.solutions:
             if fmt is Format.text and result.stopped != "budget":
                 # (not after a budget ran out: rendering a big grid would overrun it)
@@ -672,6 +701,14 @@ def _print_generated(impl: Kind, generated: list[Generated], a: dict[str, Any]) 
             for i, g in enumerate(generated, 1):
                 echo(f"### Answer {i}\n")
                 echo(impl.render(g.puzzle, g.solution, fmt.value).rstrip() + "\n")
+        return
+    own = a.get("own_format")
+    if own:   # the kind's own format: one puzzle as the kind writes it, answers after
+        for g in generated:
+            echo(impl.render(g.puzzle, None, own))
+        for i, g in enumerate(generated, 1) if answers else ():
+            echo(f"# answer {i}")
+            echo(impl.render(g.puzzle, g.solution, "text"))
         return
     for i, g in enumerate(generated, 1):
         if i > 1:

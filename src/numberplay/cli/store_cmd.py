@@ -13,7 +13,7 @@ import typer
 
 from ..errors import NumberplayError
 from ..services.store import PuzzleStore
-from .common import echo, guard, print_json
+from .common import ShowFormat, echo, guard, json_flag, print_json, show_format
 from .html_out import store_page
 
 DEFAULT_DB = Path("puzzles.db")
@@ -25,13 +25,6 @@ class ExportFormat(StrEnum):
     jsonl = "jsonl"
     markdown = "markdown"
     html = "html"
-
-
-class ShowFormat(StrEnum):
-    """Formats of `stats` and `list`."""
-
-    text = "text"
-    json = "json"
 
 
 def register(app: typer.Typer) -> None:
@@ -60,12 +53,12 @@ def _difficulty() -> str | None:
     return typer.Option(None, "--difficulty", "-d", help="Only this difficulty.")
 
 
-def stats(db: Path = _db(),
-          fmt: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f")) -> None:
+def stats(db: Path = _db(), fmt: ShowFormat = show_format(),
+          json_out: bool = json_flag()) -> None:
     """How many puzzles the store holds, by kind, size and difficulty."""
     with guard(), PuzzleStore(db, create=False) as store:
         data = store.stats()
-        if fmt is ShowFormat.json:
+        if json_out or fmt is ShowFormat.json:
             print_json(data)
             return
         echo(f"{data['total']} puzzle(s) in {db}")
@@ -78,11 +71,11 @@ def list_puzzles(db: Path = _db(), kind: str | None = _kind(), size: str | None 
                  difficulty: str | None = _difficulty(),
                  limit: int | None = typer.Option(None, "--limit", "-n", min=1,
                                                   help="Show at most N puzzles."),
-                 fmt: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f")) -> None:
+                 fmt: ShowFormat = show_format(), json_out: bool = json_flag()) -> None:
     """The stored puzzles (oldest first): id, kind, size, difficulty, date, puzzle."""
     with guard(), PuzzleStore(db, create=False) as store:
         for stored in store.iter(kind=kind, size=size, difficulty=difficulty, limit=limit):
-            if fmt is ShowFormat.json:
+            if json_out or fmt is ShowFormat.json:
                 print_json(stored.to_json())
                 continue
             text = " / ".join(line.strip() for line in stored.text.splitlines() if line.strip())

@@ -35,6 +35,8 @@ from ..deduce import Contradiction as _Contradiction
 from ..deduce import Explanation, Limits, Rules, Technique
 from ..errors import PuzzleError
 from ..model import NO_SOLUTION, SOLVED, PlayState, Step
+from ..text import grid_places
+from ..text import place as cell_place
 from .model import CrossProductPuzzle
 from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
 
@@ -48,7 +50,7 @@ class Contradiction(_Contradiction):
 
 def cell_name(C: int, i: int) -> str:
     """`r2c3` for flat index i (1-based row and column)."""
-    return f"r{i // C + 1}c{i % C + 1}"
+    return cell_place(*divmod(i, C))
 
 
 def factors(k: int, p: int) -> str:
@@ -516,8 +518,9 @@ def parse_state(puzzle: CrossProductPuzzle, text: str) -> PlayState:
             if tok in (".", "_", "0", "?"):
                 continue
             if len(tok) != 1 or tok not in "123456789":
-                raise PuzzleError(f"r{r}c{c} is {tok!r}: give a digit 1-9 or '.'", line=r)
-            entries.append((f"r{r}c{c}", int(tok)))
+                raise PuzzleError(f"{cell_place(r - 1, c - 1)} is {tok!r}: give a digit 1-9 or '.'",
+                                  line=r)
+            entries.append((cell_place(r - 1, c - 1), int(tok)))
     return PlayState(tuple(entries))
 
 
@@ -539,5 +542,4 @@ def explain_from(puzzle: CrossProductPuzzle, state: PlayState, **options) -> Ite
 
 def solution_places(solution_grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:
     """{"r1c1": digit, ...}."""
-    return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(solution_grid)
-            for c, v in enumerate(row)}
+    return grid_places(solution_grid)

@@ -19,6 +19,7 @@ from math import prod
 from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..model import Generated
+from ..text import shorten
 from .explain import grade, simple_score
 from .model import CrossProductPuzzle, CrossProductSolution
 from .parse import to_text
@@ -42,7 +43,7 @@ def parse_size(size: str) -> tuple[int, int]:
     """`6x6`, `10x4` or `6` -> (rows, cols)."""
     m = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:[x×X*]\s*([0-9]{1,6}))?\s*", str(size)[:100])
     if not m:
-        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        shown = shorten(size)
         raise PuzzleError(f"bad size {shown!r}: use ROWSxCOLS, e.g. 6x6")
     R = int(m.group(1))
     C = int(m.group(2) or m.group(1))

@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
+from ..text import place
 
-# The domain's names, as the seed notebooks use them.
+# The domain's names, as Norvig's CrossProduct notebooks use them.
 Digit = int                           # 1..9
 Grid = tuple[tuple[Digit, ...], ...]  # rows of digits
 Products = tuple[int, ...]            # the row (or column) products
@@ -58,10 +59,10 @@ class CrossProductSolution(Solution):
         """Read `to_json()` back."""
         if not isinstance(data, list) or not all(isinstance(r, list) for r in data):
             raise PuzzleError("a crossproduct solution is a list of rows of digits")
-        for r, row in enumerate(data, 1):
-            for c, v in enumerate(row, 1):
+        for r, row in enumerate(data):
+            for c, v in enumerate(row):
                 if isinstance(v, bool) or not isinstance(v, int):
-                    raise PuzzleError(f"r{r}c{c} is not a digit: {v!r}")
+                    raise PuzzleError(f"{place(r, c)} is not a digit: {v!r}")
         return cls(tuple(tuple(row) for row in data))
 
 

@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 from .. import safejson
-from ..budget import check_active
 from ..errors import PuzzleError
+from ..text import content_lines
 from .model import CrossProductPuzzle, check_count, check_number, puzzle_from_json
 
 _KEYWORDS = {"rows": "rows", "row": "rows", "cols": "cols", "col": "cols",
@@ -45,12 +45,7 @@ def _load_json(text: str) -> Any:
 def _parse_lines(text: str) -> dict[str, tuple[int, ...]]:
     """The `rows ...` and `cols ...` lines (blank and `#` lines ignored)."""
     got: dict[str, tuple[int, ...]] = {}
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        if not lineno & 4095:
-            check_active()  # millions of comment lines: parsing counts against --timeout
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    for lineno, raw, line in content_lines(text):
         match = re.match(r"([A-Za-z]+)\s*[:=]?", line)
         word = match.group(1).lower() if match else ""
         if match is None or word not in _KEYWORDS:

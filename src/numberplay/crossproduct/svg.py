@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from ..drawing import (
     GRID,
     HIGHLIGHT,
-    HIGHLIGHT_LINE,
     INK,
     PLAYER_INK,
     Svg,
     read_places,
     text_width,
 )
+from ..text import place as cell_place
 from .model import CrossProductPuzzle, CrossProductSolution
 
 MARGIN = 6
@@ -75,13 +75,8 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
 
     for r in range(R):
         for c in range(C):
-            place = f"r{r + 1}c{c + 1}"
-            fill = "#ffffff"
-            if (r + 1, c + 1) in places.cells:
-                fill = HIGHLIGHT
-            elif places.cell(r + 1, c + 1):
-                fill = HIGHLIGHT_LINE
-            svg.rect(x0 + c * cell, y0 + r * cell, cell, cell, fill=fill, stroke=GRID,
+            place = cell_place(r, c)
+            svg.rect(x0 + c * cell, y0 + r * cell, cell, cell, fill=places.fill(r + 1, c + 1), stroke=GRID,
                      width=1, cls="cell", place=place)
             if solution is not None:
                 svg.text(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell,

@@ -11,6 +11,7 @@ from ..errors import PuzzleError
 from ..kinds import Kind
 from ..latin import techniques as T
 from ..model import Generated, PlayState, Puzzle, Solution, Step
+from ..text import grid_places, shorten
 from .canon import canonical_key
 from .explain import explain_masks
 from .generate import generate_masks
@@ -21,7 +22,7 @@ from .solve import solve_masks
 
 
 class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
-    """Cross Set (seed 004): solve, explain, grade, generate."""
+    """Cross Set (the "Let's Solve Cross Set" article): solve, explain, grade, generate."""
 
     name = "crossset"
     aliases = ("cross-set", "cross_set")
@@ -39,13 +40,13 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> CrossSetPuzzle:
-        """Read the seed's text format or JSON."""
+        """Read the Cross Set article's text format or JSON."""
         if text is None:
             raise PuzzleError("Cross Set needs a grid: one line of candidate cells per row")
         return parse_text(text)
 
     def to_text(self, puzzle: Puzzle) -> str:
-        """The seed's format, aligned."""
+        """The Cross Set article's format, aligned."""
         return to_text(_p(puzzle))
 
     # -- solving ----------------------------------------------------------------
@@ -103,7 +104,7 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
     def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
         """{"r1c1": value, ...}."""
         grid = solution.grid  # type: ignore[attr-defined]
-        return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(grid) for c, v in enumerate(row)}
+        return grid_places(grid)
 
     # -- generating and grading ---------------------------------------------------------
     def generate(self, rng: random.Random, size: str | None = None,
@@ -164,7 +165,7 @@ def _size(size: str) -> int:
             raise PuzzleError(f"Cross Set grids are square: size {size!r}")
         text = a.strip()
     if not text.isascii() or not text.isdigit() or len(text) > 6 or not 1 <= int(text) <= 30:
-        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        shown = shorten(size)
         raise PuzzleError(f"bad size {shown!r}: give the order N, 1..30 (e.g. 7)")
     return int(text)
 

@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
+from ..text import shorten
 
-# The domain's names, as the seed notebook uses them.
+# The domain's names, as the Cross Set article uses them.
 Digit = int                           # a value 1..N
 Cells = tuple[tuple[tuple[Digit, ...], ...], ...]  # the candidates of every cell
 Grid = tuple[tuple[Digit, ...], ...]  # a Latin square, row by row
@@ -102,7 +103,7 @@ def parse_cell(token: str, n: int, r: int, c: int, line: int) -> tuple[int, ...]
         if not part:
             continue
         if not part.isdigit() or not part.isascii() or len(part) > 4:
-            shown = token if len(token) <= 20 else token[:17] + "..."
+            shown = shorten(token)
             raise PuzzleError(f"unreadable cell {shown!r} (expected values 1..{n})",
                               line=line, where=cell_where(r, c))
         v = int(part)

@@ -1,15 +1,15 @@
-"""Reading Cross Set grids: the seed's text format and JSON."""
+"""Reading Cross Set grids: the Cross Set article's text format and JSON."""
 
 from __future__ import annotations
 
 from .. import safejson
-from ..budget import check_active
 from ..errors import PuzzleError
+from ..text import content_lines
 from .model import MAX_ORDER, CrossSetPuzzle, cell_where, cells_from_json, parse_cell
 
 
 def parse_text(text: str) -> CrossSetPuzzle:
-    """Read the seed's format: one line per row, cells separated by spaces."""
+    """Read the Cross Set article's format: one line per row, cells separated by spaces."""
     if text is None or not text.strip():
         raise PuzzleError("empty Cross Set puzzle: give one line of cells per row")
     stripped = text.strip()
@@ -19,12 +19,7 @@ def parse_text(text: str) -> CrossSetPuzzle:
             data = data["puzzle"]
         return CrossSetPuzzle(cells_from_json(data))
     rows: list[tuple[int, list[str]]] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        if not lineno & 4095:
-            check_active()  # millions of comment lines: parsing counts against --timeout
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    for lineno, _raw, line in content_lines(text):
         rows.append((lineno, line.split()))
     n = len(rows)
     if n == 0:

@@ -1,4 +1,4 @@
-"""Writing Cross Set grids: the seed's text format, snapshots and the renderings."""
+"""Writing Cross Set grids: the Cross Set article's text format, snapshots and the renderings."""
 
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ def cell_text(cell: tuple[int, ...], n: int) -> str:
 
 
 def grid_text(cells: list[list[str]]) -> str:
-    """Right-align the cell strings to a common width, as the seed prints grids."""
+    """Right-align the cell strings to a common width, as the Cross Set article prints grids."""
     width = max((len(s) for row in cells for s in row), default=1)
     return "\n".join(" ".join(s.rjust(width) for s in row) for row in cells)
 
 
 def to_text(puzzle: CrossSetPuzzle) -> str:
-    """The puzzle in the seed's format (aligned)."""
+    """The puzzle in the Cross Set article's format (aligned)."""
     n = puzzle.n
     return grid_text([[cell_text(cell, n) for cell in row] for row in puzzle.cells]) + "\n"
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..drawing import FAINT, GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, PLAYER_INK, Svg, read_places
+from ..drawing import FAINT, GRID, INK, PLAYER_INK, Svg, read_places
+from ..text import place as cell_place
 from .model import CrossSetPuzzle, CrossSetSolution
 
 MARGIN = 6
@@ -55,13 +56,8 @@ def draw(puzzle: CrossSetPuzzle, solution: CrossSetSolution | None = None,
     for r in range(n):
         for c in range(n):
             x, y = x0 + c * cell, y0 + r * cell
-            place = f"r{r + 1}c{c + 1}"
-            fill = "#ffffff"
-            if (r + 1, c + 1) in places.cells:
-                fill = HIGHLIGHT
-            elif places.cell(r + 1, c + 1):
-                fill = HIGHLIGHT_LINE
-            svg.rect(x, y, cell, cell, fill=fill, stroke=GRID, width=1, cls="cell",
+            place = cell_place(r, c)
+            svg.rect(x, y, cell, cell, fill=places.fill(r + 1, c + 1), stroke=GRID, width=1, cls="cell",
                      place=place)
             candidates = puzzle.cells[r][c]
             given = len(candidates) == 1

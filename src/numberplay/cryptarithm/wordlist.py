@@ -36,6 +36,7 @@ from typing import Any
 from ..errors import BudgetExceeded, PuzzleError
 from ..formula.model import DIGITS
 from ..kinds import InlineText, option_text
+from ..text import shorten
 
 _C: Any
 try:  # the compiled core; the pure-Python search below is the fallback
@@ -98,7 +99,7 @@ def parse_addends(text: str | None, default: tuple[int, int] = (2, 2)) -> tuple[
     lo, _, hi = s.partition("..")
     lo = lo.strip()
     hi = hi.strip() or lo
-    shown = str(text) if len(str(text)) <= 20 else str(text)[:17] + "..."
+    shown = shorten(text)
     # ASCII digits only, and short: int() would take '²'-free Unicode digits, and
     # a 5,000-digit value would hit Python's int string limit (a ValueError).
     if not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in (lo, hi)):

@@ -11,6 +11,7 @@ from typing import Any, Self
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
+from ..text import shorten
 
 # The domain's names.
 Digit = int                                # 0..base-1
@@ -102,7 +103,7 @@ def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
         name, value = name.strip(), value.strip()
         if not sep or len(name) != 1 or not ("A" <= name <= "Z") or not value.isascii() \
                 or not value.isdigit() or len(value) > 2:
-            shown = part.strip() if len(part.strip()) <= 20 else part.strip()[:17] + "..."
+            shown = shorten(part.strip())
             raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {shown!r}")
         out[name] = int(value)
     return out

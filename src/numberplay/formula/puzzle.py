@@ -12,6 +12,7 @@ from typing import Any
 
 from ..budget import Budget, check_active
 from ..errors import PuzzleError
+from ..text import content_lines, shorten
 from . import solver as S
 from .model import FormulaPuzzle, parse_fixed
 
@@ -24,7 +25,7 @@ def read_base(base: Any) -> int:
             and len(base.strip()) <= 3:
         return int(base.strip())
     if isinstance(base, bool) or not isinstance(base, int):
-        shown = str(base) if len(str(base)) <= 20 else str(base)[:17] + "..."
+        shown = shorten(base)
         raise PuzzleError(f"--base must be a whole number 2 to 36, not {shown!r}")
     if not 2 <= base <= 36:
         raise PuzzleError(f"--base must be 2 to 36, not {base}")
@@ -63,10 +64,7 @@ def read_formulas(text: str | None, puzzle_type: type[FormulaPuzzle], what: str,
     fixed = parse_fixed(fix) if fix else None
     text_base, text_fixed = 10, {}
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
+    for number, _raw, line in content_lines(text):
         check_active()  # a file of many formulas: parsing counts against --timeout
         try:
             directive, _sep, value = line.partition(" ")

@@ -7,14 +7,14 @@ from collections.abc import Callable, Iterator, Sequence
 from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
 from ..model import SOLVED, PlayState, Step
+from ..text import place as cell_place
 from . import techniques as T
 from .tables import Table, table_filter
 
 
 def cell_name(n: int, i: int) -> str:
     """'r2c3' for flat index i (1-based row and column)."""
-    r, c = divmod(i, n)
-    return f"r{r + 1}c{c + 1}"
+    return cell_place(*divmod(i, n))
 
 
 def _vals(vs: list[int]) -> str:

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..text import place
+
 LEVELS = ("trivial", "easy", "medium", "hard", "extreme", "search")
 TECHNIQUE_LEVEL = {"naked single": 0, "hidden single": 1, "naked subset": 2,
                    "hidden subset": 3, "fish": 4, "guess": 5}
@@ -266,7 +268,7 @@ def contradiction(n: int, m: list[int]) -> str | None:
     for i, d in enumerate(m):
         if not d:
             r, c = divmod(i, n)
-            return f"r{r + 1}c{c + 1} has no candidates left"
+            return f"{place(*divmod(i, n))} has no candidates left"
     for axis, idx, cells in lines(n):
         union = 0
         for i in cells:

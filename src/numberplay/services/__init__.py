@@ -1,1 +1,2 @@
-"""Services built only on the kind interface: search, reports, examples, batch, store."""
+"""Services built only on the kind interface: search, reports, hints, generation,
+catalog and examples, batch, store."""

@@ -18,7 +18,8 @@ from ..budget import Budget
 from ..errors import BudgetExceeded, NumberplayError, PuzzleError
 from ..kinds import Kind, get_kind
 from ..model import Puzzle
-from .reports import check_report, explain_report, generate_one, generate_report, solve_report
+from .generation import generate_one
+from .reports import check_report, explain_report, generate_report, solve_report
 
 JobId = str | int
 Result = dict[str, Any]

@@ -19,10 +19,10 @@ from typing import Any
 from .. import api
 from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
-from ..kinds import InlineText, Kind, KindOption, all_kinds, get_kind
+from ..kinds import InlineText, Kind, KindOption, get_kind
 from ..model import Puzzle
 from ..services import reports
-from ..services.examples import get_example, list_examples
+from ..services.catalog import examples_json, kinds_json
 from .kindfiles import play_info
 
 Answer = tuple[int, Any]
@@ -166,24 +166,14 @@ def _limit(body: dict[str, Any]) -> int | None:
 
 
 def kinds(body: dict[str, Any], budget: Budget) -> Answer:
-    """What `numberplay kinds --json` prints."""
-    rows = [{
-        "name": impl.name, "aliases": list(impl.aliases), "title": impl.title,
-        "summary": impl.summary, "difficulties": list(impl.difficulties),
-        "options": [o.cli_flag for o in impl.options],
-        "play": play_info(impl),
-    } for impl in all_kinds()]
-    return 200, rows
+    """What `numberplay kinds --json` prints, and "play": where the page finds each
+    kind's play module."""
+    return 200, [dict(row, play=play_info(get_kind(row["name"]))) for row in kinds_json()]
 
 
 def examples(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay examples [KIND [NAME]] --json` prints."""
-    kind, name = body.get("kind"), body.get("name")
-    if kind and name:
-        example = get_example(get_kind(kind).name, name)
-        return 200, {"kind": example.kind, "name": example.name, "text": example.text}
-    return 200, [{"kind": e.kind, "name": e.name, "description": e.description}
-                 for e in list_examples(kind)]
+    return 200, examples_json(body.get("kind"), body.get("name"))
 
 
 def solve(body: dict[str, Any], budget: Budget) -> Answer:

@@ -1,0 +1,227 @@
+"""A cage as the value tuples it may take (a table), and filtering by candidates.
+
+Candidates are bit masks: bit v-1 for value v. A cage's table lists every way
+to fill its cells that meets its clue and keeps two cells of one row or column
+different. Filtering uses the compact-table idea: for each cell and value,
+the set of tuples putting that value there is one Python int (bit t for
+tuple t); the tuples still possible are the AND over the cells of the OR over
+their candidates, and a cell keeps a value if some possible tuple uses it.
+
+A cage whose table would pass `TUPLE_CAP` rows (a long sum on a big grid) is
+kept as bounds instead: a value stays if the rest of the cage can still make
+up the target from the other cells' smallest and largest candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from math import prod
+
+from .model import Cage, KeenPuzzle
+
+TUPLE_CAP = 60_000
+
+
+@dataclass
+class Table:
+    """A cage compiled: its cells and tuples (0-based values); `tuples` is empty and
+    `bounded` True for a cage kept as bounds. The supports are made on first use."""
+
+    cage: Cage
+    cells: tuple[int, ...]
+    tuples: list[tuple[int, ...]]
+    n: int
+    bounded: bool = False
+
+    @cached_property
+    def support(self) -> list[list[int]]:
+        """support[k][v]: the tuples putting value v (0-based) in position k, as bits."""
+        support = [[0] * self.n for _ in self.cells]
+        for t, row in enumerate(self.tuples):
+            bit = 1 << t
+            for k, v in enumerate(row):
+                support[k][v] |= bit
+        return support
+
+    @property
+    def full(self) -> int:
+        """Every tuple, as bits."""
+        return (1 << len(self.tuples)) - 1
+
+
+def _shape(n: int, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each position k, the earlier positions sharing its row or column."""
+    out = []
+    for k, i in enumerate(cells):
+        r, c = divmod(i, n)
+        out.append(tuple(j for j in range(k) if cells[j] // n == r or cells[j] % n == c))
+    return tuple(out)
+
+
+def layouts(n: int, cage: Cage, cap: int | None = None) -> list[tuple[int, ...]]:
+    """Every filling of the cage (values 1..n, in cell order) that meets its clue and
+    keeps two cells of one row or column different; at most `cap` + 1 of them (so
+    a caller sees it passed the cap)."""
+    if cage.op in "-/=":
+        return _pairs(n, cage)
+    return list(_fillings(n, cage.op, cage.target, _shape(n, cage.cells),
+                          TUPLE_CAP if cap is None else cap))
+
+
+@lru_cache(maxsize=4096)
+def _fillings(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
+              cap: int) -> tuple[tuple[int, ...], ...]:
+    """The fillings of a sum or product cage of this shape (see `layouts`); the
+    last cell's value is the rest of the target, so it is checked, not searched."""
+    size = len(shape)
+    out: list[tuple[int, ...]] = []
+    chosen = [0] * size
+    last = size - 1
+    add = op == "+"
+
+    def rec(k: int, rest: int) -> bool:
+        if k == last:
+            if 1 <= rest <= n and all(chosen[j] != rest for j in shape[k]):
+                chosen[k] = rest
+                out.append(tuple(chosen))
+                return len(out) > cap
+            return False
+        left = last - k
+        for v in range(1, n + 1):
+            if add:
+                r = rest - v
+                if r < left:
+                    break
+                if r > left * n:
+                    continue
+            else:
+                if rest % v:
+                    continue
+                r = rest // v
+                if r > n ** left:
+                    continue
+            if any(chosen[j] == v for j in shape[k]):
+                continue
+            chosen[k] = v
+            if rec(k + 1, r):
+                return True
+        return False
+
+    rec(0, target)
+    return tuple(out)
+
+
+def _pairs(n: int, cage: Cage) -> list[tuple[int, ...]]:
+    """The fillings of a one-cell or two-cell (difference, quotient) cage."""
+    t = cage.target
+    if cage.op == "=":
+        return [(t,)] if 1 <= t <= n else []
+    out: list[tuple[int, ...]] = []
+    for a in range(1, n + 1):
+        for b in (a - t, a + t) if cage.op == "-" else (a // t if a % t == 0 else 0, a * t):
+            if 1 <= b <= n and b != a:
+                out.append((a, b))
+    return out
+
+
+def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
+    """The cage's table (or bounds, past `cap` tuples; default TUPLE_CAP)."""
+    cap = TUPLE_CAP if cap is None else cap
+    rows = layouts(n, cage, cap)
+    if len(rows) > cap and cage.op in "+*":   # (two-cell cages have at most 2n fillings)
+        return Table(cage, cage.cells, [], n, bounded=True)
+    return Table(cage, cage.cells, [tuple(v - 1 for v in row) for row in rows], n)
+
+
+def compile_puzzle(puzzle: KeenPuzzle) -> list[Table]:
+    """Every cage compiled, in the puzzle's cage order."""
+    return [compile_cage(puzzle.n, cage) for cage in puzzle.cages]
+
+
+def possible(table: Table, masks: list[int]) -> int:
+    """The tuples still possible under `masks` (a bit set over the table's rows)."""
+    valid = table.full
+    for k, i in enumerate(table.cells):
+        d = masks[i]
+        sup = table.support[k]
+        s = 0
+        while d:
+            b = d & -d
+            d ^= b
+            s |= sup[b.bit_length() - 1]
+        valid &= s
+        if not valid:
+            return 0
+    return valid
+
+
+def filtered(table: Table, masks: list[int]) -> list[int] | None:
+    """Each cell's candidates that some possible filling uses (None: none is left)."""
+    if table.bounded:
+        return _bounds(table.cage, masks)
+    valid = possible(table, masks)
+    if not valid:
+        return None
+    out = []
+    for k, i in enumerate(table.cells):
+        d = masks[i]
+        sup = table.support[k]
+        keep = 0
+        while d:
+            b = d & -d
+            d ^= b
+            if sup[b.bit_length() - 1] & valid:
+                keep |= b
+        out.append(keep)
+    return out
+
+
+def _bounds(cage: Cage, masks: list[int]) -> list[int] | None:
+    """Bounds filtering of a big sum or product cage."""
+    doms = [masks[i] for i in cage.cells]
+    if not all(doms):
+        return None
+    lows = [(d & -d).bit_length() for d in doms]
+    highs = [d.bit_length() for d in doms]
+    out = []
+    if cage.op == "+":
+        lo, hi = sum(lows), sum(highs)
+        for k, d in enumerate(doms):
+            keep = 0
+            for v in range(lows[k], highs[k] + 1):
+                if d >> (v - 1) & 1 and lo - lows[k] <= cage.target - v <= hi - highs[k]:
+                    keep |= 1 << (v - 1)
+            if not keep:
+                return None
+            out.append(keep)
+        return out
+    lo, hi = prod(lows), prod(highs)
+    for k, d in enumerate(doms):
+        keep = 0
+        for v in range(lows[k], highs[k] + 1):
+            if (d >> (v - 1) & 1 and cage.target % v == 0
+                    and lo // lows[k] <= cage.target // v <= hi // highs[k]):
+                keep |= 1 << (v - 1)
+        if not keep:
+            return None
+        out.append(keep)
+    return out
+
+
+def digit_sets(table: Table, masks: list[int]) -> list[frozenset[int]]:
+    """The distinct sets of digits (1-based) the possible fillings use."""
+    seen: dict[frozenset[int], None] = {}
+    for t in rows_of(possible(table, masks)):
+        seen.setdefault(frozenset(v + 1 for v in table.tuples[t]))
+    return list(seen)
+
+
+def rows_of(valid: int) -> Iterator[int]:
+    """The indices of the set bits of a (long) bit set, lowest first."""
+    text = bin(valid)[:1:-1]
+    t = text.find("1")
+    while t >= 0:
+        yield t
+        t = text.find("1", t + 1)

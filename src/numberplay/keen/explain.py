@@ -1,0 +1,183 @@
+"""Keen's explanation ladder on the shared driver, its grades, and a player's state.
+
+Rungs (a step's grade is the hardest rung it needs; Tatham's levels beside):
+
+  0 easy      naked single, hidden single, cage digits          (Tatham Easy)
+  1 medium    cage combinations                                  (Normal)
+  2 hard      cage line, line sum, naked subset, hidden subset   (Hard)
+  3 extreme   fish (X-wing, swordfish...)                        (Extreme)
+  4+ unreasonable  a trial ("suppose r2c3 = 4 ... contradiction"), or a labelled
+              guess where no trial closes                        (Unreasonable)
+
+Measured on puzzles his generator made (docs/keen.md): every Easy, Normal and
+Hard one gets the same grade here; Extreme ones grade extreme or hard (the line
+sum rule and cage lines on every line settle some); Unreasonable ones need a
+trial (a few grade hard or extreme), never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..budget import Budget
+from ..deduce import Contradiction, Explanation, Limits, Technique
+from ..errors import PuzzleError
+from ..latin import techniques as LT
+from ..latin.explain import LatinRules
+from ..model import SOLVED, PlayState, Step
+from . import techniques as K
+from .cages import Table, compile_puzzle
+from .model import KeenPuzzle, cell_name
+from .render import masks_text, values_text
+
+LEVELS = ("easy", "medium", "hard", "extreme", "unreasonable")
+GRADES = ("easy", "medium", "hard", "extreme", "unreasonable")
+TATHAM = {"easy": "Easy", "medium": "Normal", "hard": "Hard", "extreme": "Extreme",
+          "unreasonable": "Unreasonable"}
+
+Finder = Callable[[int, list[Table], list[int]], "K.Found | None"]
+
+# (finder, rung), easiest first; Latin moves come from the Latin core.
+LADDER: tuple[tuple[str, int], ...] = (
+    ("naked single", 0), ("hidden single", 0), ("cage digits", 0),
+    ("cage combinations", 1),
+    ("cage line", 2), ("line sum", 2), ("naked subset", 2), ("hidden subset", 2),
+    ("fish", 3),
+)
+CAGE_FINDERS: dict[str, Finder] = {"cage digits": K.cage_digits,
+                                   "cage combinations": K.cage_combinations,
+                                   "cage line": K.cage_line, "line sum": K.line_sum}
+LATIN_FINDERS = {"naked single": LT.naked_single, "hidden single": LT.hidden_single,
+                 "naked subset": LT.naked_subset, "hidden subset": LT.hidden_subset,
+                 "fish": LT.fish}
+
+
+def found_step(n: int, found: K.Found) -> Step:
+    """A model `Step` from a cage deduction."""
+    return Step(technique=found.technique, text=found.text,
+                cells=tuple(cell_name(n, i) for i in found.cells),
+                removed=tuple((cell_name(n, i), v + 1) for i, v in found.removed),
+                fixed=tuple((cell_name(n, i), v + 1) for i, v in found.fixed))
+
+
+class KeenRules(LatinRules):
+    """The Latin core's rules with Keen's cage techniques on its ladder."""
+
+    grades = GRADES  # type: ignore[assignment]
+    solved_text = "Solved: every cell holds one value, and every cage adds up."
+    trial_rungs = (0, None)   # trials follow the easy rung first, then the whole ladder
+
+    def __init__(self, puzzle: KeenPuzzle, tables: list[Table] | None = None) -> None:
+        super().__init__(puzzle.n)
+        self.puzzle = puzzle
+        self.tables = tables if tables is not None else compile_puzzle(puzzle)
+        self.techniques = tuple(Technique(name, rung, self._make(name)) for name, rung in LADDER)
+
+    def _make(self, name: str) -> Callable[[list[int]], Step | None]:
+        if name in LATIN_FINDERS:
+            return self._finder(LATIN_FINDERS[name])  # type: ignore[no-any-return]
+        finder, n, tables = CAGE_FINDERS[name], self.n, self.tables
+
+        def find(m: list[int]) -> Step | None:
+            found = finder(n, tables, m)
+            if found is None:
+                return None
+            for i, v in found.removed:
+                m[i] &= ~(1 << v)
+            return found_step(n, found)
+        find.__doc__ = finder.__doc__
+        return find
+
+    def contradiction(self, pos: list[int]) -> Contradiction | str | None:  # type: ignore[override]
+        latin = super().contradiction(pos)
+        if latin is not None:
+            return latin
+        found = K.cage_contradiction(self.n, self.tables, pos)
+        if found is None:
+            return None
+        text, cells = found
+        return Contradiction(text, tuple(cell_name(self.n, i) for i in cells))
+
+    def snapshot(self, pos: list[int]) -> str:
+        if LT.is_solved(pos) and self.contradiction(pos) is None:
+            return values_text(self.n, [d.bit_length() for d in pos])
+        return masks_text(self.n, pos)
+
+
+def start_masks(puzzle: KeenPuzzle) -> list[int]:
+    """Every cell with every value: where an explanation starts."""
+    return [(1 << puzzle.n) - 1] * (puzzle.n * puzzle.n)
+
+
+def explain_masks(rules: KeenRules, masks: list[int], *, search: bool = True,
+                  trace: bool = False, budget: Budget | None = None,
+                  limits: Limits | None = None) -> Iterator[Step]:
+    """The steps from the given candidates: techniques, trials, then guesses."""
+    return iter(Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
+                            limits=limits))
+
+
+def grade_of(rules: KeenRules, masks: list[int], budget: Budget | None = None) -> str:
+    """The grade: the label of the hardest rung the explanation uses."""
+    run = Explanation(rules, list(masks), budget=budget)
+    last = None
+    for last in run:  # noqa: B007 - the last step says how it ended
+        pass
+    if last is None or last.technique != SOLVED:
+        return LEVELS[-1]
+    return rules.grade_label(max(run.hardest, 0))
+
+
+# -- a player's position -----------------------------------------------------------
+
+STATE_HELP = ("the candidate grid: N lines of N cells, a cell is the digits still possible "
+              "(values joined by commas past 9), '.' for any; a single digit is an entry")
+
+
+def parse_state(puzzle: KeenPuzzle, text: str) -> PlayState:
+    """The player's candidate grid: entries are cells narrowed to one value,
+    `removed` the candidates crossed out elsewhere."""
+    n = puzzle.n
+    rows = [line.split() for line in text.splitlines()
+            if line.strip() and not line.strip().startswith("#")]
+    if len(rows) != n:
+        raise PuzzleError(f"the state has {len(rows)} rows; the puzzle has {n}")
+    entries, removed = [], []
+    full = (1 << n) - 1
+    for r, row in enumerate(rows):
+        if len(row) != n:
+            raise PuzzleError(f"state row {r + 1} has {len(row)} cells, expected {n}")
+        for c, token in enumerate(row):
+            mask = _state_cell(token, n, r, c)
+            name = cell_name(n, r * n + c)
+            if not mask & (mask - 1):
+                entries.append((name, mask.bit_length()))
+            else:
+                removed += [(name, v + 1) for v in range(n) if (full & ~mask) >> v & 1]
+    return PlayState(tuple(entries), tuple(removed), notes=True)
+
+
+def _state_cell(token: str, n: int, r: int, c: int) -> int:
+    """One cell of a state grid as a mask."""
+    if token in (".", "?", "0"):
+        return (1 << n) - 1
+    parts = token.split(",") if "," in token or n > 9 else list(token)
+    mask = 0
+    for part in parts:
+        if not part.isdigit() or not 1 <= int(part) <= n:
+            raise PuzzleError(f"unreadable state cell {token[:20]!r} (values 1..{n})",
+                              where=f"r{r + 1}c{c + 1}")
+        mask |= 1 << (int(part) - 1)
+    return mask
+
+
+def state_masks(puzzle: KeenPuzzle, state: PlayState) -> list[int]:
+    """The starting candidates narrowed by the player's state."""
+    n = puzzle.n
+    m = start_masks(puzzle)
+    index = {cell_name(n, i): i for i in range(n * n)}
+    for place, value in state.removed:
+        m[index[place]] &= ~(1 << (value - 1))
+    for place, value in state.entries:
+        m[index[place]] &= 1 << (value - 1)
+    return m

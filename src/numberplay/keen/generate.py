@@ -1,0 +1,196 @@
+"""Generating Keen puzzles the way Simon Tatham's `keen.c` does.
+
+1. A random Latin square (the Latin core's Jacobson–Matthews chain).
+2. Cages: dominoes placed at random (each with probability 3/4), then every
+   cell left alone joins a neighbouring cage of fewer than `MAX_CAGE` cells.
+3. Clues: operations dealt out evenly (÷, −, ×, + in turn, each to a cage it
+   suits, preferring the cages where it is not too easy: a two-cell sum of 3,
+   4, 2n−1 or 2n−2 leaves one pair; a two-cell product with few ways; a
+   difference of n−1; a quotient above n/2 is never used).
+4. Kept only if the explanation ladder solves it at the target grade and not
+   at the grade below (as his generator keeps a puzzle solved at the target
+   level and not the one below), and uniqueness is proved by search.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..budget import Budget, ensure
+from ..deduce import Explanation
+from ..errors import GenerationError
+from ..latin.squares import jacobson_matthews
+from ..model import SOLVED
+from .cages import compile_puzzle
+from .explain import LEVELS, KeenRules, start_masks
+from .model import Cage, KeenPuzzle, make_puzzle
+from .search import solve
+
+MAX_CAGE = 6
+# the highest technique rung each grade may use (unreasonable: anything, trials too)
+RUNGS = {"easy": 0, "medium": 1, "hard": 2, "extreme": 3}
+
+
+def cage_cells(n: int, rng: random.Random) -> list[list[int]] | None:
+    """A random division of the grid into connected cages (Tatham's method); None
+    when a cell is left alone with only full cages around it."""
+    a = n * n
+    order = list(range(a))
+    rng.shuffle(order)
+    rank = {cell: k for k, cell in enumerate(order)}
+    parent = list(range(a))
+    size = [1] * a
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def merge(i: int, j: int) -> None:
+        ri, rj = root(i), root(j)
+        if ri != rj:
+            parent[rj] = ri
+            size[ri] += size[rj]
+
+    def neighbours(i: int) -> list[int]:
+        r, c = divmod(i, n)
+        return [j for j, ok in ((i - 1, c > 0), (i + 1, c < n - 1), (i - n, r > 0),
+                                (i + n, r < n - 1)) if ok]
+
+    alone = [True] * a
+    for i in range(a):
+        if alone[i]:
+            options = [j for j in neighbours(i) if alone[j]]
+            if options and rng.randrange(4):
+                best = min(options, key=rank.__getitem__)
+                alone[i] = alone[best] = False
+                merge(i, best)
+    for i in range(a):
+        if alone[i]:
+            options = [j for j in neighbours(i) if size[root(j)] < MAX_CAGE]
+            if options:
+                best = min(options, key=rank.__getitem__)
+                alone[i] = alone[best] = False
+                merge(i, best)
+    if any(alone):
+        return None
+    groups: dict[int, list[int]] = {}
+    for i in range(a):
+        groups.setdefault(root(i), []).append(i)
+    return sorted(groups.values(), key=lambda g: g[0])
+
+
+def _suits(n: int, values: list[int], hard: bool) -> tuple[set[str], set[str]]:
+    """(good operations, poor ones) for a cage holding these values."""
+    if len(values) == 1:
+        return {"="}, set()
+    if len(values) > 2:
+        return {"+", "*"}, set()
+    p, q = max(values), min(values)
+    good: set[str] = set()
+    poor: set[str] = set()
+    (good if 4 < p + q < 2 * n - 2 else poor).add("+")
+    ways = sum(1 for k in range(1, n + 1) if (p * q) % k == 0 and (p * q) // k <= n
+               and (p * q) // k != k)
+    (poor if ways <= 2 and hard else good).add("*")
+    if p - q < n - 1:
+        good.add("-")
+    if p % q == 0 and 2 * (p // q) <= n:
+        good.add("/")
+    return good, poor
+
+
+def clues(n: int, groups: list[list[int]], grid: list[int], rng: random.Random,
+          hard: bool) -> list[Cage]:
+    """Operations dealt out evenly, then the targets from the solution."""
+    suits = [_suits(n, [grid[i] for i in g], hard) for g in groups]
+    order = list(range(len(groups)))
+    rng.shuffle(order)
+    ops: list[str | None] = ["=" if len(g) == 1 else None for g in groups]
+    while True:
+        dealt = False
+        for op in ("/", "-", "*", "+"):
+            pick = next((k for k in order if ops[k] is None and op in suits[k][0]), None)
+            if pick is None:
+                pick = next((k for k in order if ops[k] is None and op in suits[k][1]), None)
+            if pick is not None:
+                ops[pick] = op
+                dealt = True
+        if not dealt:
+            break
+    cages = []
+    for g, dealt_op in zip(groups, ops, strict=True):
+        values = [grid[i] for i in g]
+        op = dealt_op or "+"   # every cage is dealt one: + and * suit any size
+        if op in "=+":
+            target = sum(values)
+        elif op == "*":
+            target = 1
+            for v in values:
+                target *= v
+        elif op == "-":
+            target = abs(values[0] - values[1])
+        else:
+            target = max(values) // min(values)
+        cages.append(Cage(op, target, tuple(g)))
+    return cages
+
+
+def solved_within(puzzle: KeenPuzzle, rules: KeenRules, max_rung: int,
+                  budget: Budget) -> bool:
+    """Do the techniques up to `max_rung` finish the puzzle (no trial, no guess)?"""
+    techniques = tuple(t for t in rules.techniques if t.rung <= max_rung)
+    run = Explanation(_limited(rules, techniques), start_masks(puzzle), search=False,
+                      budget=budget)
+    last = None
+    for last in run:  # noqa: B007 - the last step says how it ended
+        pass
+    return last is not None and last.technique == SOLVED
+
+
+def _limited(rules: KeenRules, techniques: tuple) -> KeenRules:   # type: ignore[type-arg]
+    """A copy of the rules with a shorter ladder."""
+    clone = object.__new__(KeenRules)
+    clone.__dict__.update(rules.__dict__)
+    clone.techniques = techniques
+    return clone
+
+
+def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget) -> bool:
+    """Solved at `level` and not at the level below (as Tatham's generator keeps it)."""
+    rules = KeenRules(puzzle, compile_puzzle(puzzle))
+    k = LEVELS.index(level)
+    if k > 0 and _solves(puzzle, rules, LEVELS[k - 1], budget):
+        return False
+    return level == LEVELS[-1] or _solves(puzzle, rules, level, budget)
+
+
+def _solves(puzzle: KeenPuzzle, rules: KeenRules, level: str, budget: Budget) -> bool:
+    if level == "unreasonable":
+        return True
+    return solved_within(puzzle, rules, RUNGS[level], budget)
+
+
+def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,
+             attempts: int = 5000) -> tuple[KeenPuzzle, list[int]]:
+    """A puzzle of order n graded exactly `level`, with its proved-unique solution."""
+    budget = ensure(budget)
+    hard = LEVELS.index(level) > LEVELS.index("medium")
+    if n == 3 and hard:
+        level = "medium"   # as in Tatham's: 3x3 puzzles above Normal do not exist
+    for _ in range(attempts):
+        budget.tick()
+        square = jacobson_matthews(n, rng)
+        grid = [square[r][c] + 1 for r in range(n) for c in range(n)]
+        groups = cage_cells(n, rng)
+        if groups is None:
+            continue
+        puzzle = make_puzzle(n, clues(n, groups, grid, rng, hard))
+        if not grade_exactly(puzzle, level, budget):
+            continue
+        sols = list(solve(puzzle, limit=2, budget=budget))
+        if len(sols) == 1 and sols[0] == grid:
+            return puzzle, grid
+    raise GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
+

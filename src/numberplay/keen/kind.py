@@ -1,0 +1,174 @@
+"""The Keen kind: glue between the kind interface and the keen modules."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from ..budget import Budget
+from ..errors import PuzzleError
+from ..kinds import Kind
+from ..model import Generated, PlayState, Puzzle, Solution, Step
+from . import explain as E
+from .generate import generate as generate_puzzle
+from .model import DEFAULT_MAX, MAX_ORDER, MIN_ORDER, KeenPuzzle, KeenSolution
+from .parse import parse_text
+from .render import render, to_text
+from .search import solve
+from .tatham import to_game_id
+
+
+class KeenKind(Kind[KeenPuzzle, KeenSolution]):
+    """Keen (KenKen, MathDoku): solve, explain, grade, generate, draw."""
+
+    name = "keen"
+    aliases = ("kenken", "mathdoku")
+    title = "Keen"
+    summary = ("An N×N Latin square cut into cages; each cage's digits make its target "
+               "with its operation (+ − × ÷).")
+    input_help = ("A Tatham game ID (4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1), or N lines of cage "
+                  "labels then the clues (A 12x  B 3+  C 1-  D 2/  E 4), or JSON "
+                  '{"n": 4, "cages": [{"op": "*", "target": 12, "cells": [[1, 1], [2, 1]]}, ...]}.')
+    puzzle_type = KeenPuzzle
+    solution_type = KeenSolution
+    difficulties = E.LEVELS
+    default_difficulty = "medium"
+    default_size = "6"
+    size_help = f"the order N of the grid, {MIN_ORDER}..{DEFAULT_MAX} (up to {MAX_ORDER})"
+    cli_examples = ("numberplay solve keen '4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1'",
+                    "numberplay generate keen --size 6 --difficulty hard --format tatham")
+
+    # -- reading and writing ------------------------------------------------
+    def parse(self, text: str | None, **options: Any) -> KeenPuzzle:
+        """A Tatham game ID, the cage-map text format, or JSON."""
+        return parse_text(text)
+
+    def to_text(self, puzzle: Puzzle) -> str:
+        """The cage-map text format."""
+        return to_text(_p(puzzle))
+
+    # -- solving ----------------------------------------------------------------
+    def find_solutions(self, puzzle: Puzzle, limit: int | None,
+                       budget: Budget | None) -> Iterator[KeenSolution]:
+        """Every solution, lazily, in a fixed order."""
+        p = _p(puzzle)
+        n = p.n
+        for flat in solve(p, limit=limit, budget=budget):
+            yield KeenSolution(tuple(tuple(flat[r * n:(r + 1) * n]) for r in range(n)))
+
+    def verify(self, puzzle: Puzzle, solution: Solution) -> bool:
+        """A Latin square of 1..N whose cages all meet their clues."""
+        p = _p(puzzle)
+        n = p.n
+        grid = getattr(solution, "grid", None)
+        if grid is None or len(grid) != n or any(len(row) != n for row in grid):
+            return False
+        want = set(range(1, n + 1))
+        if any(set(row) != want for row in grid):
+            return False
+        if any({grid[r][c] for r in range(n)} != want for c in range(n)):
+            return False
+        return all(cage.holds([grid[i // n][i % n] for i in cage.cells]) for cage in p.cages)
+
+    # -- explaining -----------------------------------------------------------------
+    def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
+                budget: Budget | None = None) -> Iterator[Step]:
+        """Cage digits and combinations, cage lines, line sums, the Latin ladder,
+        trials; a labelled guess only where nothing closes."""
+        p = _p(puzzle)
+        return E.explain_masks(E.KeenRules(p), E.start_masks(p), search=search, trace=trace,
+                               budget=budget)
+
+    state_help = E.STATE_HELP
+
+    def parse_state(self, puzzle: Puzzle, text: str) -> PlayState:
+        """The player's candidate grid."""
+        return E.parse_state(_p(puzzle), text)
+
+    def explain_from(self, puzzle: Puzzle, state: PlayState, *, search: bool = True,
+                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+        """The explanation from the player's candidates."""
+        p = _p(puzzle)
+        return E.explain_masks(E.KeenRules(p), E.state_masks(p, state), search=search,
+                               trace=trace, budget=budget)
+
+    def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
+        """{"r1c1": value, ...}."""
+        grid = solution.grid  # type: ignore[attr-defined]
+        return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(grid) for c, v in enumerate(row)}
+
+    # -- generating and grading ---------------------------------------------------------
+    def generate(self, rng: random.Random, size: str | None = None,
+                 difficulty: str | None = None, budget: Budget | None = None,
+                 **options: Any) -> Generated:
+        """A puzzle made as Tatham's generator makes them, graded exactly `difficulty`."""
+        n = _size(size or self.default_size)
+        difficulty = difficulty or self.default_difficulty
+        puzzle, grid = generate_puzzle(n, difficulty, rng, budget)
+        solution = KeenSolution(tuple(tuple(grid[r * n:(r + 1) * n]) for r in range(n)))
+        grade = "medium" if n == 3 and difficulty not in ("easy", "medium") else difficulty
+        return Generated(puzzle, solution, grade, to_text(puzzle),
+                         extra={"tatham": to_game_id(puzzle, grade)})
+
+    def check_size(self, size: str) -> str:
+        """The order N (`6`, or `6x6`)."""
+        return str(_size(size))
+
+    def grade(self, puzzle: Puzzle) -> str:
+        """easy / medium / hard / extreme / unreasonable (Tatham's five levels)."""
+        p = _p(puzzle)
+        return E.grade_of(E.KeenRules(p), E.start_masks(p))
+
+    # -- presenting -----------------------------------------------------------------------
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The shared formats, svg, and `tatham` (the game ID)."""
+        return (*super().formats, "tatham")
+
+    def render(self, puzzle: Puzzle, solution: Solution | None = None,
+               fmt: str = "text") -> str:
+        """As every kind renders, plus `tatham`: the game ID with the grade letter."""
+        if fmt == "tatham":
+            return to_game_id(_p(puzzle), self.grade(puzzle))
+        return super().render(_p(puzzle), solution, fmt)  # type: ignore[arg-type]
+
+    def render_as(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:
+        """text (cage map and clues / solved digits), markdown or html."""
+        return render(_p(puzzle), solution, fmt)  # type: ignore[arg-type]
+
+    def draw(self, puzzle: Puzzle, solution: Solution | None = None,
+             highlight: Any = None, state: PlayState | None = None) -> str:
+        """The grid as SVG: thick cage walls, each clue in its cage's first cell."""
+        from .svg import draw
+        entries, removed = (dict(state.entries), state.removed) if state else (None, ())
+        return draw(_p(puzzle), solution, highlight, entries,  # type: ignore[arg-type]
+                    removed)
+
+    def size_of(self, puzzle: Puzzle) -> str:
+        """The order N."""
+        return str(_p(puzzle).n)
+
+
+def _p(puzzle: Puzzle) -> KeenPuzzle:
+    if not isinstance(puzzle, KeenPuzzle):
+        raise PuzzleError(f"not a Keen puzzle: {type(puzzle).__name__}")
+    return puzzle
+
+
+def _size(size: str) -> int:
+    text = str(size).strip().lower()
+    if "x" in text:
+        a, _, b = text.partition("x")
+        if a.strip() != b.strip():
+            raise PuzzleError(f"Keen grids are square: size {size!r}")
+        text = a.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 3 \
+            or not MIN_ORDER <= int(text) <= MAX_ORDER:
+        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        raise PuzzleError(f"bad size {shown!r}: give the order N, {MIN_ORDER}..{MAX_ORDER} "
+                          "(e.g. 6)")
+    return int(text)
+
+
+KIND = KeenKind()

@@ -1,0 +1,73 @@
+"""The Keen drawing: thin cell lines, thick cage walls, each clue in its cage's top-left cell.
+
+Solved digits go large in the middle of a cell; a player's entries the same in
+the player's ink; where a player crossed candidates out, the ones left are
+drawn as small pencil marks along the bottom of the cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, PLAYER_INK, Svg, read_places
+from .model import KeenPuzzle, KeenSolution
+
+MARGIN = 6
+WALL = 3.0
+SOLVED_INK = "#1d4f91"
+
+
+def draw(puzzle: KeenPuzzle, solution: KeenSolution | None = None,
+         highlight: Iterable[str] | str | None = None,
+         entries: dict[str, int] | None = None,
+         removed: Iterable[tuple[str, int]] = ()) -> str:
+    """The puzzle (solved when `solution` is given) as an SVG document."""
+    entries = entries or {}
+    crossed: dict[str, set[int]] = {}
+    for place, v in removed:
+        crossed.setdefault(place, set()).add(v)
+    n = puzzle.n
+    cell = 52.0 if n <= 9 else 60.0
+    places = read_places(highlight)
+    owner = puzzle.cage_of()
+    heads = {cage.cells[0]: cage.label() for cage in puzzle.cages}
+    side = 2 * MARGIN + n * cell
+    svg = Svg(side, side, "keen", title=f"Keen, order {n}")
+    for r in range(n):
+        for c in range(n):
+            i = r * n + c
+            x, y = MARGIN + c * cell, MARGIN + r * cell
+            place = f"r{r + 1}c{c + 1}"
+            fill = HIGHLIGHT if (r + 1, c + 1) in places.cells else \
+                HIGHLIGHT_LINE if places.cell(r + 1, c + 1) else "#ffffff"
+            svg.rect(x, y, cell, cell, fill=fill, stroke=GRID, width=0.8, cls="cell", place=place)
+            if i in heads:
+                svg.text(x + 3, y + cell * 0.14, heads[i], size=cell * 0.22, anchor="start",
+                         weight="bold", cls="clue")
+            big = cell * 0.46
+            if solution is not None:
+                svg.text(x + cell / 2, y + cell * 0.58, str(solution.grid[r][c]), size=big,
+                         fill=SOLVED_INK, cls="digit")
+            elif place in entries:
+                svg.text(x + cell / 2, y + cell * 0.58, str(entries[place]), size=big,
+                         fill=PLAYER_INK, cls="entry")
+            elif place in crossed:
+                left = [str(v) for v in range(1, n + 1) if v not in crossed[place]]
+                svg.text(x + cell / 2, y + cell * 0.8, "".join(left) if n <= 9 else " ".join(left),
+                         size=min(cell * 0.2, (cell - 6) / max(1, 0.64 * len(left))),
+                         fill=PLAYER_INK, cls="candidate")
+    _walls(svg, n, cell, owner)
+    svg.rect(MARGIN, MARGIN, n * cell, n * cell, stroke=INK, width=WALL)
+    return str(svg)
+
+
+def _walls(svg: Svg, n: int, cell: float, owner: list[int]) -> None:
+    """Thick lines between cells of different cages."""
+    for r in range(n):
+        for c in range(n):
+            i = r * n + c
+            x, y = MARGIN + c * cell, MARGIN + r * cell
+            if c + 1 < n and owner[i] != owner[i + 1]:
+                svg.line(x + cell, y, x + cell, y + cell, stroke=INK, width=WALL)
+            if r + 1 < n and owner[i] != owner[i + n]:
+                svg.line(x, y + cell, x + cell, y + cell, stroke=INK, width=WALL)

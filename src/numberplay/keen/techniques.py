@@ -1,0 +1,280 @@
+"""Keen's own deductions, on candidate masks (bit v-1 for value v), in a player's words.
+
+Each finder looks for ONE deduction and returns it as a `Found` (cells looked
+at, candidates removed, the sentence), or None:
+
+  cage digits        the digits a cage's fillings can use at all; the others
+                     leave every cell of the cage (Tatham's Easy cage rule)
+  cage combinations  each cell keeps the digits some filling still puts there
+                     (Tatham's Normal)
+  cage line          a digit every filling puts in the cage's part of one row
+                     or column leaves the rest of that line (Tatham's Hard)
+  line sum           a line adds up to n(n+1)/2: the cages wholly inside it and
+                     its decided cells fix what its other cells add up to
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cages import Table, filtered, possible, rows_of
+from .model import OP_SIGNS, Cage, cell_name
+
+SHOWN = 6          # fillings or digit sets named in a sentence, at most
+SUM_CELLS = 4      # the line-sum rule works on at most this many open cells
+
+
+@dataclass
+class Found:
+    """One deduction: the technique, the cells it reads, what it removes (cell,
+    0-based value), what it fixes, and its sentence."""
+
+    technique: str
+    cells: list[int]
+    removed: list[tuple[int, int]]
+    text: str
+    fixed: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        b = m & -m
+        m ^= b
+        out.append(b.bit_length() - 1)
+    return out
+
+
+def cage_name(n: int, cage: Cage) -> str:
+    """`cage 12× (r1c1, r2c1)`."""
+    cells = ", ".join(cell_name(n, i) for i in cage.cells)
+    return f"cage {cage.label()} ({cells})"
+
+
+def _removals(n: int, removed: list[tuple[int, int]]) -> str:
+    by_cell: dict[int, list[int]] = {}
+    for i, v in removed:
+        by_cell.setdefault(i, []).append(v + 1)
+    return "; ".join(f"{cell_name(n, i)} loses {', '.join(map(str, vs))}"
+                     for i, vs in by_cell.items())
+
+
+def _fixed(masks: list[int], removed: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells the removals leave with one value: (cell, 0-based value)."""
+    after: dict[int, int] = {}
+    for i, v in removed:
+        after[i] = after.get(i, masks[i]) & ~(1 << v)
+    return [(i, m.bit_length() - 1) for i, m in after.items() if m and not m & (m - 1)]
+
+
+def digit_sets_text(table: Table, masks: list[int]) -> str:
+    """`3×4 or 2×6`, `1+2+4 or 1+3+3`: the multisets of digits the fillings use."""
+    cage = table.cage
+    sign = {"+": "+", "*": "×"}.get(cage.op, " and ")
+    seen: dict[tuple[int, ...], None] = {}
+    for t in rows_of(possible(table, masks)):
+        seen.setdefault(tuple(sorted(v + 1 for v in table.tuples[t])))
+    sets = list(seen)
+    shown = " or ".join(sign.join(map(str, s)) for s in sets[:SHOWN])
+    return shown + (f" (or {len(sets) - SHOWN} more)" if len(sets) > SHOWN else "")
+
+
+def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+    """A digit no filling of a cage uses leaves all its cells."""
+    for table in tables:
+        keep = filtered(table, masks)
+        if keep is None:
+            continue
+        union = 0
+        for m in keep:
+            union |= m
+        removed = [(i, v) for i in table.cells for v in _bits(masks[i] & ~union)]
+        if not removed:
+            continue
+        cage = table.cage
+        if cage.op == "=":
+            i = cage.cells[0]
+            text = f"{cell_name(n, i)} is a cage of one cell: it is {cage.target}."
+        elif table.bounded:
+            text = (f"The {cage_name(n, cage)} is too big for a digit beyond the bounds of its "
+                    f"target: {_removals(n, removed)}.")
+        else:
+            text = (f"The {cage_name(n, cage)} can only be {digit_sets_text(table, masks)}, so "
+                    f"its cells hold only {', '.join(str(v + 1) for v in _bits(union))}: "
+                    f"{_removals(n, removed)}.")
+        return Found("cage digits", list(cage.cells), removed, text, _fixed(masks, removed))
+    return None
+
+
+def _fillings_text(table: Table, masks: list[int]) -> str:
+    rows = list(rows_of(possible(table, masks)))
+    shown = " or ".join("(" + ", ".join(str(v + 1) for v in table.tuples[t]) + ")"
+                        for t in rows[:SHOWN])
+    return shown + (f" (or {len(rows) - SHOWN} more)" if len(rows) > SHOWN else "")
+
+
+def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+    """A cell keeps only the digits some filling of its cage still puts there."""
+    for table in tables:
+        if table.bounded:
+            continue
+        keep = filtered(table, masks)
+        if keep is None:
+            continue
+        removed = [(i, v) for i, m in zip(table.cells, keep, strict=True)
+                   for v in _bits(masks[i] & ~m)]
+        if not removed:
+            continue
+        cage = table.cage
+        text = (f"The {cage_name(n, cage)}, cell by cell, can only be "
+                f"{_fillings_text(table, masks)} with the candidates left: "
+                f"{_removals(n, removed)}.")
+        return Found("cage combinations", list(cage.cells), removed, text, _fixed(masks, removed))
+    return None
+
+
+def _line_groups(n: int, cells: tuple[int, ...]) -> list[tuple[str, int, list[int]]]:
+    """(axis, index, positions in the cage) of every row and column the cage touches."""
+    out: list[tuple[str, int, list[int]]] = []
+    for axis, key in (("row", lambda i: i // n), ("column", lambda i: i % n)):
+        groups: dict[int, list[int]] = {}
+        for k, i in enumerate(cells):
+            groups.setdefault(key(i), []).append(k)
+        out += [(axis, idx, ks) for idx, ks in groups.items()]
+    return out
+
+
+def line_cells(n: int, axis: str, idx: int) -> list[int]:
+    """The cells of row or column idx (0-based)."""
+    return [idx * n + c for c in range(n)] if axis == "row" else [r * n + idx for r in range(n)]
+
+
+def cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+    """A digit every filling puts in the cage's part of a line leaves the rest of it."""
+    for table in tables:
+        if table.bounded or len(table.cells) < 2:
+            continue
+        valid = possible(table, masks)
+        if not valid:
+            continue
+        members = set(table.cells)
+        for axis, idx, ks in _line_groups(n, table.cells):
+            others = [j for j in line_cells(n, axis, idx) if j not in members]
+            outside = 0
+            for j in others:
+                outside |= masks[j]
+            for v in _bits(outside):
+                there = 0
+                for k in ks:
+                    there |= table.support[k][v]
+                if valid & ~there:
+                    continue
+                removed = [(j, v) for j in others if masks[j] >> v & 1]
+                cage = table.cage
+                text = (f"Every filling of the {cage_name(n, cage)} puts a {v + 1} in "
+                        f"{axis} {idx + 1} ({', '.join(cell_name(n, table.cells[k]) for k in ks)}), "
+                        f"so {v + 1} leaves the rest of {axis} {idx + 1}: "
+                        f"{', '.join(cell_name(n, j) for j, _ in removed)}.")
+                return Found("cage line", list(cage.cells), removed, text, _fixed(masks, removed))
+    return None
+
+
+def _fixed_sum(table: Table, masks: list[int]) -> int | None:
+    """The sum of a cage's cells when every possible filling has the same one."""
+    if table.cage.op == "+":
+        return table.cage.target
+    if table.bounded:
+        return None
+    sums = {sum(table.tuples[t]) + len(table.cells)
+            for t in rows_of(possible(table, masks))}
+    return sums.pop() if len(sums) == 1 else None
+
+
+def _sum_options(doms: list[int], total: int) -> list[int] | None:
+    """Each cell's values that some all-different choice adding up to `total` uses."""
+    keep = [0] * len(doms)
+    chosen: list[int] = []
+
+    def rec(k: int, rest: int, used: int) -> bool:
+        if k == len(doms):
+            if rest:
+                return False
+            for j, v in enumerate(chosen):
+                keep[j] |= 1 << (v - 1)
+            return True
+        ok = False
+        for b in _bits(doms[k] & ~used):
+            v = b + 1
+            if v > rest:
+                break
+            chosen.append(v)
+            ok = rec(k + 1, rest - v, used | 1 << b) or ok
+            chosen.pop()
+        return ok
+
+    return keep if rec(0, total, 0) else None
+
+
+def line_sum(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+    """A line adds up to n(n+1)/2; the cages inside it fix what the rest adds up to."""
+    total = n * (n + 1) // 2
+    inside_of: dict[tuple[str, int], list[Table]] = {}
+    for table in tables:
+        if len(table.cells) < 2:
+            continue
+        rows = {i // n for i in table.cells}
+        cols = {i % n for i in table.cells}
+        if len(rows) == 1:
+            inside_of.setdefault(("row", rows.pop()), []).append(table)
+        elif len(cols) == 1:
+            inside_of.setdefault(("column", cols.pop()), []).append(table)
+    for (axis, idx), inside in inside_of.items():
+        known, used, sums = 0, set[int](), []
+        for table in inside:
+            s = _fixed_sum(table, masks)
+            if s is not None:
+                known += s
+                used.update(table.cells)
+                sums.append(table)
+        if not sums:
+            continue
+        rest = [j for j in line_cells(n, axis, idx) if j not in used]
+        decided = [j for j in rest if not masks[j] & (masks[j] - 1)]
+        known += sum(masks[j].bit_length() for j in decided)
+        open_cells = [j for j in rest if j not in decided]
+        if not open_cells or len(open_cells) > SUM_CELLS:
+            continue
+        taken = 0
+        for j in decided:
+            taken |= masks[j]
+        keep = _sum_options([masks[j] & ~taken for j in open_cells], total - known)
+        if keep is None:
+            continue   # a contradiction: left to the checks
+        removed = [(j, v) for j, m in zip(open_cells, keep, strict=True)
+                   for v in _bits(masks[j] & ~m)]
+        if not removed:
+            continue
+        names = " and ".join(f"{t.cage.label()} ({', '.join(cell_name(n, i) for i in t.cells)})"
+                             for t in sums)
+        placed = (", and " + ", ".join(f"{cell_name(n, j)} = {masks[j].bit_length()}"
+                                       for j in decided)) if decided else ""
+        text = (f"{axis.capitalize()} {idx + 1} adds up to {total}: the cage"
+                f"{'s' if len(sums) > 1 else ''} {names} add{'' if len(sums) > 1 else 's'} up to "
+                f"{sum(_fixed_sum(t, masks) or 0 for t in sums)}{placed}, so "
+                f"{', '.join(cell_name(n, j) for j in open_cells)} add up to {total - known}: "
+                f"{_removals(n, removed)}.")
+        return Found("line sum", [*sorted(used), *open_cells], removed, text,
+                     _fixed(masks, removed))
+    return None
+
+
+def cage_contradiction(n: int, tables: list[Table], masks: list[int]) -> tuple[str, list[int]] | None:
+    """(sentence, cells) for a cage no filling fits any more, or None."""
+    for table in tables:
+        if filtered(table, masks) is None:
+            return (f"no filling of the {cage_name(n, table.cage)} fits the candidates left",
+                    list(table.cells))
+    return None
+
+
+SIGNS = OP_SIGNS

@@ -1,0 +1,40 @@
+"""Small text helpers every kind and front end shares.
+
+The name of a grid cell (`r2c3`), a user's value cut short for an error line,
+and the lines of a puzzle file that hold something (not blank, not `#`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .budget import check_active
+
+SHOWN_WIDTH = 20
+
+
+def place(r: int, c: int) -> str:
+    """`r2c3`, the name of the cell at 0-based row `r` and column `c` (1-based in the name)."""
+    return f"r{r + 1}c{c + 1}"
+
+
+def grid_places(grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:
+    """{"r1c1": value, ...} for every cell of a grid of rows."""
+    return {place(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)}
+
+
+def shorten(value: object, width: int = SHOWN_WIDTH) -> str:
+    """`value` as text, cut to `width` characters with "..." when longer (for error lines)."""
+    text = str(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
+    """(line number, raw line, stripped line) for each line that is not blank nor a
+    `#` comment; a file of millions of lines counts against the active --timeout."""
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        if not lineno & 4095:
+            check_active()
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            yield lineno, raw, line

@@ -1,0 +1,288 @@
+"""Keen: reading (game IDs, text, JSON), bad input, and the solver against
+brute force (4x4), CP-SAT (6x6, 9x9) and Tatham's own solver (committed IDs)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import numberplay
+from numberplay import PuzzleError
+from numberplay.keen import cages
+from numberplay.keen.generate import cage_cells, clues
+from numberplay.keen.model import Cage, KeenPuzzle, make_puzzle
+from numberplay.keen.parse import parse_text
+from numberplay.keen.search import solve
+from numberplay.keen.tatham import parse_game_id, to_game_id
+from numberplay.latin.squares import jacobson_matthews
+from numberplay.model import GUESS, SOLVED
+
+KEEN = numberplay.get_kind("keen")
+EXAMPLE = "4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1"
+DATA = Path(__file__).parent / "data" / "keen_tatham.tsv"
+
+
+def tatham_rows() -> list[tuple[str, str, str]]:
+    """(game ID, solution digits, Tatham's grade) from the committed data."""
+    rows = []
+    for line in DATA.read_text().splitlines():
+        if line and not line.startswith("#"):
+            gid, sol, grade = line.split("\t")
+            rows.append((gid, sol, grade))
+    return rows
+
+
+# -- reading and writing -----------------------------------------------------------
+
+def test_the_documented_example_decodes_as_the_format_note_says() -> None:
+    p, grade = parse_game_id(EXAMPLE)
+    assert grade == "medium"
+    got = [(c.op, c.target, c.cells) for c in p.cages]
+    assert got == [("*", 12, (0, 4)), ("*", 4, (1, 5)), ("-", 1, (2, 3)), ("+", 7, (6, 7, 11)),
+                   ("/", 2, (8, 9)), ("+", 8, (10, 14, 15)), ("-", 1, (12, 13))]
+    sols = list(KEEN.solutions(p))
+    assert [list(r) for r in sols[0].grid] == [[4, 1, 2, 3], [3, 4, 1, 2], [1, 2, 3, 4],
+                                                [2, 3, 4, 1]]
+    assert len(sols) == 1
+
+
+def test_game_ids_round_trip_through_every_format() -> None:
+    for gid, _, grade in tatham_rows():
+        p, _ = parse_game_id(gid)
+        letter = {"Easy": "easy", "Normal": "medium", "Hard": "hard", "Extreme": "extreme",
+                  "Unreasonable": "unreasonable"}[grade]
+        assert to_game_id(p, letter) == gid          # written exactly as his generator does
+        assert parse_text(KEEN.to_text(p)) == p
+        assert parse_text(json.dumps(p.to_json())) == p
+        assert KEEN.parse(gid) == p
+
+
+def test_the_text_format_reads_what_people_type() -> None:
+    text = """# the example, by hand
+    A A B B
+    C D D E
+    C F F E
+    G G H H
+    A 3-  B: 2/  C 4x
+    D = 5+ E 7+
+    F 3÷ G 1− H ×12
+    """
+    p = parse_text(text)
+    assert [c.label() for c in p.cages] == ["3−", "2÷", "4×", "5+", "7+", "3÷", "1−", "12×"]
+    assert parse_text(KEEN.to_text(p)) == p
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("4dn:__a_b_ab_a_3a_,m12m4s1a7d2a8s1", "run short"),
+    ("4dn:__a_b_ab_a_3aa_a,m12m4s1a7d2a8s1", "run long"),
+    ("4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8", "too few clues"),
+    ("4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1a3", "too many clues"),
+    ("4dn:__a_b_ab_a_3aa_,m12m4s1q7d2a8s1", "bad clue"),
+    ("4dn:__a_b_ab_a_3aa_,m12m4s1a7d2s8s1", "must have two cells"),
+    ("4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8d9", "can make 9÷"),
+    ("4dn:__a_b_a!_a_3aa_,m12m4s1a7d2a8s1", "unexpected '!'"),
+    ("4dq:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1", "unknown grade letter"),
+    ("2:a_,a3a3", "outside 3..16"),
+])
+def test_bad_game_ids_are_one_line_errors(text: str, words: str) -> None:
+    with pytest.raises(PuzzleError) as exc:
+        KEEN.parse(text)
+    assert words in str(exc.value)
+    assert "\n" not in str(exc.value)
+
+
+def test_unreachable_targets_and_shapes_name_the_cage() -> None:
+    grid = [f"A{r} A{r} B{r} B{r} C{r} C{r}" for r in range(6)]   # 18 two-cell cages
+    others = " ".join(f"{x}{r} 3+" for r in range(6) for x in "ABC" if (x, r) != ("A", 0))
+    with pytest.raises(PuzzleError, match=r"cage A0.*2 cells of a 6x6 grid can make 1000×"):
+        parse_text("\n".join(grid) + f"\nA0 1000x {others}")
+    split = "A A B\nC D B\nC D A\nA 3+  B 3+  C 3+  D 4+"
+    with pytest.raises(PuzzleError, match="cage A.*not connected"):
+        parse_text(split)
+    with pytest.raises(PuzzleError, match="must have two cells"):
+        parse_text("A A A\nB C D\nB C D\nA 2-  B 3+  C 3+  D 4+")
+    with pytest.raises(PuzzleError, match="no clue"):
+        parse_text("A A B\nC D B\nC D E\nA 3+  B 3+  C 3+  D 4+")
+
+
+def test_the_cli_says_one_line_and_exits_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from numberplay.cli import app
+    result = CliRunner().invoke(app, ["solve", "keen", "6:_,a1"])
+    assert result.exit_code == 2
+    assert "run short" in result.output
+    result = CliRunner().invoke(app, ["solve", "kenken", EXAMPLE])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:4] == ["4 1 2 3", "3 4 1 2", "1 2 3 4", "2 3 4 1"]
+
+
+# -- the solver against independent checks --------------------------------------------
+
+def random_puzzle(n: int, rng: random.Random, noise: bool) -> KeenPuzzle:
+    """Tatham-style cages on a random square; with `noise`, some targets moved so
+    that puzzles with several or no solutions turn up too."""
+    while (groups := cage_cells(n, rng)) is None:
+        pass
+    square = jacobson_matthews(n, rng)
+    grid = [square[r][c] + 1 for r in range(n) for c in range(n)]
+    cages = clues(n, groups, grid, rng, hard=True)
+    if noise:
+        out = []
+        for cage in cages:
+            if cage.op in "+*" and rng.random() < 0.3:
+                cage = Cage("+", sum(grid[i] for i in cage.cells) + rng.choice((-1, 1)),
+                            cage.cells)
+            out.append(cage)
+        cages = out
+    try:
+        return make_puzzle(n, cages)
+    except PuzzleError:
+        return random_puzzle(n, rng, noise)
+
+
+def latin_squares(n: int) -> list[tuple[int, ...]]:
+    """Every Latin square of order n (flat, values 1..n), by brute force."""
+    rows = list(itertools.permutations(range(1, n + 1)))
+    out: list[tuple[int, ...]] = []
+
+    def rec(chosen: list[tuple[int, ...]]) -> None:
+        if len(chosen) == n:
+            out.append(tuple(v for row in chosen for v in row))
+            return
+        for row in rows:
+            if all(row[c] != other[c] for other in chosen for c in range(n)):
+                rec([*chosen, row])
+    rec([])
+    return out
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_every_solution_of_4x4_puzzles_against_brute_force(engine: str) -> None:
+    squares = latin_squares(4)
+    assert len(squares) == 576
+    rng = random.Random(4)
+    seen_counts = set()
+    for _ in range(150):
+        p = random_puzzle(4, rng, noise=True)
+        want = sorted(s for s in squares
+                      if all(c.holds([s[i] for i in c.cells]) for c in p.cages))
+        got = sorted(tuple(s) for s in solve(p, engine=engine))
+        assert got == want, KEEN.to_text(p)
+        seen_counts.add(min(len(want), 3))
+    assert seen_counts == {0, 1, 2, 3}   # none, one, two and many solutions all came up
+
+
+def test_cages_kept_by_bounds_find_the_same_solutions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the table cap at 4 fillings most sum and product cages go to bounds."""
+    rng = random.Random(5)
+    puzzles = [random_puzzle(5, rng, noise=True) for _ in range(25)]
+    want = [sorted(tuple(s) for s in solve(p, limit=50)) for p in puzzles]
+    monkeypatch.setattr(cages, "TUPLE_CAP", 4)
+    cages._fillings.cache_clear()
+    assert any(t.bounded for t in cages.compile_puzzle(puzzles[0]))
+    for p, w in zip(puzzles, want, strict=True):
+        assert sorted(tuple(s) for s in solve(p, limit=50)) == w, KEEN.to_text(p)
+    cages._fillings.cache_clear()
+
+
+def test_a_cage_too_big_for_a_table() -> None:
+    """Each row one +45 cage of nine cells (9! fillings): every Latin square fits."""
+    text = "\n".join(" ".join(f"R{r}" for _ in range(9)) for r in range(9))
+    p = parse_text(text + "\n" + "  ".join(f"R{r} 45+" for r in range(9)))
+    assert all(t.bounded for t in cages.compile_puzzle(p))
+    sols = list(KEEN.solutions(p, limit=3))
+    assert len(sols) == 3 and all(KEEN.verify(p, s) for s in sols)
+
+
+def cpsat_solutions(p: KeenPuzzle, limit: int) -> list[tuple[int, ...]]:
+    """Up to `limit` solutions found by OR-Tools CP-SAT (an independent model)."""
+    from ortools.sat.python import cp_model
+    n = p.n
+    m = cp_model.CpModel()
+    x = [m.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
+    for r in range(n):
+        m.AddAllDifferent(x[r * n:(r + 1) * n])
+        m.AddAllDifferent(x[r::n])
+    for k, cage in enumerate(p.cages):
+        v = [x[i] for i in cage.cells]
+        if cage.op == "=":
+            m.Add(v[0] == cage.target)
+        elif cage.op == "+":
+            m.Add(sum(v) == cage.target)
+        elif cage.op == "*":
+            acc = v[0]
+            for j, w in enumerate(v[1:]):
+                nxt = m.NewIntVar(1, n ** (j + 2), f"p{k}_{j}")
+                m.AddMultiplicationEquality(nxt, [acc, w])
+                acc = nxt
+            m.Add(acc == cage.target)
+        elif cage.op == "-":
+            d = m.NewIntVar(-n, n, f"d{k}")
+            m.Add(d == v[0] - v[1])
+            m.AddAbsEquality(cage.target, d)
+        else:
+            b = m.NewBoolVar(f"b{k}")
+            m.Add(v[0] == cage.target * v[1]).OnlyEnforceIf(b)
+            m.Add(v[1] == cage.target * v[0]).OnlyEnforceIf(b.Not())
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.found: list[tuple[int, ...]] = []
+
+        def on_solution_callback(self) -> None:
+            self.found.append(tuple(self.Value(y) for y in x))
+            if len(self.found) >= limit:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    collect = Collect()
+    solver.Solve(m, collect)
+    return collect.found
+
+
+@pytest.mark.parametrize(("n", "count"), [(6, 40), (9, 12)])
+def test_solution_sets_against_cpsat(n: int, count: int) -> None:
+    pytest.importorskip("ortools")
+    rng = random.Random(n)
+    for _ in range(count):
+        p = random_puzzle(n, rng, noise=rng.random() < 0.5)
+        want = sorted(cpsat_solutions(p, 20))
+        got = sorted(tuple(v for row in s.grid for v in row) for s in KEEN.solutions(p, limit=20))
+        assert len(got) == len(want), KEEN.to_text(p)
+        if len(want) < 20:
+            assert got == want
+
+
+def test_tathams_puzzles_solve_to_his_solutions() -> None:
+    for gid, sol, _ in tatham_rows():
+        p = KEEN.parse(gid)
+        sols = list(KEEN.solutions(p, limit=2))
+        assert len(sols) == 1
+        assert "".join(str(v) for row in sols[0].grid for v in row) == sol
+
+
+def test_tathams_graded_puzzles_are_explained_without_a_guess() -> None:
+    """Easy..Extreme by his solver: no guess, and our grade as mapped (docs/keen.md)."""
+    order = ["easy", "medium", "hard", "extreme", "unreasonable"]
+    his = {"Easy": "easy", "Normal": "medium", "Hard": "hard", "Extreme": "extreme",
+           "Unreasonable": "unreasonable"}
+    for gid, sol, grade in tatham_rows():
+        p = KEEN.parse(gid)
+        steps = list(KEEN.explain(p))
+        assert steps[-1].technique == SOLVED
+        assert "".join(steps[-1].snapshot.split()) == sol
+        if grade != "Unreasonable":
+            assert not any(s.technique == GUESS for s in steps), gid
+        ours = KEEN.grade(p)
+        if grade in ("Easy", "Normal", "Hard"):
+            assert ours == his[grade], gid
+        else:   # our line sums and cage lines settle some of his harder ones sooner
+            assert order.index(ours) <= order.index(his[grade]), gid
