@@ -233,6 +233,18 @@ def test_hung_and_crashed_workers_are_replaced():
         assert again.status_code == 200 and again.json()["text"] == "unique"
 
 
+def test_a_request_that_allocates_without_bound_fails_alone():
+    """Under the worker's memory cap the job gets a MemoryError: one line, 503
+    "memory"; the same worker then answers the next request."""
+    with TestClient(create_app(timeout=5, workers=1, worker_command=BAD_WORKER)) as c:
+        hog = c.post("/api/solve", json={"kind": "hog", "puzzle": "x"})
+        assert hog.status_code == 503 and hog.json()["stopped"] == "memory"
+        assert "\n" not in hog.json()["error"]
+        fine = c.post("/api/check", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
+        assert fine.status_code == 200 and fine.json()["text"] == "unique"
+        assert c.app.state.pool.restarts == 0  # the worker lived on
+
+
 def test_openapi_and_docs(client):
     schema = client.get("/openapi.json").json()
     for path in ("/api/kinds", "/api/examples", "/api/examples/{kind}", "/api/solve",

@@ -308,3 +308,12 @@ def test_no_answer_carries_a_file_of_the_server(tmp_path, secret_file, monkeypat
     assert seen > 100
     assert token not in out + err
     assert os.environ["NUMBERPLAY_TEST_SECRET"] == env_token
+
+
+def test_workers_run_under_the_memory_cap():
+    with TestClient(create_app(workers=1, memory_mb=300)) as c:
+        assert c.get("/api/kinds").status_code == 200
+        for worker in c.app.state.pool._all:
+            limits = Path(f"/proc/{worker.process.pid}/limits").read_text()
+            line = next(x for x in limits.splitlines() if x.startswith("Max address space"))
+            assert line.split()[3] == str(300 * 1024 * 1024), line

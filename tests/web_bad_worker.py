@@ -1,5 +1,6 @@
 """A misbehaving web worker for the budget tests: op "hang" never answers,
-op "crash" kills the process; anything else is answered normally."""
+op "crash" kills the process, op "hog" allocates without bound (under a
+256 MiB address-space cap, as a real worker's); anything else is answered normally."""
 
 from __future__ import annotations
 
@@ -8,8 +9,19 @@ import os
 import sys
 import time
 
-from numberplay.web.jobs import run_job
+from numberplay.web import jobs
+from numberplay.web.sandbox import limit_memory
 
+
+def hog(body, budget):
+    """Allocate until the cap says no."""
+    held = []
+    while True:
+        held.append(bytearray(8 * 1024 * 1024))
+
+
+jobs.OPS["hog"] = hog
+limit_memory(256)
 sys.stdout.write("ready\n")
 sys.stdout.flush()
 for line in sys.stdin:
@@ -18,5 +30,7 @@ for line in sys.stdin:
         time.sleep(3600)
     if body.get("kind") == "crash":
         os._exit(3)
-    sys.stdout.write(json.dumps(run_job(op, body, seconds)) + "\n")
+    if body.get("kind") == "hog":
+        op = "hog"
+    sys.stdout.write(json.dumps(jobs.run_job(op, body, seconds)) + "\n")
     sys.stdout.flush()

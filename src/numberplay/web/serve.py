@@ -8,6 +8,7 @@ import sys
 import threading
 import webbrowser
 from collections.abc import Callable
+from typing import Any
 
 import uvicorn
 
@@ -60,9 +61,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
           timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
           echo: Callable[[str], None] = print, *, memory_mb: int | None = None,
           allow_origins: tuple[str, ...] = (),
-          warn: Callable[[str], None] = _stderr) -> None:
+          warn: Callable[[str], None] = _stderr, **pool_options: Any) -> None:
     """Serve until interrupted; prints the address first (and a warning line
-    first when `host` is not loopback)."""
+    first when `host` is not loopback). `pool_options` (max_waiting, max_wait)
+    go to `create_app` (benchmarks compare shedding with queueing)."""
     sock = bind(host, port)
     port = sock.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
@@ -76,7 +78,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     # Bound to loopback, answer only requests addressed to loopback (DNS rebinding).
     hosts = (*LOOPBACK_HOSTS, host.strip("[]").lower()) if warning is None else None
     app = create_app(timeout=timeout, workers=workers, memory_mb=memory_mb,
-                     allow_origins=allow_origins, allowed_hosts=hosts)
+                     allow_origins=allow_origins, allowed_hosts=hosts, **pool_options)
     config = uvicorn.Config(app, log_level="warning", limit_concurrency=MAX_CONNECTIONS,
                             backlog=BACKLOG, timeout_keep_alive=KEEP_ALIVE_SECONDS,
                             server_header=False)
