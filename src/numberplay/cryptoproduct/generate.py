@@ -93,7 +93,7 @@ def _space(a: int, b: int, symbols: int) -> list[tuple[int, int]]:
 
 
 def space_sizes() -> dict[str, int]:
-    """How many crypto-products each enumerated level has (docs/cryptarithm.md)."""
+    """How many crypto-products each enumerated level has."""
     return {level: len(_space(*shape)) for level, shape in SHAPES.items()}
 
 

@@ -1,4 +1,4 @@
-"""Where the cryptarithm ladder stalls, found at once and without words.
+"""Where the formula ladder stalls, found at once and without words.
 
 A trial ("suppose E = 4: then ... contradiction") follows the techniques step
 by step, each step with its sentence, and most suppositions lead nowhere: the
