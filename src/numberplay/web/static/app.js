@@ -10,11 +10,19 @@ async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   };
-  const response = await fetch("/api/" + path, init);
-  let data;
-  try { data = await response.json(); } catch { data = { error: response.statusText }; }
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch("/api/" + path, init);
+    let data;
+    try { data = await response.json(); } catch { data = { error: response.statusText }; }
+    // A busy server sheds load (503 "busy"): wait as it says, a few times, then give up.
+    if (response.status === 503 && data.stopped === "busy" && attempt < 5) {
+      const wait = Number(response.headers.get("retry-after")) || 1;
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      continue;
+    }
+    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+    return data;
+  }
 }
 
 let kindsList = null;
