@@ -113,3 +113,63 @@ def test_budget_keeps_the_partial_count(toy):
     with pytest.raises(BudgetExceeded) as caught:
         numberplay.count(p, budget=Budget(nodes=60))
     assert caught.value.found == r.count
+
+
+# -- numberplay.parse reads what `solve KIND -` reads, for every registered kind -------
+
+def _kind_names() -> list[str]:
+    return numberplay.kind_names()
+
+
+@pytest.fixture(scope="module")
+def cli():
+    from typer.testing import CliRunner
+
+    from numberplay.cli import build_app
+
+    app, runner = build_app(), CliRunner()
+    return lambda args, stdin=None: runner.invoke(app, args, input=stdin)
+
+
+@pytest.mark.parametrize("kind", _kind_names())
+def test_parse_reads_every_json_numberplay_prints(kind, cli):
+    import json
+
+    made = cli(["generate", kind, "--seed", "3", "--count", "2", "--format", "json"])
+    assert made.exit_code == 0, made.output
+    impl = numberplay.get_kind(kind)
+    first, second = (generate_one(kind, seed=3, index=i).puzzle for i in (0, 1))
+    # the puzzles generate printed, read back by the API and by `solve KIND -`
+    assert numberplay.parse_all(kind, made.stdout) == [first, second]
+    with pytest.raises(PuzzleError, match="holds 2 puzzles"):
+        numberplay.parse(kind, made.stdout)
+    texts = {
+        "bare object": json.dumps(first.to_json()),
+        "envelope": json.dumps(first.envelope()),
+        "generate --count 1": cli(["generate", kind, "--seed", "3", "--format", "json"]).stdout,
+        "text form": impl.to_text(first),
+    }
+    solved = cli(["solve", kind, "-", "--format", "json"], texts["bare object"])
+    assert solved.exit_code in (0, 1), solved.output
+    texts["solve --format json"] = solved.stdout
+    texts["JSON lines"] = json.dumps(first.envelope()) + "\n"
+    for label, text in texts.items():
+        assert numberplay.parse(kind, text) == first, label
+        again = cli(["solve", kind, "-", "--format", "json"], text)
+        assert json.loads(again.stdout)["puzzle"] == first.to_json(), label
+
+
+@pytest.mark.parametrize("kind", _kind_names())
+def test_parse_rejects_bad_json_in_one_line(kind, cli):
+    import json
+
+    other = next((k for k in _kind_names() if k != kind), None)
+    bad = [json.dumps({"kind": kind, "puzzle": {"no such key": 1}}), "{\"unclosed\": "]
+    if other is not None:
+        bad.append(json.dumps({"kind": other, "puzzle": {}}))
+    for text in bad:
+        with pytest.raises(PuzzleError) as caught:
+            numberplay.parse(kind, text)
+        assert "\n" not in str(caught.value)
+        r = cli(["solve", kind, "-"], text)
+        assert r.exit_code == 2 and r.stderr.count("\n") == 1, (text, r.output)

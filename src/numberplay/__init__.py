@@ -17,6 +17,7 @@ from .api import (
     hint,
     is_unique,
     parse,
+    parse_all,
     parse_state,
     regenerate,
     render,
@@ -38,5 +39,5 @@ __all__ = [
     "Hint", "Kind", "KindOption",
     "NumberplayError", "PlayState", "Puzzle", "PuzzleError", "Solution", "Step", "UnknownKind",
     "all_kinds", "count", "explain", "generate", "generate_full", "generate_many", "get_kind", "grade", "hint",
-    "is_unique", "kind_names", "parse", "parse_state", "regenerate", "register", "render", "show", "solutions", "solve", "verify",
+    "is_unique", "kind_names", "parse", "parse_all", "parse_state", "regenerate", "register", "render", "show", "solutions", "solve", "verify",
 ]

@@ -13,6 +13,7 @@ from .kinds import get_kind
 from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution
 from .notebook import Explanation, Gallery
 from .services import search as _search
+from .services.envelopes import read_json_puzzles
 from .services.generation import generate_one
 from .services.generation import regenerate as _regenerate
 from .services.hints import hint as _hint
@@ -20,12 +21,31 @@ from .services.hints import parse_state as _parse_state
 
 
 def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
-    """Read a puzzle of `kind` from its text form (or kind options such as rows=...).
+    """Read a puzzle of `kind` from its text form (or kind options such as rows=...),
+    or from the JSON numberplay prints (`generate`/`solve ... --format json`, a store
+    or batch line) or the puzzle's own JSON object (`puzzle.to_json()`): whatever
+    `numberplay solve KIND -` reads. JSON holding several puzzles is an error here;
+    `parse_all` returns them all.
 
     Raises `PuzzleError` (one line, naming the line, cell or letter) for
     anything malformed in the text or the options, and `TypeError` only when
     `kind` is not a str or `text` is neither a str nor None.
     """
+    puzzles = _read(kind, text, options, one=True)
+    if len(puzzles) != 1:
+        raise PuzzleError(f"the input holds {len(puzzles)} puzzles; numberplay.parse reads "
+                          "one (numberplay.parse_all reads them all)")
+    return puzzles[0]
+
+
+def parse_all(kind: str, text: str | None = None, **options: Any) -> list[Puzzle]:
+    """Every puzzle in a text of `kind`: a file of several (one formula a line, say),
+    or numberplay's JSON with several (`generate --count N --format json`, JSON lines)."""
+    return _read(kind, text, options, one=False)
+
+
+def _read(kind: str, text: str | None, options: dict[str, Any], one: bool) -> list[Puzzle]:
+    """The puzzles of `parse` and `parse_all`, with their checks of the arguments."""
     if not isinstance(kind, str):
         raise TypeError(f"kind must be a str (one of numberplay.kind_names()), not "
                         f"{type(kind).__name__}")
@@ -33,7 +53,10 @@ def parse(kind: str, text: str | None = None, **options: Any) -> Puzzle:
         raise TypeError(f"text must be a str or None, not {type(text).__name__}")
     impl = get_kind(kind)
     try:
-        return impl.parse(text, **options)
+        found = read_json_puzzles(impl, text, **options) if text else None
+        if found is not None:
+            return found
+        return [impl.parse(text, **options)] if one else impl.parse_all(text, **options)
     except PuzzleError:
         raise
     except (ValueError, TypeError, AttributeError, KeyError, IndexError, LookupError,

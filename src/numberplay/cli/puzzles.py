@@ -20,7 +20,7 @@ from ..budget import Budget, active
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, KindOption, all_kinds
 from ..model import SOLVED, STALLED, Generated, Puzzle, Solution, Step
-from ..services.envelopes import read_envelopes
+from ..services.envelopes import read_json_puzzles
 from ..services.generation import generate_one, regenerate
 from ..services.hints import hint_report, parse_state
 from ..services.reports import (
@@ -267,10 +267,9 @@ def _puzzles(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> list[Puzzle
     # Reading and parsing count against the first puzzle's --timeout.
     with active(_budget(a, first=True)):
         text = read_input(impl, a.get("source"), a.get("example"))
-        items = read_envelopes(text, impl) if text else None
-        if items is not None:        # JSON that numberplay printed: generate, solve, explain...
-            return [item.puzzle for item in items]
-        puzzles = impl.parse_all(text, **opts)
+        # JSON that numberplay printed (generate, solve, explain...) or the puzzle object
+        found = read_json_puzzles(impl, text, **opts) if text else None
+        puzzles = found if found is not None else impl.parse_all(text, **opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     return puzzles

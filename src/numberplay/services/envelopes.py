@@ -4,7 +4,9 @@
 `store export` lines and batch results all carry `"kind"` and the puzzle as
 the kind's `to_json()`; `read_envelopes` turns such a text (one document, a
 list of them, or JSON lines) back into puzzles, with their solutions and
-difficulties when the document has them. Built on the kind interface only.
+difficulties when the document has them. `read_json_puzzles` also reads the
+bare puzzle object; the CLI's `solve KIND -` and `numberplay.parse` both call
+it. Built on the kind interface only.
 """
 
 from __future__ import annotations
@@ -100,14 +102,57 @@ def _items(doc: Any, want_impl: Kind | None) -> list[Item]:
 
 
 def _item(impl: Kind, puzzle: Any, solution: Any, difficulty: Any, where: str) -> Item:
-    if not isinstance(puzzle, dict):
-        raise PuzzleError(f"the JSON has no {impl.name} puzzle", where=where)
+    p = puzzle_from_json(impl, puzzle, where)
     try:
-        p = impl.puzzle_type.from_json(puzzle)
         s = impl.solution_type.from_json(solution) if solution is not None else None
     except NumberplayError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise PuzzleError(f"unreadable {impl.name} puzzle in the JSON: {exc}",
+        raise PuzzleError(f"unreadable {impl.name} solution in the JSON: {exc}",
                           where=where) from None
     return Item(impl, p, s, str(difficulty or ""))
+
+
+def puzzle_from_json(impl: Kind, data: Any, where: str = "puzzle") -> Puzzle:
+    """A kind's own puzzle object (what `to_json()` gives) as a puzzle, checked as
+    its text form is: the object is written as text and read back."""
+    if not isinstance(data, dict):
+        raise PuzzleError(f"the JSON has no {impl.name} puzzle", where=where)
+    try:
+        puzzle = impl.puzzle_type.from_json(data)
+        return impl.parse(impl.to_text(puzzle))
+    except NumberplayError:
+        raise
+    except (LookupError, TypeError, ValueError, AttributeError, OverflowError,
+            RecursionError) as exc:
+        raise PuzzleError(f"unreadable {impl.name} puzzle in the JSON: "
+                          f"{type(exc).__name__} {exc}", where=where) from None
+
+
+def read_json_puzzles(impl: Kind, text: str, **options: Any) -> list[Puzzle] | None:
+    """The puzzles of a JSON text numberplay printed (`generate`, `solve`, ...
+    `--format json`, store and batch lines) or of the kind's own puzzle object;
+    None when the text is neither, so the kind's text parser reads it. With a kind
+    option set (`rows=...`), a bare object is left to the kind's parser, which
+    lets the option override part of it."""
+    items = read_envelopes(text, impl)
+    if items is not None:
+        return [item.puzzle for item in items]
+    defaults = {o.name: o.default for o in impl.options}
+    if any(v != defaults.get(k) for k, v in options.items()) \
+            or not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = safejson.loads(text)
+    except safejson.JSONSyntaxError:
+        return None                                  # the kind's parser says what is wrong
+    if not isinstance(data, dict):
+        return None
+    try:
+        return [puzzle_from_json(impl, data)]
+    except PuzzleError:
+        try:                                         # a JSON form of the kind's own
+            return impl.parse_all(text)
+        except PuzzleError:
+            pass
+        raise

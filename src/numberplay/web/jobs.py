@@ -23,6 +23,7 @@ from ..kinds import InlineText, Kind, KindOption, get_kind
 from ..model import Puzzle
 from ..services import reports
 from ..services.catalog import examples_json, kinds_json
+from ..services.envelopes import puzzle_from_json
 
 Answer = tuple[int, Any]
 
@@ -134,14 +135,7 @@ def read_puzzle(impl: Kind, puzzle: Any, kind_opts: dict[str, Any]) -> Puzzle:
     """One puzzle from the request's "puzzle": its text form, or the JSON object
     the CLI prints under "puzzle" (checked by reading its text form back)."""
     if isinstance(puzzle, dict):
-        try:
-            obj = impl.puzzle_type.from_json(puzzle)
-            impl.parse(impl.to_text(obj))
-        except PuzzleError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - any malformed object is bad input
-            raise PuzzleError(f"not a {impl.name} puzzle object: {one_line(exc)}") from None
-        return obj
+        return puzzle_from_json(impl, puzzle)
     if not isinstance(puzzle, str) or not puzzle.strip():
         raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
     puzzles = impl.parse_all(puzzle, **kind_opts)
