@@ -15,13 +15,14 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .headers import SecurityHeaders
+from .kindfiles import kind_file
 from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, RETRY_AFTER_SECONDS, WorkerPool
 from .pool import worker_command as capped_worker
 from .schemas import (
@@ -252,6 +253,14 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     @app.get("/play/{kind}", include_in_schema=False)
     async def play(kind: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/kinds/{kind}/{name}", include_in_schema=False)
+    async def kind_static(kind: str, name: str) -> Response:
+        """A kind's own play module and styles, from its package."""
+        found = kind_file(kind, name)
+        if found is None:
+            return JSONResponse({"error": "not found"}, status_code=404)
+        return Response(found[0], media_type=found[1])
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

@@ -24,6 +24,7 @@ from ..model import Puzzle
 from ..services import reports
 from ..services.catalog import examples_json, kinds_json
 from ..services.envelopes import puzzle_from_json
+from .kindfiles import play_info
 
 Answer = tuple[int, Any]
 
@@ -159,8 +160,9 @@ def _limit(body: dict[str, Any]) -> int | None:
 
 
 def kinds(body: dict[str, Any], budget: Budget) -> Answer:
-    """What `numberplay kinds --json` prints."""
-    return 200, kinds_json()
+    """What `numberplay kinds --json` prints, and "play": where the page finds each
+    kind's play module."""
+    return 200, [dict(row, play=play_info(get_kind(row["name"]))) for row in kinds_json()]
 
 
 def examples(body: dict[str, Any], budget: Budget) -> Answer:

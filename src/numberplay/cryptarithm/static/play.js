@@ -1,5 +1,5 @@
 // Cryptarithms: a digit for every letter; sums are stacked in columns.
-import { lettersModule } from "../lib/letters.js";
+import { lettersModule } from "/static/lib/letters.js";
 
 export default lettersModule({
   title: "Cryptarithm",

@@ -1,7 +1,9 @@
 // Cross Set: an N×N Latin square; each cell takes one of its candidates.
 // A digit places a value; Shift+digit (or a digit in pencil mode) strikes or
 // restores a candidate, as in Tatham's Latin-square puzzles.
-import { cellElement, clampMove, place, setCellSize } from "../lib/grid.js";
+import {
+  cellElement, gridCursor, gridElement, place, setCellSize, wrongCells,
+} from "/static/lib/grid.js";
 
 const JOIN_MS = 900; // orders over 9: a second digit typed this soon makes 10, 11, …
 
@@ -59,8 +61,7 @@ export default {
       x: Array.from({ length: m.N }, () => Array.from({ length: m.N }, () => [])),
     };
   },
-  firstCursor() { return { r: 0, c: 0 }; },
-  move(m, cursor, dr, dc) { return clampMove(m.N, m.N, cursor, dr, dc); },
+  ...gridCursor((m) => [m.N, m.N]),
   describe(m) { return `${m.N}×${m.N}`; },
 
   pad(m) {
@@ -113,11 +114,7 @@ export default {
     const { model: m, pos } = ctx;
     setCellSize(board, m.N, 0.2);
     const { dup, lines } = clashes(m, pos);
-    const grid = document.createElement("div");
-    grid.className = "grid";
-    grid.setAttribute("role", "grid");
-    grid.setAttribute("aria-label", `Cross Set, ${m.N} by ${m.N}`);
-    grid.style.gridTemplateColumns = `repeat(${m.N}, var(--cell))`;
+    const grid = gridElement(`Cross Set, ${m.N} by ${m.N}`, m.N);
     const side = Math.ceil(Math.sqrt(m.N));
     for (let r = 0; r < m.N; r++) {
       for (let c = 0; c < m.N; c++) {
@@ -125,7 +122,7 @@ export default {
         const open = values(m, pos, r, c);
         const label = v ? `row ${r + 1}, column ${c + 1}: ${v}`
           : `row ${r + 1}, column ${c + 1}: empty, candidates ${open.join(" ")}`;
-        const el = cellElement(ctx, r, c, label);
+        const el = cellElement(ctx, r, c, label, m.N, m.N);
         if (v) {
           el.textContent = String(v);
           el.classList.add("entry");
@@ -146,10 +143,6 @@ export default {
         }
         if (dup.has(place(r, c))) el.classList.add("dup");
         if (lines.has(`row ${r + 1}`) || lines.has(`column ${c + 1}`)) el.classList.add("line-bad");
-        if (r === 0) el.classList.add("thick-top");
-        if (c === 0) el.classList.add("thick-left");
-        if (r === m.N - 1) el.classList.add("thick-bottom");
-        if (c === m.N - 1) el.classList.add("thick-right");
         grid.appendChild(el);
       }
     }
@@ -162,15 +155,11 @@ export default {
   },
 
   wrong(m, pos, solution) {
-    const out = [];
-    for (let r = 0; r < m.N; r++) {
-      for (let c = 0; c < m.N; c++) {
-        const v = pos.v[r][c];
-        const answer = solution.grid[r][c];
-        if ((v && v !== answer) || (!v && pos.x[r][c].includes(answer))) out.push(place(r, c));
-      }
-    }
-    return out;
+    return wrongCells(m.N, m.N, (r, c) => {
+      const v = pos.v[r][c];
+      const answer = solution.grid[r][c];
+      return (v && v !== answer) || (!v && pos.x[r][c].includes(answer));
+    });
   },
 
   reveal(m, solution) {

@@ -1,7 +1,9 @@
 // Keen (KenKen): an N×N Latin square cut into cages; each cage's digits make its
 // target with its operation. A digit fills a cell; Shift+digit (or a digit in
 // pencil mode) adds or removes a pencil mark, as in Tatham's Keen.
-import { cellElement, clampMove, place, setCellSize } from "../lib/grid.js";
+import {
+  cellElement, gridCursor, gridElement, place, setCellSize, wrongCells,
+} from "/static/lib/grid.js";
 
 const JOIN_MS = 900; // orders over 9: a second digit typed this soon makes 10, 11, …
 const SIGN = { "+": "+", "-": "−", "*": "×", "/": "÷", "=": "" };
@@ -71,8 +73,7 @@ export default {
     }
     return { v, p: Array.from({ length: m.N }, () => Array.from({ length: m.N }, () => [])) };
   },
-  firstCursor() { return { r: 0, c: 0 }; },
-  move(m, cursor, dr, dc) { return clampMove(m.N, m.N, cursor, dr, dc); },
+  ...gridCursor((m) => [m.N, m.N]),
   describe(m) { return `${m.N}×${m.N}, ${m.cages.length} cages`; },
 
   given(m, r, c) { return m.cages[m.owner[r][c]].op === "="; },
@@ -120,11 +121,8 @@ export default {
     const { model: m, pos } = ctx;
     setCellSize(board, m.N, 0.2);
     const { dup, badCages } = problems(m, pos);
-    const grid = document.createElement("div");
-    grid.className = "grid keen";
-    grid.setAttribute("role", "grid");
-    grid.setAttribute("aria-label", `Keen, ${m.N} by ${m.N}`);
-    grid.style.gridTemplateColumns = `repeat(${m.N}, var(--cell))`;
+    const grid = gridElement(`Keen, ${m.N} by ${m.N}`, m.N);
+    grid.classList.add("keen");
     const side = Math.ceil(Math.sqrt(m.N));
     for (let r = 0; r < m.N; r++) {
       for (let c = 0; c < m.N; c++) {
@@ -176,16 +174,12 @@ export default {
   },
 
   wrong(m, pos, solution) {
-    const out = [];
-    for (let r = 0; r < m.N; r++) {
-      for (let c = 0; c < m.N; c++) {
-        const v = pos.v[r][c];
-        const answer = solution.grid[r][c];
-        const marks = pos.p[r][c];
-        if ((v && v !== answer) || (!v && marks.length && !marks.includes(answer))) out.push(place(r, c));
-      }
-    }
-    return out;
+    return wrongCells(m.N, m.N, (r, c) => {
+      const v = pos.v[r][c];
+      const answer = solution.grid[r][c];
+      const marks = pos.p[r][c];
+      return (v && v !== answer) || (!v && marks.length && !marks.includes(answer));
+    });
   },
 
   reveal(m, solution) {

@@ -1,5 +1,5 @@
 // CrossProduct: digits 1-9 in an R×C grid; each row and column multiplies to its product.
-import { cellElement, clampMove, place, setCellSize } from "../lib/grid.js";
+import { cellElement, gridCursor, gridElement, setCellSize, wrongCells } from "/static/lib/grid.js";
 
 function product(values) {
   let p = 1n;
@@ -27,8 +27,7 @@ export default {
   empty(m) {
     return { g: Array.from({ length: m.R }, () => Array(m.C).fill(0)) };
   },
-  firstCursor() { return { r: 0, c: 0 }; },
-  move(m, cursor, dr, dc) { return clampMove(m.R, m.C, cursor, dr, dc); },
+  ...gridCursor((m) => [m.R, m.C]),
   describe(m) { return `${m.R} rows × ${m.C} columns`; },
 
   pad() {
@@ -49,24 +48,16 @@ export default {
   render(board, ctx) {
     const { model: m, pos } = ctx;
     setCellSize(board, m.C, 1.6);
-    const grid = document.createElement("div");
-    grid.className = "grid";
-    grid.setAttribute("role", "grid");
-    grid.setAttribute("aria-label", `CrossProduct, ${m.R} by ${m.C}`);
-    grid.style.gridTemplateColumns = `repeat(${m.C}, var(--cell)) auto`;
+    const grid = gridElement(`CrossProduct, ${m.R} by ${m.C}`, m.C, "auto");
     for (let r = 0; r < m.R; r++) {
       const row = pos.g[r];
       const state = lineState(row, m.rows[r]);
       for (let c = 0; c < m.C; c++) {
         const v = row[c];
         const el = cellElement(ctx, r, c,
-          `row ${r + 1}, column ${c + 1}: ${v || "empty"}`);
+          `row ${r + 1}, column ${c + 1}: ${v || "empty"}`, m.R, m.C);
         el.textContent = v ? String(v) : "";
         el.classList.add("entry");
-        if (r === 0) el.classList.add("thick-top");
-        if (c === 0) el.classList.add("thick-left");
-        if (r === m.R - 1) el.classList.add("thick-bottom");
-        if (c === m.C - 1) el.classList.add("thick-right");
         grid.appendChild(el);
       }
       const clue = document.createElement("div");
@@ -98,14 +89,7 @@ export default {
   },
 
   wrong(m, pos, solution) {
-    const out = [];
-    for (let r = 0; r < m.R; r++) {
-      for (let c = 0; c < m.C; c++) {
-        const v = pos.g[r][c];
-        if (v && v !== solution[r][c]) out.push(place(r, c));
-      }
-    }
-    return out;
+    return wrongCells(m.R, m.C, (r, c) => pos.g[r][c] && pos.g[r][c] !== solution[r][c]);
   },
 
   reveal(m, solution) { return { g: solution.map((row) => row.slice()) }; },
