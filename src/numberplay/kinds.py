@@ -117,14 +117,14 @@ def forbid_files() -> None:
 
 def option_text(value: str, flag: str) -> str:
     """The text a file option's value stands for: the value itself when it came
-    inline (`InlineText`), else the content of the file it names (UTF-8).
+    inline (`InlineText`), else the content of the file it names (UTF-8, a BOM dropped).
     PuzzleError if the file cannot be read, or file names are forbidden here."""
     if isinstance(value, InlineText):
         return str(value)
     if not _FILES["allowed"]:
         raise PuzzleError(f"{flag} takes the text itself here, not a file name")
     try:
-        with open(value, encoding="utf-8") as handle:
+        with open(value, encoding="utf-8-sig") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
