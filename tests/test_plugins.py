@@ -234,11 +234,11 @@ def _play_in_a_browser(server, tmp_path: Path) -> None:
             assert NAME in page.eval_on_selector_all("#kind-select option",
                                                      "els => els.map(e => e.value)")
             page.goto(server.url + f"/play/{NAME}?seed=1&size=4&difficulty=easy")
-            page.wait_for_function("document.body.dataset.state === 'playing'", timeout=30_000)
+            page.wait_for_selector("body[data-state=playing]", state="attached", timeout=30_000)
             assert page.locator("#board .brick").count() == 10
             page.screenshot(path=str(tmp_path / f"{NAME}.png"))
             page.click("#btn-reveal")
-            page.wait_for_function("document.body.dataset.state === 'revealed'")
+            page.wait_for_selector("body[data-state=revealed]", state="attached")
             assert not errors, errors
         finally:
             browser.close()
