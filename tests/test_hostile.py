@@ -1,6 +1,6 @@
 """Hostile input through the CLI and the API: only clean answers.
 
-The corpus (tests/hostile/) and the generated cases (tests/hostile_cases.py)
+The corpus (each kind's testdata/hostile/, tests/hostile/any/) and the generated cases (tests/hostile_cases.py)
 go through `numberplay <command> <kind>` in-process and through
 `numberplay.parse`; see hostile_cases.py for what "clean" means. Then the
 specific failures of issue 15, one test each.

@@ -183,11 +183,11 @@ def test_cages_kept_by_bounds_find_the_same_solutions(monkeypatch: pytest.Monkey
     puzzles = [random_puzzle(5, rng, noise=True) for _ in range(25)]
     want = [sorted(tuple(s) for s in solve(p, limit=50)) for p in puzzles]
     monkeypatch.setattr(cages, "TUPLE_CAP", 4)
-    cages._fillings.cache_clear()
+    cages.clear_caches()
     assert any(t.bounded for t in cages.compile_puzzle(puzzles[0]))
     for p, w in zip(puzzles, want, strict=True):
         assert sorted(tuple(s) for s in solve(p, limit=50)) == w, KEEN.to_text(p)
-    cages._fillings.cache_clear()
+    cages.clear_caches()
 
 
 def test_a_cage_too_big_for_a_table() -> None:
@@ -286,3 +286,19 @@ def test_tathams_graded_puzzles_are_explained_without_a_guess() -> None:
             assert ours == his[grade], gid
         else:   # our line sums and cage lines settle some of his harder ones sooner
             assert order.index(ours) <= order.index(his[grade]), gid
+
+
+def test_the_generators_fast_grader_agrees_with_the_explanation() -> None:
+    """`grading.settle` (the ladder's fixpoint, no sentences) grades as `explain` does."""
+    from numberplay.keen.cages import compile_puzzle
+    from numberplay.keen.explain import LEVELS
+    from numberplay.keen.grading import RUNG, settle
+    rng = random.Random(9)
+    puzzles = [KEEN.parse(gid) for gid, _, _ in tatham_rows()]
+    puzzles += [random_puzzle(n, rng, noise=False) for n in (5, 6, 7) for _ in range(6)]
+    for p in puzzles:
+        tables = compile_puzzle(p)
+        m = [(1 << p.n) - 1] * (p.n * p.n)
+        fast = next((level for level in LEVELS[:-1]
+                     if settle(p.n, tables, m, RUNG[level]) == "solved"), LEVELS[-1])
+        assert fast == KEEN.grade(p), KEEN.render(p, fmt="tatham")

@@ -15,35 +15,40 @@ up the target from the other cells' smallest and largest candidates.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from math import prod
 
 from .model import Cage, KeenPuzzle
 
 TUPLE_CAP = 60_000
+TABLE_CELLS = 8       # a sum or product cage of more cells goes to bounds at once
 
 
 @dataclass
 class Table:
     """A cage compiled: its cells and tuples (0-based values); `tuples` is empty and
-    `bounded` True for a cage kept as bounds. The supports are made on first use."""
+    `bounded` True for a cage kept as bounds. `support[k][v]`: the tuples putting
+    value v in position k, as bits; `memo`: filterings already made, by the
+    candidates of its cells; `line_groups`: (axis, index, positions in the cage)
+    of every row and column it touches."""
 
     cage: Cage
     cells: tuple[int, ...]
-    tuples: list[tuple[int, ...]]
+    tuples: tuple[tuple[int, ...], ...]
     n: int
     bounded: bool = False
+    support: list[list[int]] = field(default_factory=list)
+    memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
+    line_groups: list[tuple[str, int, list[int]]] = field(default_factory=list)
 
-    @cached_property
-    def support(self) -> list[list[int]]:
-        """support[k][v]: the tuples putting value v (0-based) in position k, as bits."""
-        support = [[0] * self.n for _ in self.cells]
-        for t, row in enumerate(self.tuples):
-            bit = 1 << t
-            for k, v in enumerate(row):
-                support[k][v] |= bit
-        return support
+    def __post_init__(self) -> None:
+        n = self.n
+        for axis, key in (("row", lambda i: i // n), ("column", lambda i: i % n)):
+            groups: dict[int, list[int]] = {}
+            for k, i in enumerate(self.cells):
+                groups.setdefault(key(i), []).append(k)
+            self.line_groups += [(axis, idx, ks) for idx, ks in groups.items()]
 
     @property
     def full(self) -> int:
@@ -60,21 +65,27 @@ def _shape(n: int, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def layouts(n: int, cage: Cage, cap: int | None = None) -> list[tuple[int, ...]]:
-    """Every filling of the cage (values 1..n, in cell order) that meets its clue and
-    keeps two cells of one row or column different; at most `cap` + 1 of them (so
-    a caller sees it passed the cap)."""
-    if cage.op in "-/=":
-        return _pairs(n, cage)
-    return list(_fillings(n, cage.op, cage.target, _shape(n, cage.cells),
-                          TUPLE_CAP if cap is None else cap))
+def fillings(n: int, cage: Cage, cap: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """Every filling of the cage (0-based values, in cell order) that meets its clue
+    and keeps two cells of one row or column different; at most `cap` + 1 of them
+    for a sum or product (so a caller sees it passed the cap)."""
+    return _fillings(*_key(n, cage, cap))
 
 
-@lru_cache(maxsize=4096)
+def _key(n: int, cage: Cage, cap: int | None) -> tuple:  # type: ignore[type-arg]
+    """What a cage's fillings depend on: the operation, the target, and which of its
+    cells share a line (for sums and products)."""
+    shape = _shape(n, cage.cells) if cage.op in "+*" else ()
+    return (n, cage.op, cage.target, shape, TUPLE_CAP if cap is None else cap)
+
+
+@lru_cache(maxsize=8192)
 def _fillings(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
               cap: int) -> tuple[tuple[int, ...], ...]:
-    """The fillings of a sum or product cage of this shape (see `layouts`); the
-    last cell's value is the rest of the target, so it is checked, not searched."""
+    """The fillings (see `fillings`); for a sum or product the last cell's value is
+    the rest of the target, so it is checked, not searched."""
+    if op in "-/=":
+        return _pairs(n, op, target)
     size = len(shape)
     out: list[tuple[int, ...]] = []
     chosen = [0] * size
@@ -85,7 +96,7 @@ def _fillings(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
         if k == last:
             if 1 <= rest <= n and all(chosen[j] != rest for j in shape[k]):
                 chosen[k] = rest
-                out.append(tuple(chosen))
+                out.append(tuple(v - 1 for v in chosen))
                 return len(out) > cap
             return False
         left = last - k
@@ -113,26 +124,47 @@ def _fillings(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
     return tuple(out)
 
 
-def _pairs(n: int, cage: Cage) -> list[tuple[int, ...]]:
-    """The fillings of a one-cell or two-cell (difference, quotient) cage."""
-    t = cage.target
-    if cage.op == "=":
-        return [(t,)] if 1 <= t <= n else []
+@lru_cache(maxsize=8192)
+def _support(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
+             cap: int) -> list[list[int]]:
+    """The supports of the fillings made from the same key."""
+    rows = _fillings(n, op, target, shape, cap)
+    size = len(rows[0]) if rows else (2 if op in "-/" else 1 if op == "=" else len(shape))
+    support = [[0] * n for _ in range(size)]
+    for t, row in enumerate(rows):
+        bit = 1 << t
+        for k, v in enumerate(row):
+            support[k][v] |= bit
+    return support
+
+
+def clear_caches() -> None:
+    """Forget the fillings and supports made so far (benchmarks start cold)."""
+    _fillings.cache_clear()
+    _support.cache_clear()
+
+
+def _pairs(n: int, op: str, t: int) -> tuple[tuple[int, ...], ...]:
+    """The fillings (0-based) of a one-cell or two-cell (difference, quotient) cage."""
+    if op == "=":
+        return ((t - 1,),) if 1 <= t <= n else ()
     out: list[tuple[int, ...]] = []
     for a in range(1, n + 1):
-        for b in (a - t, a + t) if cage.op == "-" else (a // t if a % t == 0 else 0, a * t):
+        for b in (a - t, a + t) if op == "-" else (a // t if a % t == 0 else 0, a * t):
             if 1 <= b <= n and b != a:
-                out.append((a, b))
-    return out
+                out.append((a - 1, b - 1))
+    return tuple(out)
 
 
 def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
     """The cage's table (or bounds, past `cap` tuples; default TUPLE_CAP)."""
-    cap = TUPLE_CAP if cap is None else cap
-    rows = layouts(n, cage, cap)
-    if len(rows) > cap and cage.op in "+*":   # (two-cell cages have at most 2n fillings)
-        return Table(cage, cage.cells, [], n, bounded=True)
-    return Table(cage, cage.cells, [tuple(v - 1 for v in row) for row in rows], n)
+    if len(cage.cells) > TABLE_CELLS and cage.op in "+*":
+        return Table(cage, cage.cells, (), n, bounded=True)
+    key = _key(n, cage, cap)
+    rows = _fillings(*key)
+    if len(rows) > key[-1] and cage.op in "+*":   # (two-cell cages have at most 2n fillings)
+        return Table(cage, cage.cells, (), n, bounded=True)
+    return Table(cage, cage.cells, rows, n, support=_support(*key))
 
 
 def compile_puzzle(puzzle: KeenPuzzle) -> list[Table]:
@@ -157,10 +189,24 @@ def possible(table: Table, masks: list[int]) -> int:
     return valid
 
 
+MEMO = 4096   # remembered filterings per cage (then forgotten all at once)
+
+
 def filtered(table: Table, masks: list[int]) -> list[int] | None:
-    """Each cell's candidates that some possible filling uses (None: none is left)."""
-    if table.bounded:
-        return _bounds(table.cage, masks)
+    """Each cell's candidates that some possible filling uses (None: none is left);
+    remembered per cage for the candidates of its cells."""
+    key = tuple(masks[i] for i in table.cells)
+    memo = table.memo
+    if key in memo:
+        return memo[key]
+    if len(memo) >= MEMO:
+        memo.clear()
+    out = memo[key] = _bounds(table.cage, masks) if table.bounded else _filter(table, masks)
+    return out
+
+
+def _filter(table: Table, masks: list[int]) -> list[int] | None:
+    """`filtered` through the table's supports."""
     valid = possible(table, masks)
     if not valid:
         return None
@@ -225,3 +271,29 @@ def rows_of(valid: int) -> Iterator[int]:
     while t >= 0:
         yield t
         t = text.find("1", t + 1)
+
+
+def required(table: Table, masks: list[int]) -> list[tuple[str, int, list[int], int]]:
+    """(axis, index, positions, digits) for each line the cage touches: the digits
+    (0-based bits) every possible filling puts in the cage's part of that line."""
+    key = (-1, *(masks[i] for i in table.cells))
+    memo = table.memo
+    if key in memo:
+        return memo[key]  # type: ignore[return-value]
+    valid = possible(table, masks) if not table.bounded else 0
+    out = []
+    if valid:
+        for axis, idx, ks in table.line_groups:
+            need = 0
+            for v in range(table.n):
+                there = 0
+                for k in ks:
+                    there |= table.support[k][v]
+                if not valid & ~there:
+                    need |= 1 << v
+            if need:
+                out.append((axis, idx, ks, need))
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = out  # type: ignore[assignment]
+    return out

@@ -1,6 +1,7 @@
 """Generating Keen puzzles the way Simon Tatham's `keen.c` does.
 
-1. A random Latin square (the Latin core's Jacobson–Matthews chain).
+1. A random Latin square (the Latin core's Jacobson–Matthews chain; each one
+   serves `SQUARE_REUSE` tries, its rows, columns and digits shuffled anew).
 2. Cages: dominoes placed at random (each with probability 3/4), then every
    cell left alone joins a neighbouring cage of fewer than `MAX_CAGE` cells.
 3. Clues: operations dealt out evenly (÷, −, ×, + in turn, each to a cage it
@@ -17,18 +18,16 @@ from __future__ import annotations
 import random
 
 from ..budget import Budget, ensure
-from ..deduce import Explanation
 from ..errors import GenerationError
 from ..latin.squares import jacobson_matthews
-from ..model import SOLVED
 from .cages import compile_puzzle
-from .explain import LEVELS, KeenRules, start_masks
+from .explain import LEVELS
+from .grading import RUNG, settle
 from .model import Cage, KeenPuzzle, make_puzzle
 from .search import solve
 
 MAX_CAGE = 6
-# the highest technique rung each grade may use (unreasonable: anything, trials too)
-RUNGS = {"easy": 0, "medium": 1, "hard": 2, "extreme": 3}
+SQUARE_REUSE = 25  # tries on one random square (each with its rows, columns and digits shuffled)
 
 
 def cage_cells(n: int, rng: random.Random) -> list[list[int]] | None:
@@ -79,6 +78,15 @@ def cage_cells(n: int, rng: random.Random) -> list[list[int]] | None:
     for i in range(a):
         groups.setdefault(root(i), []).append(i)
     return sorted(groups.values(), key=lambda g: g[0])
+
+
+def isotope(square: list[list[int]], rng: random.Random) -> list[int]:
+    """The square with its rows, columns and digits shuffled: flat, values 1..n."""
+    n = len(square)
+    rows, cols, digits = list(range(n)), list(range(n)), list(range(1, n + 1))
+    for order in (rows, cols, digits):
+        rng.shuffle(order)
+    return [digits[square[r][c]] for r in rows for c in cols]
 
 
 def _suits(n: int, values: list[int], hard: bool) -> tuple[set[str], set[str]]:
@@ -137,39 +145,18 @@ def clues(n: int, groups: list[list[int]], grid: list[int], rng: random.Random,
     return cages
 
 
-def solved_within(puzzle: KeenPuzzle, rules: KeenRules, max_rung: int,
-                  budget: Budget) -> bool:
-    """Do the techniques up to `max_rung` finish the puzzle (no trial, no guess)?"""
-    techniques = tuple(t for t in rules.techniques if t.rung <= max_rung)
-    run = Explanation(_limited(rules, techniques), start_masks(puzzle), search=False,
-                      budget=budget)
-    last = None
-    for last in run:  # noqa: B007 - the last step says how it ended
-        pass
-    return last is not None and last.technique == SOLVED
-
-
-def _limited(rules: KeenRules, techniques: tuple) -> KeenRules:   # type: ignore[type-arg]
-    """A copy of the rules with a shorter ladder."""
-    clone = object.__new__(KeenRules)
-    clone.__dict__.update(rules.__dict__)
-    clone.techniques = techniques
-    return clone
-
-
 def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget) -> bool:
-    """Solved at `level` and not at the level below (as Tatham's generator keeps it)."""
-    rules = KeenRules(puzzle, compile_puzzle(puzzle))
+    """Solved at `level` and not at the level below (as Tatham's generator keeps it),
+    on the ladder's fixpoint (`grading.settle`): the deductions made below stand, so
+    the target level goes on from where the level below stalled."""
+    budget.tick()
+    n = puzzle.n
+    tables = compile_puzzle(puzzle)
+    m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
-    if k > 0 and _solves(puzzle, rules, LEVELS[k - 1], budget):
+    if k > 0 and settle(n, tables, m, RUNG[LEVELS[k - 1]]) != "stalled":
         return False
-    return level == LEVELS[-1] or _solves(puzzle, rules, level, budget)
-
-
-def _solves(puzzle: KeenPuzzle, rules: KeenRules, level: str, budget: Budget) -> bool:
-    if level == "unreasonable":
-        return True
-    return solved_within(puzzle, rules, RUNGS[level], budget)
+    return level == LEVELS[-1] or settle(n, tables, m, RUNG[level]) == "solved"
 
 
 def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,
@@ -179,10 +166,12 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
     hard = LEVELS.index(level) > LEVELS.index("medium")
     if n == 3 and hard:
         level = "medium"   # as in Tatham's: 3x3 puzzles above Normal do not exist
-    for _ in range(attempts):
+    base: list[list[int]] = []
+    for attempt in range(attempts):
         budget.tick()
-        square = jacobson_matthews(n, rng)
-        grid = [square[r][c] + 1 for r in range(n) for c in range(n)]
+        if attempt % SQUARE_REUSE == 0:
+            base = jacobson_matthews(n, rng, iterations=n * n)
+        grid = isotope(base, rng)
         groups = cage_cells(n, rng)
         if groups is None:
             continue

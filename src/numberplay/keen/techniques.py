@@ -15,9 +15,10 @@ at, candidates removed, the sentence), or None:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .cages import Table, filtered, possible, rows_of
+from .cages import Table, filtered, possible, required, rows_of
 from .model import OP_SIGNS, Cage, cell_name
 
 SHOWN = 6          # fillings or digit sets named in a sentence, at most
@@ -34,6 +35,7 @@ class Found:
     removed: list[tuple[int, int]]
     text: str
     fixed: list[tuple[int, int]] = field(default_factory=list)
+    area: str | None = None   # where a hint points a player ("the cage 12× at r1c1")
 
 
 def _bits(m: int) -> list[int]:
@@ -49,6 +51,16 @@ def cage_name(n: int, cage: Cage) -> str:
     """`cage 12× (r1c1, r2c1)`."""
     cells = ", ".join(cell_name(n, i) for i in cage.cells)
     return f"cage {cage.label()} ({cells})"
+
+
+def _a(v: int) -> str:
+    """`a 3`, `an 8`, `an 11`."""
+    return f"{'an' if str(v).startswith('8') or v in (11, 18) else 'a'} {v}"
+
+
+def cage_area(n: int, cage: Cage) -> str:
+    """`the cage 12× at r1c1`: a cage as a hint names it."""
+    return f"the cage {cage.label()} at {cell_name(n, cage.cells[0])}"
 
 
 def _removals(n: int, removed: list[tuple[int, int]]) -> str:
@@ -74,9 +86,10 @@ def digit_sets_text(table: Table, masks: list[int]) -> str:
     seen: dict[tuple[int, ...], None] = {}
     for t in rows_of(possible(table, masks)):
         seen.setdefault(tuple(sorted(v + 1 for v in table.tuples[t])))
-    sets = list(seen)
-    shown = " or ".join(sign.join(map(str, s)) for s in sets[:SHOWN])
-    return shown + (f" (or {len(sets) - SHOWN} more)" if len(sets) > SHOWN else "")
+    sets = [sign.join(map(str, s)) for s in seen]
+    if len(sets) > SHOWN:
+        return ", ".join(sets[:SHOWN]) + f" or {len(sets) - SHOWN} more"
+    return sets[0] if len(sets) == 1 else ", ".join(sets[:-1]) + " or " + sets[-1]
 
 
 def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Found | None:
@@ -102,7 +115,8 @@ def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Found | None:
             text = (f"The {cage_name(n, cage)} can only be {digit_sets_text(table, masks)}, so "
                     f"its cells hold only {', '.join(str(v + 1) for v in _bits(union))}: "
                     f"{_removals(n, removed)}.")
-        return Found("cage digits", list(cage.cells), removed, text, _fixed(masks, removed))
+        return Found("cage digits", list(cage.cells), removed, text, _fixed(masks, removed),
+                     cage_area(n, cage))
     return None
 
 
@@ -129,19 +143,9 @@ def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Found | 
         text = (f"The {cage_name(n, cage)}, cell by cell, can only be "
                 f"{_fillings_text(table, masks)} with the candidates left: "
                 f"{_removals(n, removed)}.")
-        return Found("cage combinations", list(cage.cells), removed, text, _fixed(masks, removed))
+        return Found("cage combinations", list(cage.cells), removed, text,
+                     _fixed(masks, removed), cage_area(n, cage))
     return None
-
-
-def _line_groups(n: int, cells: tuple[int, ...]) -> list[tuple[str, int, list[int]]]:
-    """(axis, index, positions in the cage) of every row and column the cage touches."""
-    out: list[tuple[str, int, list[int]]] = []
-    for axis, key in (("row", lambda i: i // n), ("column", lambda i: i % n)):
-        groups: dict[int, list[int]] = {}
-        for k, i in enumerate(cells):
-            groups.setdefault(key(i), []).append(k)
-        out += [(axis, idx, ks) for idx, ks in groups.items()]
-    return out
 
 
 def line_cells(n: int, axis: str, idx: int) -> list[int]:
@@ -154,28 +158,22 @@ def cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
     for table in tables:
         if table.bounded or len(table.cells) < 2:
             continue
-        valid = possible(table, masks)
-        if not valid:
-            continue
         members = set(table.cells)
-        for axis, idx, ks in _line_groups(n, table.cells):
+        for axis, idx, ks, need in required(table, masks):
             others = [j for j in line_cells(n, axis, idx) if j not in members]
             outside = 0
             for j in others:
                 outside |= masks[j]
-            for v in _bits(outside):
-                there = 0
-                for k in ks:
-                    there |= table.support[k][v]
-                if valid & ~there:
-                    continue
-                removed = [(j, v) for j in others if masks[j] >> v & 1]
-                cage = table.cage
-                text = (f"Every filling of the {cage_name(n, cage)} puts a {v + 1} in "
-                        f"{axis} {idx + 1} ({', '.join(cell_name(n, table.cells[k]) for k in ks)}), "
-                        f"so {v + 1} leaves the rest of {axis} {idx + 1}: "
-                        f"{', '.join(cell_name(n, j) for j, _ in removed)}.")
-                return Found("cage line", list(cage.cells), removed, text, _fixed(masks, removed))
+            if not outside & need:
+                continue
+            v = (outside & need & -(outside & need)).bit_length() - 1
+            removed = [(j, v) for j in others if masks[j] >> v & 1]
+            cage = table.cage
+            text = (f"Every filling of the {cage_name(n, cage)} puts {_a(v + 1)} in "
+                    f"{axis} {idx + 1} ({', '.join(cell_name(n, table.cells[k]) for k in ks)}), "
+                    f"so {v + 1} leaves the rest of {axis} {idx + 1}: "
+                    f"{', '.join(cell_name(n, j) for j, _ in removed)}.")
+            return Found("cage line", list(cage.cells), removed, text, _fixed(masks, removed))
     return None
 
 
@@ -215,20 +213,13 @@ def _sum_options(doms: list[int], total: int) -> list[int] | None:
     return keep if rec(0, total, 0) else None
 
 
-def line_sum(n: int, tables: list[Table], masks: list[int]) -> Found | None:
-    """A line adds up to n(n+1)/2; the cages inside it fix what the rest adds up to."""
+def line_sums(n: int, tables: list[Table], masks: list[int]
+              ) -> Iterator[tuple[str, int, list[Table], list[int], list[int], int,
+                                  list[tuple[int, int]]]]:
+    """Every line-sum deduction: (axis, index, the fixed-sum cages inside, the decided
+    cells, the open cells, what they add up to, the removals)."""
     total = n * (n + 1) // 2
-    inside_of: dict[tuple[str, int], list[Table]] = {}
-    for table in tables:
-        if len(table.cells) < 2:
-            continue
-        rows = {i // n for i in table.cells}
-        cols = {i % n for i in table.cells}
-        if len(rows) == 1:
-            inside_of.setdefault(("row", rows.pop()), []).append(table)
-        elif len(cols) == 1:
-            inside_of.setdefault(("column", cols.pop()), []).append(table)
-    for (axis, idx), inside in inside_of.items():
+    for (axis, idx), inside in _inside(n, tables).items():
         known, used, sums = 0, set[int](), []
         for table in inside:
             s = _fixed_sum(table, masks)
@@ -252,8 +243,29 @@ def line_sum(n: int, tables: list[Table], masks: list[int]) -> Found | None:
             continue   # a contradiction: left to the checks
         removed = [(j, v) for j, m in zip(open_cells, keep, strict=True)
                    for v in _bits(masks[j] & ~m)]
-        if not removed:
+        if removed:
+            yield axis, idx, sums, decided, open_cells, total - known, removed
+
+
+def _inside(n: int, tables: list[Table]) -> dict[tuple[str, int], list[Table]]:
+    """The cages of two or more cells lying wholly inside each row or column."""
+    inside_of: dict[tuple[str, int], list[Table]] = {}
+    for table in tables:
+        if len(table.cells) < 2:
             continue
+        rows = {i // n for i in table.cells}
+        cols = {i % n for i in table.cells}
+        if len(rows) == 1:
+            inside_of.setdefault(("row", rows.pop()), []).append(table)
+        elif len(cols) == 1:
+            inside_of.setdefault(("column", cols.pop()), []).append(table)
+    return inside_of
+
+
+def line_sum(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+    """A line adds up to n(n+1)/2; the cages inside it fix what the rest adds up to."""
+    for axis, idx, sums, decided, open_cells, rest, removed in line_sums(n, tables, masks):
+        total = n * (n + 1) // 2
         names = " and ".join(f"{t.cage.label()} ({', '.join(cell_name(n, i) for i in t.cells)})"
                              for t in sums)
         placed = (", and " + ", ".join(f"{cell_name(n, j)} = {masks[j].bit_length()}"
@@ -261,10 +273,10 @@ def line_sum(n: int, tables: list[Table], masks: list[int]) -> Found | None:
         text = (f"{axis.capitalize()} {idx + 1} adds up to {total}: the cage"
                 f"{'s' if len(sums) > 1 else ''} {names} add{'' if len(sums) > 1 else 's'} up to "
                 f"{sum(_fixed_sum(t, masks) or 0 for t in sums)}{placed}, so "
-                f"{', '.join(cell_name(n, j) for j in open_cells)} add up to {total - known}: "
+                f"{', '.join(cell_name(n, j) for j in open_cells)} add up to {rest}: "
                 f"{_removals(n, removed)}.")
-        return Found("line sum", [*sorted(used), *open_cells], removed, text,
-                     _fixed(masks, removed))
+        used = sorted(i for t in sums for i in t.cells)
+        return Found("line sum", [*used, *open_cells], removed, text, _fixed(masks, removed))
     return None
 
 
