@@ -187,7 +187,7 @@ def sheet(items: Sequence[tuple[str, str]], title: str = "") -> str:
     width = max([SHEET_WIDTH, *(w for w, _ in sizes)]) + 2 * SHEET_MARGIN
     chars = max(20, int((width - 2 * SHEET_MARGIN) / (CAPTION_SIZE * 0.6)))
     parts: list[str] = []
-    y = SHEET_MARGIN
+    y: float = SHEET_MARGIN
     for (caption, drawing), (_, h) in zip(items, sizes, strict=True):
         for line in textwrap.wrap(caption, chars) if caption else []:
             y += CAPTION_SIZE * 1.4
