@@ -158,6 +158,14 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("crossset", "cell-value-5000-digits", "1 " + "2" * 5000 + "\n2 1\n"),
         Case("crossset", "json-cells-wrong-shape", '{"cells": [1, 2]}'),
         Case("crossset", "json-cells-nested-dicts", '{"cells": [[{"a": 1}]]}'),
+        Case("keen", "clue-5000-digits", "4dn:__a_b_ab_a_3aa_,m" + "9" * 5000 + "m4s1a7d2a8s1"),
+        Case("keen", "one-cage-16x16-sum", "\n".join(" ".join("A" for _ in range(16))
+                                                      for _ in range(16)) + "\nA 2176+",
+             args=("--timeout", "2")),
+        Case("keen", "rows-as-cages-16x16", "\n".join(" ".join(f"R{r}" for _ in range(16))
+                                                       for r in range(16))
+             + "\n" + " ".join(f"R{r} 136+" for r in range(16)), args=("--timeout", "2")),
+        Case("keen", "order-17", "\n".join(" ".join("A" for _ in range(17)) for _ in range(17))),
     ]
     return cases
 

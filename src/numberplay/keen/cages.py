@@ -22,6 +22,7 @@ from math import prod
 from .model import Cage, KeenPuzzle
 
 TUPLE_CAP = 60_000
+TABLE_CELLS = 8       # a sum or product cage of more cells goes to bounds at once
 
 
 @dataclass
@@ -157,6 +158,8 @@ def _pairs(n: int, op: str, t: int) -> tuple[tuple[int, ...], ...]:
 
 def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
     """The cage's table (or bounds, past `cap` tuples; default TUPLE_CAP)."""
+    if len(cage.cells) > TABLE_CELLS and cage.op in "+*":
+        return Table(cage, cage.cells, (), n, bounded=True)
     key = _key(n, cage, cap)
     rows = _fillings(*key)
     if len(rows) > key[-1] and cage.op in "+*":   # (two-cell cages have at most 2n fillings)

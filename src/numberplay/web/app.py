@@ -151,10 +151,10 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await pool.start()
-        # The kinds the workers serve, for the OpenAPI enum of "kind".
-        status, rows = await pool.run("kinds", {}, timeout)
+        # The kinds the workers serve and a puzzle of each, for the OpenAPI description.
+        status, found = await pool.run("describe", {}, timeout)
         if status == 200:
-            app.state.kind_names = [n for row in rows for n in (row["name"], *row["aliases"])]
+            app.state.described = found
         try:
             yield
         finally:
@@ -169,12 +169,13 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         f"budget ({timeout:g} s) gets 503."))
     app.state.pool = pool
     app.state.timeout = timeout
-    app.state.kind_names = []
+    app.state.described = {"kinds": [], "puzzles": []}
     generated_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = describe(generated_openapi(), app.state.kind_names)
+            app.openapi_schema = describe(generated_openapi(), app.state.described["kinds"],
+                                          app.state.described["puzzles"])
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]

@@ -265,7 +265,27 @@ def generate(body: dict[str, Any], budget: Budget) -> Answer:
     return 200, reports.generate_report(impl.name, generated)
 
 
-OPS = {"kinds": kinds, "examples": examples, "solve": solve, "check": check,
+def describe(body: dict[str, Any], budget: Budget) -> Answer:
+    """For the OpenAPI description (the server asks once at start-up; no endpoint
+    sends this op): every kind's names, and one bundled puzzle of each kind as an
+    example request body."""
+    names = [n for row in kinds_json() for n in (row["name"], *row["aliases"])]
+    puzzles: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for row in examples_json(None, None):
+        if row["kind"] in seen:
+            continue
+        try:
+            text = examples_json(row["kind"], row["name"])["text"]
+            if len(get_kind(row["kind"]).parse_all(text)) == 1:
+                puzzles.append({"kind": row["kind"], "puzzle": text})
+                seen.add(row["kind"])
+        except NumberplayError:
+            continue
+    return 200, {"kinds": names, "puzzles": puzzles}
+
+
+OPS = {"kinds": kinds, "describe": describe, "examples": examples, "solve": solve, "check": check,
        "explain": explain, "hint": hint, "generate": generate}
 
 

@@ -159,8 +159,9 @@ export default {
         if (badCages.has(k)) el.classList.add("line-bad");
         if (r === 0 || m.owner[r - 1][c] !== k) el.classList.add("thick-top");
         if (c === 0 || m.owner[r][c - 1] !== k) el.classList.add("thick-left");
-        if (r === m.N - 1 || m.owner[r + 1][c] !== k) el.classList.add("thick-bottom");
-        if (c === m.N - 1 || m.owner[r][c + 1] !== k) el.classList.add("thick-right");
+        // a wall between two cages is drawn once, by the cell below or to the right
+        if (r === m.N - 1) el.classList.add("thick-bottom");
+        if (c === m.N - 1) el.classList.add("thick-right");
         grid.appendChild(el);
       }
     }
