@@ -1,29 +1,40 @@
 """Build script for the optional compiled cores; everything else is in pyproject.toml.
 
-Every extension is `optional=True`: when there is no C compiler, `pip install .`
-still succeeds and numberplay uses the pure-Python code it keeps as fallback and
-as the reference the tests compare against.
+Each kind or core that has a compiled core declares it in a `native.toml` in its
+own folder (src/numberplay/<package>/native.toml); this script finds them, so it
+names no package. Every extension is `optional=True`: when there is no C
+compiler, `pip install .` still succeeds and numberplay uses the pure-Python code
+it keeps as fallback and as the reference the tests compare against.
 """
 
 import platform
 import sys
+import tomllib
+from pathlib import Path
 
 from setuptools import Extension, setup
 
-# The Latin-square core counts bits in its inner loops: use the CPU's popcount
-# instruction where there is one (every x86-64 CPU since 2008) instead of a libgcc call.
-POPCNT = (["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64")
-          and sys.platform != "win32" else [])
+# Flags a declaration gives as `x86_64_args` (such as the CPU's popcount
+# instruction, on every x86-64 CPU since 2008) apply on x86-64 outside Windows only.
+X86_64 = platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "win32"
+SRC = Path("src")
 
-# One line per compiled core: Extension("numberplay.<package>._<name>",
-#   ["src/numberplay/<package>/_<name>.c"], ...), the package a kind or a core
-EXTENSIONS: list[Extension] = [
-    Extension("numberplay.formula._columns", ["src/numberplay/formula/_columns.c"],
-              optional=True),
-    Extension("numberplay.crossproduct._lines", ["src/numberplay/crossproduct/_lines.c"],
-              optional=True),
-    Extension("numberplay.latin._latin", ["src/numberplay/latin/_latin.c"],
-              extra_compile_args=POPCNT, optional=True),
-]
 
-setup(ext_modules=EXTENSIONS)
+def extensions() -> list[Extension]:
+    """One Extension per `[[extension]]` of every package's native.toml:
+    name (the module, e.g. "_lines"), sources (files in the package folder),
+    and optionally extra_compile_args and x86_64_args."""
+    found = []
+    for declaration in sorted((SRC / "numberplay").glob("*/native.toml")):
+        folder = declaration.parent
+        package = ".".join(folder.relative_to(SRC).parts)
+        for ext in tomllib.loads(declaration.read_text(encoding="utf-8"))["extension"]:
+            args = list(ext.get("extra_compile_args", []))
+            args += ext.get("x86_64_args", []) if X86_64 else []
+            found.append(Extension(f"{package}.{ext['name']}",
+                                   [(folder / s).as_posix() for s in ext["sources"]],
+                                   extra_compile_args=args, optional=True))
+    return found
+
+
+setup(ext_modules=extensions())

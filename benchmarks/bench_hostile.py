@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python benchmarks/bench_hostile.py [--mutants 300] [--seed 1] [--quick]
 
-Part 1 throws the committed corpus (tests/hostile/), the generated cases
+Part 1 throws the committed corpus (each kind's testdata/hostile/ and tests/hostile/any/), the generated cases
 (tests/hostile_cases.py: limits, deep JSON, long arguments, bad option
 values) and `--mutants` random mutations per kind of valid puzzles and of the
 corpus at the command line (in-process, `--timeout 2`) and at

@@ -2,7 +2,9 @@
 against a real `numberplay serve` (uvicorn) on loopback.
 
 Prints, for 1 and 2 worker processes measured in the same run, the errors,
-p50/p95 latency per kind of request and overall, and requests per second.
+p50/p95 latency per kind of request and overall, and requests per second. A
+request the server sheds (503 "busy") is sent again after its Retry-After; its
+latency is the whole wait. `bench_web_load.py` is the 200-client run.
 
     PYTHONPATH=src python benchmarks/bench_web.py [--rounds 3] [--concurrency 50]
 """
@@ -79,17 +81,24 @@ def start(workers: int) -> tuple[subprocess.Popen, str]:
 
 
 def post(url: str, path: str, body: dict) -> tuple[int, float]:
+    """(status, seconds until the answer); a 503 "busy" (the server sheds load) is
+    retried after its Retry-After, and the wait counts in the seconds."""
     request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
                                      headers={"content-type": "application/json"})
     start = time.perf_counter()
-    try:
-        with urllib.request.urlopen(request, timeout=120) as response:
-            json.loads(response.read())
-            status = response.status
-    except urllib.error.HTTPError as exc:
-        status = exc.code
-    except OSError:
-        status = 0
+    for _ in range(100):
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                json.loads(response.read())
+                status = response.status
+        except urllib.error.HTTPError as exc:
+            status = exc.code
+            if status == 503 and json.loads(exc.read()).get("stopped") == "busy":
+                time.sleep(float(exc.headers.get("retry-after") or 1))
+                continue
+        except OSError:
+            status = 0
+        break
     return status, time.perf_counter() - start
 
 

@@ -91,7 +91,7 @@ def main() -> None:
     for line in CLASSIC.strip().splitlines():
         if line not in seen and unique(line):
             seen[line] = "classic"
-    src = Path(numberplay.__file__).parent / "examples" / "cryptarithm" / "norvig.txt"
+    src = Path(numberplay.__file__).parent / "cryptarithm" / "examples" / "norvig.txt"
     for line in src.read_text().splitlines():
         line = line.strip()
         if not line or line.startswith("#") or "+" not in line or "=" not in line:

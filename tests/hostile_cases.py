@@ -1,8 +1,9 @@
 """Hostile inputs for every parser, and what counts as a clean answer to one.
 
 Used by tests/test_hostile*.py and benchmarks/bench_hostile.py. The committed
-corpus is tests/hostile/<kind or any>/*; `generated_cases()` adds inputs too
-big or too regular to commit (limits, deep nesting, huge grids).
+corpus is each kind's own (`testdata/hostile/` in its folder, `Kind.files()`)
+and tests/hostile/any/ for every kind; `generated_cases()` adds inputs too big
+or too regular to commit (limits, deep nesting, huge grids).
 
 A clean answer (the README's promise): a result (exit 0, 1, 3, 4 or 5), or
 bad input: exit 2 with exactly one line on stderr starting with "error:".
@@ -17,8 +18,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CORPUS = Path(__file__).parent / "hostile"
-KINDS = ("crossproduct", "cryptarithm", "cryptoproduct", "crossset")
+from numberplay.kinds import all_kinds
+
+ANY = Path(__file__).parent / "hostile" / "any"
+KINDS = tuple(impl.name for impl in all_kinds())
 RESULT_CODES = {0, 1, 3, 4, 5}
 
 
@@ -39,13 +42,14 @@ class Case:
 def corpus_cases() -> list[Case]:
     """Every committed corpus file, for its kind (files under any/ for every kind)."""
     out = []
-    for path in sorted(CORPUS.rglob("*")):
-        if not path.is_file() or path.suffix == ".py":
-            continue
-        folder = path.parent.name
-        kinds = KINDS if folder == "any" else (folder,)
-        for kind in kinds:
-            out.append(Case(kind, f"{folder}/{path.name}", path.read_bytes(), as_file=True))
+    for impl in all_kinds():
+        folder = impl.files() / "testdata" / "hostile"
+        entries = sorted(folder.iterdir(), key=lambda e: e.name) if folder.is_dir() else []
+        for entry in [*entries, *sorted(ANY.iterdir())]:
+            if entry.is_file():
+                where = "any" if isinstance(entry, Path) and entry.parent == ANY else impl.name
+                out.append(Case(impl.name, f"{where}/{entry.name}", entry.read_bytes(),
+                                as_file=True))
     return out
 
 
@@ -68,7 +72,7 @@ def generated_cases(big: bool = True) -> list[Case]:
             Case(kind, "argument-path-component-too-long", "a/" + "b" * 300 + ".txt"),
             Case(kind, "argument-4096-chars", "7" * 4096),
             Case(kind, "missing-file", "no/such/file.txt"),
-            Case(kind, "directory", str(CORPUS)),
+            Case(kind, "directory", str(ANY)),
             Case(kind, "dev-null", os.devnull),
             Case(kind, "nul-in-text", "rows 1\x00\ncols 1"),
             Case(kind, "100k-char-line", "1 " * 50_000, as_file=True),
@@ -154,6 +158,14 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("crossset", "cell-value-5000-digits", "1 " + "2" * 5000 + "\n2 1\n"),
         Case("crossset", "json-cells-wrong-shape", '{"cells": [1, 2]}'),
         Case("crossset", "json-cells-nested-dicts", '{"cells": [[{"a": 1}]]}'),
+        Case("keen", "clue-5000-digits", "4dn:__a_b_ab_a_3aa_,m" + "9" * 5000 + "m4s1a7d2a8s1"),
+        Case("keen", "one-cage-16x16-sum", "\n".join(" ".join("A" for _ in range(16))
+                                                      for _ in range(16)) + "\nA 2176+",
+             args=("--timeout", "2")),
+        Case("keen", "rows-as-cages-16x16", "\n".join(" ".join(f"R{r}" for _ in range(16))
+                                                       for r in range(16))
+             + "\n" + " ".join(f"R{r} 136+" for r in range(16)), args=("--timeout", "2")),
+        Case("keen", "order-17", "\n".join(" ".join("A" for _ in range(17)) for _ in range(17))),
     ]
     return cases
 

@@ -13,7 +13,7 @@ from numberplay.formula import solver as S
 from numberplay.formula.columns import build
 from numberplay.formula.deduce import explanation
 
-MENU = Path(numberplay.__file__).parent / "examples" / "cryptoproduct" / "menu.txt"
+MENU = Path(numberplay.__file__).parent / "cryptoproduct" / "examples" / "menu.txt"
 DATA = Path(__file__).parent.parent / "benchmarks" / "data" / "alphametics.txt"
 
 

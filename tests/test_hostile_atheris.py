@@ -2,7 +2,8 @@
 
 Skipped (with the reason shown) when atheris is not installed:
 `pip install 'numberplay[fuzz]'`. New inputs libFuzzer finds go to a temporary
-folder; the committed corpus (fuzz/corpus/TARGET/) is only read.
+folder; the committed corpus (a kind's testdata/fuzz/, fuzz/corpus/TARGET/ for
+the others) is only read. There is one target per installed kind, and three more.
 """
 
 from __future__ import annotations
@@ -14,8 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from numberplay.kinds import kind_names
+
 ROOT = Path(__file__).resolve().parents[1]
-TARGETS = ["crossproduct", "cryptarithm", "cryptoproduct", "crossset", "options", "json", "size"]
+sys.path.insert(0, str(ROOT / "fuzz"))
+from fuzz_parsers import GENERIC, corpus  # noqa: E402
+
+TARGETS = [*kind_names(), *GENERIC]
 RUNS = 2000
 
 
@@ -28,14 +34,14 @@ def test_fuzz_targets(tmp_path):
         [str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]))
     procs = {}
     for target in TARGETS:
-        corpus = ROOT / "fuzz" / "corpus" / target
-        assert corpus.is_dir() and any(corpus.iterdir()), f"no committed corpus for {target}"
+        seeds = corpus(target)
+        assert seeds.is_dir() and any(seeds.iterdir()), f"no committed corpus for {target}"
         found = tmp_path / target
         found.mkdir()
         procs[target] = subprocess.Popen(
             [sys.executable, str(ROOT / "fuzz" / "fuzz_parsers.py"), target, f"-runs={RUNS}",
              "-max_len=4096", "-timeout=10", "-rss_limit_mb=2048", "-seed=1",
-             f"-artifact_prefix={found}/", str(found), str(corpus)],
+             f"-artifact_prefix={found}/", str(found), str(seeds)],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     failures = []
     for target, proc in procs.items():

@@ -198,3 +198,14 @@ def test_the_budget_bounds_a_search_with_tables(engine: str) -> None:
     with pytest.raises(BudgetExceeded):
         list(solve_masks(n, [(1 << n) - 1] * (n * n), tables=tables[:3], engine=engine,
                          budget=Budget(nodes=300)))
+
+
+@pytest.mark.skipif(len(ENGINES) < 2, reason="the compiled core is not built")
+def test_the_c_core_refuses_malformed_tables() -> None:
+    """Called directly, the C core checks what it is given (no crash, no SystemError)."""
+    assert search._native is not None
+    for bad, error in (([1], TypeError), ([((0, 0), b"\x09\x00")], ValueError),
+                       ([((99,), b"\x00")], ValueError), ([((0, 1), b"\x00")], ValueError),
+                       ([("x", b"")], TypeError), ([((0,), "ab")], TypeError), (5, TypeError)):
+        with pytest.raises(error):
+            list(search._native.Search(3, [7] * 9, tables=bad))

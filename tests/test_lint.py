@@ -17,7 +17,8 @@ def test_ruff_clean():
     ruff = shutil.which("ruff") or shutil.which("ruff", path=str(Path(sys.executable).parent))
     if ruff is None:
         pytest.skip("ruff not installed")
-    folders = [name for name in ("src", "tests", "benchmarks") if (ROOT / name).is_dir()]
+    folders = [name for name in ("src", "tests", "benchmarks", "examples/plugin-kind")
+               if (ROOT / name).is_dir()]
     result = subprocess.run([ruff, "check", *folders], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

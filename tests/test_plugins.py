@@ -109,3 +109,136 @@ def test_the_command_line_warns_once_and_goes_on(broken_plugins):
 def test_a_kind_registered_at_run_time_comes_after_the_installed_ones(toy):
     names = numberplay.kind_names()
     assert names[-1] == toy.name and names.count(toy.name) == 1
+
+
+# -- the plug-in example, installed from its own package ------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+PLUGIN = ROOT / "examples" / "plugin-kind"
+NAME = "pyramid"
+
+
+@pytest.fixture(scope="module")
+def plugin_site(tmp_path_factory) -> Path:
+    """examples/plugin-kind installed with pip into a throwaway folder (`--target`),
+    from a copy, so the build leaves nothing in the repository."""
+    import importlib.util
+    import shutil
+    work = tmp_path_factory.mktemp("plugin")
+    source = work / "source"
+    shutil.copytree(PLUGIN, source, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    site = work / "site"
+    command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-input",
+               "--disable-pip-version-check", "--target", str(site)]
+    if importlib.util.find_spec("setuptools") is not None:
+        command.append("--no-build-isolation")   # offline: build with the setuptools here
+    done = subprocess.run([*command, str(source)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return site
+
+
+def _run(site: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """`numberplay ARGS` in a fresh process that sees the installed plug-in."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), *sys.path]))
+    done = subprocess.run([sys.executable, "-m", "numberplay", *args], env=env,
+                          capture_output=True, text=True, timeout=300)
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done
+
+
+def _oracle(rows: list[list[int | None]]) -> list[list[list[int]]]:
+    """Every filled pyramid that shows the given bricks, by brute force over all
+    bottom rows of digits 1-9 (independent of the plug-in's search)."""
+    import itertools
+    found = []
+    for bottom in itertools.product(range(1, 10), repeat=len(rows)):
+        full = [list(bottom)]
+        while len(full[0]) > 1:
+            full.insert(0, [a + b for a, b in zip(full[0], full[0][1:], strict=False)])
+        if all(g is None or g == v for grow, frow in zip(rows, full, strict=True)
+               for g, v in zip(grow, frow, strict=True)):
+            found.append(full)
+    return found
+
+
+def test_the_plugin_is_a_kind_of_the_command_line(plugin_site):
+    import json
+    done = _run(plugin_site, "kinds", "--json")
+    assert done.stderr == ""
+    row = next(r for r in json.loads(done.stdout) if r["name"] == NAME)
+    assert row["title"] and row["difficulties"] == ["easy", "hard"]
+    names = [e["name"] for e in json.loads(_run(plugin_site, "examples", NAME, "--json").stdout)]
+    assert len(names) >= 3
+    for name in names:
+        report = json.loads(_run(plugin_site, "solve", NAME, "--example", name, "--all",
+                                 "--format", "json", check=False).stdout)
+        expected = _oracle(report["puzzle"]["rows"])
+        assert [s["rows"] for s in report["solutions"]] == expected, name
+    assert "[solved]" in _run(plugin_site, "explain", NAME, "--example", "school").stdout
+
+
+def test_the_plugin_generates_puzzles_with_one_solution(plugin_site):
+    import json
+    for difficulty in ("easy", "hard"):
+        done = _run(plugin_site, "generate", NAME, "--size", "4", "--difficulty", difficulty,
+                    "--count", "3", "--seed", "1", "--format", "json")
+        for item in json.loads(done.stdout)["puzzles"]:
+            assert _oracle(item["puzzle"]["rows"]) == [item["solution"]["rows"]]
+            assert item["difficulty"] == difficulty
+
+
+def test_the_plugin_goes_in_a_book(plugin_site, tmp_path):
+    _run(plugin_site, "book", NAME, "--count", "2", "--seed", "1", "--format", "svg",
+         "-o", str(tmp_path / "book"), "--quiet")
+    drawings = sorted((tmp_path / "book").glob("*.svg"))
+    assert len(drawings) == 4 and all("<svg" in d.read_text() for d in drawings)
+
+
+def test_the_plugin_plays_on_the_web_page(plugin_site, monkeypatch, tmp_path):
+    pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+    from web_server import Server
+    monkeypatch.setenv("PYTHONPATH", str(plugin_site))
+    server = Server()
+    try:
+        row = next(r for r in server.get("/api/kinds") if r["name"] == NAME)
+        assert row["play"]["script"] == f"/kinds/{NAME}/play.js"
+        import urllib.request
+        for url in (row["play"]["script"], row["play"]["style"]):
+            with urllib.request.urlopen(server.url + url, timeout=30) as response:
+                assert response.status == 200 and len(response.read()) > 500
+        status, answer = server.post("/api/generate", {"kind": NAME, "seed": 1})
+        assert status == 200 and answer["puzzles"][0]["puzzle"]["rows"]
+        _play_in_a_browser(server, tmp_path)
+    finally:
+        server.stop()
+
+
+def _play_in_a_browser(server, tmp_path: Path) -> None:
+    """The page plays the plug-in's puzzle: pick it, reveal, and it is solved."""
+    if not os.path.exists("/usr/bin/chromium"):
+        return
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                    args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": 900, "height": 700})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.url + "/")
+            page.wait_for_selector("body[data-state=home]", state="attached")
+            assert NAME in page.eval_on_selector_all("#kind-select option",
+                                                     "els => els.map(e => e.value)")
+            page.goto(server.url + f"/play/{NAME}?seed=1&size=4&difficulty=easy")
+            page.wait_for_selector("body[data-state=playing]", state="attached", timeout=30_000)
+            assert page.locator("#board .brick").count() == 10
+            page.screenshot(path=str(tmp_path / f"{NAME}.png"))
+            page.click("#btn-reveal")
+            page.wait_for_selector("body[data-state=revealed]", state="attached")
+            assert not errors, errors
+        finally:
+            browser.close()

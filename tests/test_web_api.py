@@ -64,7 +64,10 @@ def test_every_kind_has_a_single_puzzle_example():
 
 def test_kinds_and_examples_match_the_cli(client):
     kinds = CliRunner().invoke(cli_app, ["kinds", "--json"])
-    assert client.get("/api/kinds").json() == json.loads(kinds.stdout)
+    # The API's rows are the CLI's and "play": where the page finds the play module.
+    rows = client.get("/api/kinds").json()
+    assert [{k: v for k, v in row.items() if k != "play"} for row in rows] == \
+        json.loads(kinds.stdout)
     listing = CliRunner().invoke(cli_app, ["examples", "--json"])
     assert client.get("/api/examples").json() == json.loads(listing.stdout)
     e = EXAMPLES[0]
@@ -262,10 +265,26 @@ def test_pages_and_static_files(client):
     home = client.get("/")
     assert home.status_code == 200 and "numberplay" in home.text
     assert client.get("/play/crossset?seed=1").text == home.text
-    for kind in (k["name"] for k in client.get("/api/kinds").json()):
-        module = client.get(f"/static/kinds/{kind}.js")
-        assert module.status_code == 200 and "export default" in module.text, kind
+    for row in client.get("/api/kinds").json():
+        play = row["play"]
+        assert play["script"] == f"/kinds/{row['name']}/play.js"
+        module = client.get(play["script"])
+        assert module.status_code == 200 and "export default" in module.text, row["name"]
+        assert module.headers["content-type"].startswith("text/javascript")
+        if play["style"]:
+            style = client.get(play["style"])
+            assert style.status_code == 200 and style.headers["content-type"].startswith("text/css")
+        assert isinstance(play["data"], dict)
     assert client.get("/static/app.js").status_code == 200
+
+
+def test_a_kind_serves_only_its_static_files(client):
+    kind = client.get("/api/kinds").json()[0]["name"]
+    for name in ("kind.py", "..%2Fkind.py", "play.exe", ".play.js", "no-such.js",
+                 "%2E%2E%2F%2E%2E%2Fweb%2Fapp.py", "play.js%00.py"):
+        assert client.get(f"/kinds/{kind}/{name}").status_code == 404, name
+    assert client.get(f"/kinds/{kind}/../kind.py").status_code == 404
+    assert client.get("/kinds/no-such-kind/play.js").status_code == 404
 
 
 def test_cli_starts_without_fastapi_and_serve_says_how_to_install():

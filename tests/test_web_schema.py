@@ -24,7 +24,7 @@ RUN = "from schemathesis.cli import schemathesis; schemathesis()"
 def test_every_answer_is_described_and_schemathesis_passes(tmp_path):
     from web_server import Server
 
-    examples = os.environ.get("NUMBERPLAY_SCHEMA_EXAMPLES", "8")
+    count = os.environ.get("NUMBERPLAY_SCHEMA_EXAMPLES", "8")
     server = Server("--timeout", "3", workers=2)
     try:
         schema = server.get("/openapi.json")
@@ -33,9 +33,14 @@ def test_every_answer_is_described_and_schemathesis_passes(tmp_path):
                 codes = set(operation["responses"])
                 assert {"200", "400", "413", "500", "503"} <= codes, (method, path, codes)
                 assert "422" not in codes  # never sent: bad input is a 400
+        # one bundled puzzle of every kind as an example body: schemathesis sends
+        # them first, so real answers are checked against their schemas too
+        kinds = {k["name"] for k in server.get("/api/kinds")}
+        examples = schema["components"]["schemas"]["PuzzleBody"]["examples"]
+        assert {e["kind"] for e in examples} == kinds
         run = subprocess.run(
             [sys.executable, "-c", RUN, "--config-file", str(HERE / "schemathesis.toml"), "run",
-             server.url + "/openapi.json", "--checks", "all", "--max-examples", examples,
+             server.url + "/openapi.json", "--checks", "all", "--max-examples", count,
              "--workers", "1", "--no-color", "--seed", "26",
              "--suppress-health-check", "all"],
             cwd=tmp_path, capture_output=True, text=True, timeout=280)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Rebuild the book pictures shown in the README: one page per kind and an answers
-# page, rendered from the PDF with pdftoppm (poppler-utils).
+# Rebuild the pictures the docs show: the book pages (one per kind and an answers
+# page, rendered from the PDF with pdftoppm, poppler-utils) and the play page's
+# screenshots (the browser tests; chromium and playwright). The test suite never
+# writes here: run this when you mean to refresh them.
 #   PYTHONPATH=src bash docs/img/make.sh
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -18,3 +20,8 @@ for kind in crossproduct crossset cryptarithm cryptoproduct; do
 done
 pdftoppm -r 60 -png -singlefile -f 1 -l 1 "$tmp/mixed.pdf" book-title
 pdftoppm -r 60 -png -singlefile -f 5 -l 5 "$tmp/mixed.pdf" book-answers
+
+# The play page's pictures (each kind at desktop and phone width, and the home page):
+# the browser tests take them into this folder when NUMBERPLAY_SCREENSHOTS says so.
+NUMBERPLAY_SCREENSHOTS=1 python -m pytest -q -p no:cacheprovider \
+  ../../tests/test_web_browser.py -k screenshots

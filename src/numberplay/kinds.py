@@ -46,12 +46,14 @@ import abc
 import hashlib
 import itertools
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote, unquote
 
@@ -115,14 +117,14 @@ def forbid_files() -> None:
 
 def option_text(value: str, flag: str) -> str:
     """The text a file option's value stands for: the value itself when it came
-    inline (`InlineText`), else the content of the file it names (UTF-8).
+    inline (`InlineText`), else the content of the file it names (UTF-8, a BOM dropped).
     PuzzleError if the file cannot be read, or file names are forbidden here."""
     if isinstance(value, InlineText):
         return str(value)
     if not _FILES["allowed"]:
         raise PuzzleError(f"{flag} takes the text itself here, not a file name")
     try:
-        with open(value, encoding="utf-8") as handle:
+        with open(value, encoding="utf-8-sig") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
@@ -433,9 +435,13 @@ class Kind(abc.ABC, Generic[P, S]):
         """The folder of the package that defines the kind, where its data lives:
         `examples/` (bundled puzzles), `static/` (the web page's play module
         `play.js`, with `play.css` when it has one), `testdata/` (hostile and
-        fuzz inputs)."""
+        fuzz inputs). A kind defined in a module outside any package (a test's,
+        a notebook's) has the folder named after that module beside it, if any."""
         module = sys.modules[type(self).__module__]
-        return resources.files(module.__package__ or module.__name__)
+        if module.__package__:
+            return resources.files(module.__package__)
+        file = getattr(module, "__file__", None)
+        return Path(file).with_suffix("") if file else Path(os.devnull)
 
     def play_data(self) -> dict[str, Any]:
         """JSON the kind's play module receives with `/api/kinds` (colours, say)."""

@@ -32,7 +32,7 @@ class CrossSetRules(LE.LatinRules):
 
 def grade_masks(n: int, masks: list[int]) -> str:
     """The grade (see `latin.explain.grade_masks`)."""
-    return LE.grade_masks(CrossSetRules(n), masks)
+    return LE.grade_masks(CrossSetRules(n, texts=False), masks)
 
 
 def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,

@@ -15,7 +15,7 @@ from ..formula.svg import MARGIN, digit_char, legend
 
 BOX = 34           # a letter box
 
-_WORD = re.compile(r"^[A-Z0-9]+$")
+_WORD = re.compile(r"^[^\W_]+$")   # a word of letters (capitals of any alphabet) or digits
 _EQ = re.compile(r"(?<![<>!=])==?(?!=)")
 
 

@@ -29,11 +29,13 @@ a word of two or more letters does not start with 0 (a one-letter word may be 0)
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import BudgetExceeded, PuzzleError
+from ..formula.lang import is_word
 from ..formula.model import DIGITS
 from ..kinds import InlineText, option_text
 from ..text import shorten
@@ -60,16 +62,18 @@ def has_compiled_core() -> bool:
 
 def read_words(text: str, source: str = "--words") -> list[str]:
     """The words of a list: any whitespace between them, `#` starts a comment,
-    case ignored, duplicates dropped (the first place kept). Letters A-Z only."""
+    case ignored, duplicates dropped (the first place kept). Letters of any
+    alphabet with capitals (Latin, Greek, Cyrillic, ...); a word becomes its
+    capitals (`fünf` is `FÜNF`)."""
     words: list[str] = []
     seen: set[str] = set()
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(unicodedata.normalize("NFC", text).splitlines(), 1):
         line = line.split("#", 1)[0]
         for token in line.split():
             word = token.upper()
-            if not (word.isascii() and word.isalpha()):
-                raise PuzzleError(f"{source}: {token!r} is not a word of letters A-Z",
-                                  line=number)
+            if not is_word(word) or unicodedata.normalize("NFKC", word) != word:
+                raise PuzzleError(f"{source}: {shorten(token)!r} is not a word of letters "
+                                  "that have capitals", line=number)
             if len(word) > MAX_WORD:
                 raise PuzzleError(f"{source}: {token!r} is longer than {MAX_WORD} letters",
                                   line=number)
@@ -279,21 +283,35 @@ def _fits_int64(addends: Iterable[str], total: str, base: int) -> bool:
     return (len(terms) + 1) * base ** (longest + 1) < INT64_SAFE and longest <= MAX_WORD
 
 
-def _digits_dict(raw: bytes) -> dict[str, int]:
-    return {chr(65 + i): d for i, d in enumerate(raw) if d != 255}
+def _alphabet(words: Iterable[str]) -> str:
+    """The letters of some words, sorted: letter i has code i in the compiled core."""
+    return "".join(sorted(set("".join(words))))
+
+
+def _encode(word: str, codes: dict[str, int]) -> bytes:
+    """A word as the compiled core reads it: one byte per letter, its code."""
+    return bytes(codes[ch] for ch in word)
+
+
+def _digits_dict(raw: bytes, alphabet: str) -> dict[str, int]:
+    """The compiled core's digits (by letter code) as {letter: digit}."""
+    return {alphabet[i]: d for i, d in enumerate(raw[:len(alphabet)]) if d != 255}
 
 
 def count_sum(addends: list[str], total: str, base: int = 10, limit: int = 2,
               max_nodes: int = MAX_NODES,
               compiled: bool | None = None) -> tuple[int, dict[str, int] | None, int]:
     """`count_columns`, compiled when possible (`compiled=False` forces Python)."""
-    use_c = _C is not None and compiled is not False and _fits_int64(addends, total, base)
+    alphabet = _alphabet([*addends, total])
+    use_c = _C is not None and compiled is not False and _fits_int64(addends, total, base) \
+        and len(alphabet) <= 256
     if compiled and not use_c:
         raise RuntimeError("the compiled column search is not available for this sum")
     if use_c:
-        n, raw, nodes = _C.count([w.encode() for w in addends], total.encode(), base, limit,
-                                 max_nodes)
-        return n, (_digits_dict(raw) if raw is not None else None), nodes
+        codes = {ch: i for i, ch in enumerate(alphabet)}
+        n, raw, nodes = _C.count([_encode(w, codes) for w in addends], _encode(total, codes),
+                                 base, limit, max_nodes)
+        return n, (_digits_dict(raw, alphabet) if raw is not None else None), nodes
     return count_columns(addends, total, base, limit, max_nodes)
 
 
@@ -338,9 +356,13 @@ class WordList:
             raise PuzzleError(f"--base must be 2 to 36, not {base}")
         self.words = list(words)
         self.base = base
-        self.masks = [_mask(w) for w in self.words]
+        # letter i of the list's alphabet is bit i of a mask and code i in the compiled core
+        self.alphabet = _alphabet(self.words)
+        codes = {ch: i for i, ch in enumerate(self.alphabet)}
+        self.masks = [_mask(w, codes) for w in self.words]
         self.lens = [len(w) for w in self.words]
-        self.encoded = [w.encode() for w in self.words]
+        self.encoded = [_encode(w, codes) for w in self.words] \
+            if len(self.alphabet) <= 256 else None
 
     def __len__(self) -> int:
         return len(self.words)
@@ -394,13 +416,15 @@ class WordList:
         """(unique sums with their digits, undecided sums, nodes) among `sums`."""
         addends = [self.words[i] for i in combo]
         use_c = (_C is not None and compiled is not False and bool(sums)
+                 and self.encoded is not None
                  and _fits_int64(addends, self.words[max(sums, key=self.lens.__getitem__)],
                                  self.base))
         if use_c:
+            encoded = self.encoded
+            assert encoded is not None
             uniques, stopped, used = _C.unique_sums(
-                [self.encoded[i] for i in combo], [self.encoded[j] for j in sums], self.base,
-                max_nodes)
-            return ([(sums[ix], _digits_dict(raw)) for ix, raw in uniques],
+                [encoded[i] for i in combo], [encoded[j] for j in sums], self.base, max_nodes)
+            return ([(sums[ix], _digits_dict(raw, self.alphabet)) for ix, raw in uniques],
                     [sums[ix] for ix in stopped], used)
         found: list[tuple[int, dict[str, int]]] = []
         undecided: list[int] = []
@@ -417,10 +441,11 @@ class WordList:
         return found, undecided, nodes
 
 
-def _mask(word: str) -> int:
+def _mask(word: str, codes: dict[str, int]) -> int:
+    """The word's letters as bits (bit i for the letter of code i)."""
     m = 0
     for ch in word:
-        m |= 1 << (ord(ch) - 65)
+        m |= 1 << codes[ch]
     return m
 
 

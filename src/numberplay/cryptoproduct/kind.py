@@ -140,6 +140,10 @@ class CryptoProductKind(FormulaKind):
         """The product as a long multiplication of coloured circles (see `draw`)."""
         return self.draw(puzzle, solution)
 
+    def play_data(self) -> dict[str, Any]:
+        """The colours of the drawings and their names, for the web page's play module."""
+        return {"colours": dict(HEX), "colour_names": dict(COLOUR_NAMES)}
+
     def draw(self, puzzle, solution: FormulaSolution | None = None,
              highlight: Any = None, state: PlayState | None = None) -> str:
         """Coloured circles with the letter inside, digits too when solved (`svg.py`);

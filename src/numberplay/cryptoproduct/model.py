@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import PuzzleError
+from ..formula.lang import is_word
 from ..formula.model import FormulaPuzzle, FormulaSolution
 
 # The crypto-product symbols: colour initials, and how they are shown.
@@ -23,11 +24,12 @@ ANSI_BG = {"R": "on red", "G": "on green", "B": "on blue", "W": "on white",
            "O": "on dark_orange", "Y": "on yellow", "P": "on purple", "C": "on cyan",
            "M": "on magenta", "T": "on dark_cyan"}
 
-# `X x Y = Z` with three words of capital letters.
-PRODUCT_SHAPE = re.compile(r"^\s*([A-Z]+)\s*(?:x|\*|×)\s*([A-Z]+)\s*(?:==?)\s*([A-Z]+)\s*$")
+# `X x Y = Z` with three words of capital letters (of any alphabet: `is_word`).
+PRODUCT_SHAPE = re.compile(r"^\s*([^\W\d_]+)\s*(?:x|\*|×)\s*([^\W\d_]+)\s*(?:==?)\s*"
+                           r"([^\W\d_]+)\s*$")
 # The FEUP report's Prolog form: `puzzle(6,[G,R],[R,G],[R,B,R]).`
-_PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([A-Z,\s]*)\]\s*,\s*\[([A-Z,\s]*)\]\s*,"
-                     r"\s*\[([A-Z,\s]*)\]\s*\)\.?")
+_PROLOG = re.compile(r"puzzle\(\s*\d+\s*,\s*\[([\w,\s]*)\]\s*,\s*\[([\w,\s]*)\]\s*,"
+                     r"\s*\[([\w,\s]*)\]\s*\)\.?")
 
 
 def product_formula(line: str) -> str:
@@ -38,7 +40,7 @@ def product_formula(line: str) -> str:
         x, y, z = (g.replace(",", "").replace(" ", "") for g in m.groups())
         line = f"{x} x {y} = {z}"
     m = PRODUCT_SHAPE.match(line)
-    if not m:
+    if not m or not all(is_word(w) for w in m.groups()):
         raise PuzzleError("a crypto-product is 'X x Y = Z' with three words of capital "
                           f"letters, not {line[:40]!r}")
     return f"{m.group(1)} x {m.group(2)} = {m.group(3)}"

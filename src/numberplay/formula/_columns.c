@@ -1,7 +1,8 @@
 /* Compiled column search of the formula core, for the alphametic word-list
  * generator (wordlist.py of the sum-of-words kind): how many solutions has
- * W1 + ... + Wk = S (words of capital letters A-Z, each letter a distinct
- * digit in base B, no leading zero on a word of two or more letters)?
+ * W1 + ... + Wk = S (each letter a distinct digit in base B, no leading zero
+ * on a word of two or more letters)? A word is a byte string of letter codes
+ * 0..255: the caller numbers the letters of its alphabet (any alphabet).
  *
  * The same search as wordlist.count_columns (the pure-Python reference):
  * columns from the right with their carries; in each column the addends'
@@ -16,7 +17,8 @@
  *
  * count(addends, total, base, limit, max_nodes) -> (count, digits, nodes)
  *   count: solutions found, stopping at limit; -1 if max_nodes ran out first;
- *   digits: the first solution, 26 bytes (digit of A..Z, 255 if absent), or None.
+ *   digits: the first solution, 256 bytes (the digit of letter code c at c, 255
+ *   if absent), or None.
  * unique_sums(addends, sums, base, max_nodes) -> (uniques, undecided, nodes)
  *   for each candidate sum in `sums` (a sequence of bytes): uniques is a list
  *   of (index, digits) for the sums with exactly one solution, undecided the
@@ -28,7 +30,8 @@
 #include <Python.h>
 #include <string.h>
 
-#define MAXL 26
+#define MAXL 36      /* letters of one sum: at most the base's digits */
+#define NCODES 256   /* letter codes */
 #define MAXTERMS 64
 #define MAXLEN 40
 #define MAXSTEPS (MAXTERMS * MAXLEN + MAXLEN + 8)
@@ -49,7 +52,7 @@ typedef struct {
     int count, limit, aborted;
     int sol[MAXL];
     long long nodes, max_nodes;
-    int code[MAXL];                 /* local letter -> 0..25 */
+    int code[MAXL];                 /* local letter -> its letter code */
     /* the letters order[r..nl) by weight: positive ones largest first, negative
        ones most negative first */
     signed char pos[MAXL + 1][MAXL], neg[MAXL + 1][MAXL];
@@ -166,7 +169,7 @@ static void rec(Prob *p, int i, long long s)
 /* Set up the problem; 0 if it has no solution on its face, 1 to search, -1 on bad input. */
 static int setup(Prob *p, const char **words, const Py_ssize_t *lens, int nterms, int base)
 {
-    int local[26], c, t, L, maxlen = 0, nsteps = 0, assigned = 0, seen[MAXL];
+    int local[NCODES], c, t, L, maxlen = 0, nsteps = 0, assigned = 0, seen[MAXL];
     long long place;
     const char *S = words[nterms - 1];
     p->nl = 0;
@@ -177,7 +180,7 @@ static int setup(Prob *p, const char **words, const Py_ssize_t *lens, int nterms
     p->aborted = 0;
     p->nodes = 0;
     p->base = base;
-    for (c = 0; c < 26; c++)
+    for (c = 0; c < NCODES; c++)
         local[c] = -1;
     L = (int)lens[nterms - 1];
     for (t = 0; t < nterms; t++) {
@@ -187,18 +190,16 @@ static int setup(Prob *p, const char **words, const Py_ssize_t *lens, int nterms
         if (t < nterms - 1 && lens[t] > maxlen)
             maxlen = (int)lens[t];
         for (j = 0; j < lens[t]; j++) {
-            int ch = (unsigned char)words[t][j] - 'A';
-            if (ch < 0 || ch >= 26)
-                return -1;
+            int ch = (unsigned char)words[t][j];
             if (local[ch] < 0) {
+                if (p->nl >= base)
+                    return 0;   /* more letters than digits */
                 local[ch] = p->nl;
                 p->code[p->nl] = ch;
                 p->nl++;
             }
         }
     }
-    if (p->nl > base)
-        return 0;
     if (maxlen > L)
         return 0;       /* an addend of 2+ letters longer than the sum exceeds it */
     for (c = 0; c < p->nl; c++) {
@@ -210,10 +211,10 @@ static int setup(Prob *p, const char **words, const Py_ssize_t *lens, int nterms
     for (t = 0; t < nterms; t++) {
         Py_ssize_t j;
         if (lens[t] > 1)
-            p->lead[local[(unsigned char)words[t][0] - 'A']] = 1;
+            p->lead[local[(unsigned char)words[t][0]]] = 1;
         place = 1;
         for (j = lens[t] - 1; j >= 0; j--) {
-            int l = local[(unsigned char)words[t][j] - 'A'];
+            int l = local[(unsigned char)words[t][j]];
             p->W[l] += (t < nterms - 1) ? place : -place;
             place *= base;
         }
@@ -231,7 +232,7 @@ static int setup(Prob *p, const char **words, const Py_ssize_t *lens, int nterms
                 int len = (int)lens[t], l;
                 if (len <= top)
                     continue;
-                l = local[(unsigned char)words[t][len - 1 - top] - 'A'];
+                l = local[(unsigned char)words[t][len - 1 - top]];
                 if (!mark[l]) {
                     mark[l] = 1;
                     lst[nlst++] = l;
@@ -259,7 +260,7 @@ static int setup(Prob *p, const char **words, const Py_ssize_t *lens, int nterms
     for (c = 0; c < L; c++) {
         for (t = 0; t < nterms - 1; t++) {
             if (lens[t] > c) {
-                int l = local[(unsigned char)words[t][lens[t] - 1 - c] - 'A'];
+                int l = local[(unsigned char)words[t][lens[t] - 1 - c]];
                 p->op[nsteps] = 0;
                 p->let[nsteps] = (unsigned char)l;
                 if (!seen[l]) {
@@ -271,7 +272,7 @@ static int setup(Prob *p, const char **words, const Py_ssize_t *lens, int nterms
             }
         }
         {
-            int l = local[(unsigned char)S[L - 1 - c] - 'A'];
+            int l = local[(unsigned char)S[L - 1 - c]];
             p->op[nsteps] = 1;
             p->let[nsteps] = (unsigned char)l;
             if (!seen[l]) {
@@ -336,12 +337,12 @@ static int has_twins(const Prob *p)
 
 static PyObject *digits_of(Prob *p)
 {
-    unsigned char out[26];
+    unsigned char out[NCODES];
     int c;
     memset(out, 255, sizeof(out));
     for (c = 0; c < p->nl; c++)
         out[p->code[c]] = (unsigned char)p->sol[c];
-    return PyBytes_FromStringAndSize((const char *)out, 26);
+    return PyBytes_FromStringAndSize((const char *)out, NCODES);
 }
 
 static int check_base(int base)
@@ -381,7 +382,7 @@ static PyObject *py_count(PyObject *self, PyObject *args)
     r = setup(&prob, words, lens, n + 1, base);
     Py_DECREF(seq);
     if (r < 0) {
-        PyErr_SetString(PyExc_ValueError, "words must be 1 to 40 capital letters A-Z");
+        PyErr_SetString(PyExc_ValueError, "words must be 1 to 40 letters");
         return NULL;
     }
     if (r == 0)
@@ -435,7 +436,7 @@ static PyObject *py_unique_sums(PyObject *self, PyObject *args)
         words[n] = buf;
         r = setup(&prob, words, lens, n + 1, base);
         if (r < 0) {
-            PyErr_SetString(PyExc_ValueError, "words must be 1 to 40 capital letters A-Z");
+            PyErr_SetString(PyExc_ValueError, "words must be 1 to 40 letters");
             goto fail;
         }
         if (r == 0 || has_twins(&prob))

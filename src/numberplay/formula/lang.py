@@ -17,11 +17,13 @@ from __future__ import annotations
 import ast
 import operator
 import re
+import unicodedata
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from ..errors import PuzzleError
+from ..text import shorten
 
 MAX_CHARS = 20_000        # longest formula accepted
 MAX_WORD = 200            # longest word (letters)
@@ -49,10 +51,20 @@ class TooBig(NoValue):
 
 # -- preprocessing --------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\s+|[A-Za-z_][A-Za-z0-9_]*|\d+\.?\d*|\.\d+|==|!=|<=|>=|\*\*|//|.")
-_WORD = re.compile(r"[A-Z]+")
+_TOKEN = re.compile(r"\s+|[^\W\d]\w*|\d+\.?\d*|\.\d+|==|!=|<=|>=|\*\*|//|.")
 _OPERATORS = frozenset({"+", "-", "*", "/", "//", "%", "**", "^", "x", "×", "=", "==", "!=",
                         "<", "<=", ">", ">=", "and", "or", "not", "in", "is"})
+
+
+def is_letter(ch: str) -> bool:
+    """A letter of a word: one capital letter of any alphabet (A, Ü, Ñ, Ω, Ж).
+    Lower case is kept for names (`sum`, `range`, `x`), as in Norvig's notebook."""
+    return len(ch) == 1 and ch.isalpha() and ch.isupper()
+
+
+def is_word(tok: str) -> bool:
+    """A run of capital letters (of any alphabet): the digits of a number."""
+    return bool(tok) and all(is_letter(ch) for ch in tok)
 
 
 def preprocess(text: str) -> tuple[str, list[int]]:
@@ -113,7 +125,13 @@ def preprocess(text: str) -> tuple[str, list[int]]:
 
 def _name(tok: str, col: int) -> str:
     """A name token: a word, a keyword, an allowed function or the `x` operator."""
-    if _WORD.fullmatch(tok):
+    if is_word(tok):
+        plain = unicodedata.normalize("NFKC", tok)
+        if plain != tok or not tok.isidentifier():
+            bad = next((ch for ch in tok if unicodedata.normalize("NFKC", ch) != ch), tok[0])
+            raise PuzzleError(f"the letter {bad!r} of {shorten(tok)!r} is a compatibility "
+                              f"form of {unicodedata.normalize('NFKC', bad)!r}: write that "
+                              "instead", column=col)
         if len(tok) > MAX_WORD:
             raise PuzzleError(f"word of {len(tok):,} letters is too long (at most {MAX_WORD})",
                               column=col)
@@ -621,7 +639,7 @@ class _Converter:
         if isinstance(node, ast.Constant):
             return self.constant(node)
         if isinstance(node, ast.Name):
-            if _WORD.fullmatch(node.id):
+            if is_word(node.id):
                 return Word(node.id, col)
             raise self.refuse(node, f"the name {node.id!r} outside a call is")
         if isinstance(node, ast.BinOp):

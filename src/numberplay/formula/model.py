@@ -6,16 +6,18 @@ these names; nothing here imports them back.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Self
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 from ..text import shorten
+from .lang import is_letter
 
 # The domain's names.
 Digit = int                                # 0..base-1
-Letter = str                               # one capital letter
+Letter = str                               # one capital letter, of any alphabet
 Assignment = tuple[tuple[Letter, Digit], ...]  # (letter, digit) pairs, by letter
 
 # The digit characters of bases up to 36.
@@ -79,14 +81,15 @@ def substitute(formula: str, assignment: dict[str, int]) -> str:
 
 def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
     """`A=1,B=2` (or a dict) as {letter: digit}; PuzzleError for anything else
-    (a letter outside A-Z, a value that is not a small whole number)."""
+    (not one capital letter, a value that is not a small whole number)."""
     if not fixed:
         return {}
     if isinstance(fixed, dict):
         out = {}
         for k, v in fixed.items():
-            if not isinstance(k, str) or len(k) != 1 or not ("A" <= k <= "Z"):
-                raise PuzzleError(f"--fix: {str(k)[:20]!r} is not a capital letter A-Z")
+            if not isinstance(k, str) or not is_letter(unicodedata.normalize("NFC", k)):
+                raise PuzzleError(f"--fix: {str(k)[:20]!r} is not a capital letter")
+            k = unicodedata.normalize("NFC", k)
             if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 2:
                 v = int(v)
             if isinstance(v, bool) or not isinstance(v, int):
@@ -100,8 +103,8 @@ def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
         if not part.strip():
             continue
         name, sep, value = part.partition("=")
-        name, value = name.strip(), value.strip()
-        if not sep or len(name) != 1 or not ("A" <= name <= "Z") or not value.isascii() \
+        name, value = unicodedata.normalize("NFC", name.strip()), value.strip()
+        if not sep or not is_letter(name) or not value.isascii() \
                 or not value.isdigit() or len(value) > 2:
             shown = shorten(part.strip())
             raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {shown!r}")

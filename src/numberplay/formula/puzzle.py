@@ -7,6 +7,7 @@ generators call them directly.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -64,7 +65,8 @@ def read_formulas(text: str | None, puzzle_type: type[FormulaPuzzle], what: str,
     fixed = parse_fixed(fix) if fix else None
     text_base, text_fixed = 10, {}
     out = []
-    for number, _raw, line in content_lines(text):
+    # composed letters: Ü typed as U and a combining diaeresis is the one letter Ü
+    for number, _raw, line in content_lines(unicodedata.normalize("NFC", text)):
         check_active()  # a file of many formulas: parsing counts against --timeout
         try:
             directive, _sep, value = line.partition(" ")

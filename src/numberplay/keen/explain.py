@@ -54,8 +54,9 @@ LATIN_FINDERS = {"naked single": LT.naked_single, "hidden single": LT.hidden_sin
 
 def found_step(n: int, found: K.Found) -> Step:
     """A model `Step` from a cage deduction."""
+    area = (found.area,) if found.area else ()
     return Step(technique=found.technique, text=found.text,
-                cells=tuple(cell_name(n, i) for i in found.cells),
+                cells=(*area, *(cell_name(n, i) for i in found.cells)),
                 removed=tuple((cell_name(n, i), v + 1) for i, v in found.removed),
                 fixed=tuple((cell_name(n, i), v + 1) for i, v in found.fixed))
 

@@ -11,6 +11,7 @@ building steps; `explain` reaches the same grade the long way, with words.
 from __future__ import annotations
 
 from ..latin import techniques as LT
+from ..latin.search import line_filter
 from . import techniques as K
 from .cages import Table, filtered, required
 
@@ -37,13 +38,43 @@ def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
         for i, v in removed:
             m[i] &= ~(1 << v)
         return True
-    moves = (LT.naked_subset, LT.hidden_subset) if rung >= 2 else ()
-    for latin in (*moves, *((LT.fish,) if rung >= 3 else ())):
-        move = latin(n, m)
+    if rung >= 2 and _subsets(n, m):
+        return True
+    if rung >= 3:
+        move = LT.fish(n, m)
         if move is not None:
             LT.apply(m, move)
             return True
     return False
+
+
+_LINES: dict[tuple[int, ...], list[int] | None] = {}   # a line's candidates -> filtered
+
+
+def _subsets(n: int, m: list[int]) -> bool:
+    """Every naked and hidden subset of every line at once: all-different arc
+    consistency (Régin's filter), which removes exactly what they remove (a
+    value goes iff some set of k cells holds only k values without it, or it
+    lies outside the k cells where k values must go). True if anything went."""
+    changed = False
+    for _, _, cells in LT.lines(n):
+        doms = tuple(m[i] for i in cells)
+        if all(not d & (d - 1) for d in doms):
+            continue
+        if doms in _LINES:
+            new = _LINES[doms]
+        else:
+            if len(_LINES) > 50_000:
+                _LINES.clear()
+            new = _LINES[doms] = line_filter(list(doms), n)
+        if new is None:
+            m[cells[0]] = 0   # no way to fill the line: the caller sees the empty cell
+            return True
+        for i, d in zip(cells, new, strict=True):
+            if d != m[i]:
+                m[i] = d
+                changed = True
+    return changed
 
 
 def settle(n: int, tables: list[Table], m: list[int], rung: int) -> str:

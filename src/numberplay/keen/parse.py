@@ -52,6 +52,8 @@ def parse_text(text: str | None) -> KeenPuzzle:
             data = data["puzzle"]
         return puzzle_from_json(data)
     lines = _content_lines(text)
+    if not lines:
+        raise PuzzleError("no Keen puzzle: the text holds only comments")
     if len(lines) == 1 and is_game_id(lines[0][1]):
         return parse_game_id(lines[0][1])[0]
     return _parse_map(lines)

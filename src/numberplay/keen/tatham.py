@@ -111,7 +111,8 @@ def _groups(n: int, walls: list[bool]) -> list[list[int]]:
     return sorted(groups.values(), key=lambda g: g[0])
 
 
-_CLUE = re.compile(r"([a-z])(\d{0,40})")
+_CLUE = re.compile(r"([a-z])(\d*)")
+MAX_DIGITS = 40
 
 
 def parse_game_id(text: str) -> tuple[KeenPuzzle, str | None]:
@@ -140,6 +141,9 @@ def parse_game_id(text: str) -> tuple[KeenPuzzle, str | None]:
             shown = clues[k:k + 8]
             raise PuzzleError(f"bad clue {shown!r} (expected a, s, m or d and a number)",
                               column=pos + k, where=cage_where(n, first, number))
+        if len(found.group(2)) > MAX_DIGITS:
+            raise PuzzleError(f"the clue's number has {len(found.group(2))} digits (at most "
+                              f"{MAX_DIGITS})", column=pos + k, where=cage_where(n, first, number))
         cages.append(Cage(CLUE_OPS[found.group(1)], int(found.group(2)), tuple(cells)))
         k = found.end()
     if k < len(clues):

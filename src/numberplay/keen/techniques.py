@@ -35,6 +35,7 @@ class Found:
     removed: list[tuple[int, int]]
     text: str
     fixed: list[tuple[int, int]] = field(default_factory=list)
+    area: str | None = None   # where a hint points a player ("the cage 12× at r1c1")
 
 
 def _bits(m: int) -> list[int]:
@@ -50,6 +51,16 @@ def cage_name(n: int, cage: Cage) -> str:
     """`cage 12× (r1c1, r2c1)`."""
     cells = ", ".join(cell_name(n, i) for i in cage.cells)
     return f"cage {cage.label()} ({cells})"
+
+
+def _a(v: int) -> str:
+    """`a 3`, `an 8`, `an 11`."""
+    return f"{'an' if str(v).startswith('8') or v in (11, 18) else 'a'} {v}"
+
+
+def cage_area(n: int, cage: Cage) -> str:
+    """`the cage 12× at r1c1`: a cage as a hint names it."""
+    return f"the cage {cage.label()} at {cell_name(n, cage.cells[0])}"
 
 
 def _removals(n: int, removed: list[tuple[int, int]]) -> str:
@@ -75,9 +86,10 @@ def digit_sets_text(table: Table, masks: list[int]) -> str:
     seen: dict[tuple[int, ...], None] = {}
     for t in rows_of(possible(table, masks)):
         seen.setdefault(tuple(sorted(v + 1 for v in table.tuples[t])))
-    sets = list(seen)
-    shown = " or ".join(sign.join(map(str, s)) for s in sets[:SHOWN])
-    return shown + (f" (or {len(sets) - SHOWN} more)" if len(sets) > SHOWN else "")
+    sets = [sign.join(map(str, s)) for s in seen]
+    if len(sets) > SHOWN:
+        return ", ".join(sets[:SHOWN]) + f" or {len(sets) - SHOWN} more"
+    return sets[0] if len(sets) == 1 else ", ".join(sets[:-1]) + " or " + sets[-1]
 
 
 def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Found | None:
@@ -103,7 +115,8 @@ def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Found | None:
             text = (f"The {cage_name(n, cage)} can only be {digit_sets_text(table, masks)}, so "
                     f"its cells hold only {', '.join(str(v + 1) for v in _bits(union))}: "
                     f"{_removals(n, removed)}.")
-        return Found("cage digits", list(cage.cells), removed, text, _fixed(masks, removed))
+        return Found("cage digits", list(cage.cells), removed, text, _fixed(masks, removed),
+                     cage_area(n, cage))
     return None
 
 
@@ -130,7 +143,8 @@ def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Found | 
         text = (f"The {cage_name(n, cage)}, cell by cell, can only be "
                 f"{_fillings_text(table, masks)} with the candidates left: "
                 f"{_removals(n, removed)}.")
-        return Found("cage combinations", list(cage.cells), removed, text, _fixed(masks, removed))
+        return Found("cage combinations", list(cage.cells), removed, text,
+                     _fixed(masks, removed), cage_area(n, cage))
     return None
 
 
@@ -155,7 +169,7 @@ def cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
             v = (outside & need & -(outside & need)).bit_length() - 1
             removed = [(j, v) for j in others if masks[j] >> v & 1]
             cage = table.cage
-            text = (f"Every filling of the {cage_name(n, cage)} puts a {v + 1} in "
+            text = (f"Every filling of the {cage_name(n, cage)} puts {_a(v + 1)} in "
                     f"{axis} {idx + 1} ({', '.join(cell_name(n, table.cells[k]) for k in ks)}), "
                     f"so {v + 1} leaves the rest of {axis} {idx + 1}: "
                     f"{', '.join(cell_name(n, j) for j, _ in removed)}.")

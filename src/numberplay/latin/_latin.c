@@ -628,8 +628,38 @@ static PyObject *Search_next(Search *s) {
     }
 }
 
+/* The last search's trail, kept for the next one (under the GIL). A trail of
+ * order 20 or more is over glibc's mmap threshold: allocated afresh, its pages
+ * fault in again at every search, which cost small searches up to 60% more
+ * time, by the accident of the process's allocation history. */
+#define TRAIL_KEEP (1 << 18)   /* entries (3 MB; order 44 and below); larger trails are freed */
+static int *kept_idx;
+static u64 *kept_old;
+static int kept_cap;
+
+static void trail_alloc(Search *s) {
+    if (kept_idx && kept_cap >= s->trail_cap) {
+        s->trail_idx = kept_idx; s->trail_old = kept_old; s->trail_cap = kept_cap;
+        kept_idx = NULL; kept_old = NULL; kept_cap = 0;
+        return;
+    }
+    s->trail_idx = malloc(sizeof(int) * s->trail_cap);
+    s->trail_old = malloc(sizeof(u64) * s->trail_cap);
+}
+
+static void trail_free(Search *s) {
+    if (s->trail_idx && s->trail_old && s->trail_cap <= TRAIL_KEEP && s->trail_cap > kept_cap) {
+        free(kept_idx); free(kept_old);
+        kept_idx = s->trail_idx; kept_old = s->trail_old; kept_cap = s->trail_cap;
+    } else {
+        free(s->trail_idx); free(s->trail_old);
+    }
+    s->trail_idx = NULL; s->trail_old = NULL;
+}
+
 static void Search_dealloc(Search *s) {
-    free(s->V); free(s->trail_idx); free(s->trail_old); free(s->queue); free(s->open);
+    trail_free(s);
+    free(s->V); free(s->queue); free(s->open);
     free(s->frames); free(s->hint); free(s->W); free(s->noise); free(s->wa); free(s->wb);
     free(s->g_coff); free(s->g_cells); free(s->g_ntup); free(s->g_toff); free(s->g_perm);
     free(s->g_voff); free(s->g_vals); free(s->cg_off); free(s->cg_list); free(s->dq);
@@ -663,6 +693,11 @@ static int parse_tables(Search *s, PyObject *tables, long *ntuples_out) {
     /* first pass: sizes and checks */
     for (int g = 0; g < ng; g++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, g), *cells, *vals;
+        if (!PyTuple_Check(item)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "a table must be a tuple (cells, bytes)");
+            return -1;
+        }
         if (!PyArg_ParseTuple(item, "OS", &cells, &vals)) { Py_DECREF(seq); return -1; }
         Py_ssize_t a = PySequence_Size(cells), len = PyBytes_GET_SIZE(vals);
         if (a < 1 || a > nn || len % a) {
@@ -753,8 +788,7 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     s->trail_cap = 3 * nn * n + 16 + ntuples;   /* every entry shrinks a mask or a table */
     s->qcap = 3 * (3 * nn + 4);
     s->V = calloc(3 * nn + s->ng, sizeof(u64));
-    s->trail_idx = malloc(sizeof(int) * s->trail_cap);
-    s->trail_old = malloc(sizeof(u64) * s->trail_cap);
+    trail_alloc(s);
     s->queue = malloc(sizeof(int) * s->qcap);
     s->open = malloc(sizeof(int) * nn);
     s->frames = malloc(sizeof(Frame) * (nn + 1));

@@ -89,12 +89,13 @@ class LatinRules(Rules):
     solved_text = "Solved: every cell holds one value."
     trial_rungs = (1, None)   # trials follow singles first, then the whole ladder
 
-    def __init__(self, n: int, extra: Sequence[Technique] = ()) -> None:
+    def __init__(self, n: int, extra: Sequence[Technique] = (), *, texts: bool = True) -> None:
         self.n = n
         # the quick test for trials knows the Latin rules only
         self.own_rules_only = not extra and type(self).contradiction is LatinRules.contradiction
         self._base: tuple[tuple[bool, tuple[int, ...]], Views | None,
                           list[list[int]] | None] | None = None
+        self.texts = texts   # False: Latin steps carry no sentence (grading needs none)
         self.index = {cell_name(n, i): i for i in range(n * n)}
         latin = [Technique(f.__name__.replace("_", " "), rung, self._finder(f))
                  for rung, f in enumerate(T.TECHNIQUES)]
@@ -108,7 +109,7 @@ class LatinRules(Rules):
             if move is None:
                 return None
             T.apply(m, move)
-            return to_step(n, move, None)
+            return to_step(n, move, None) if self.texts else Step(move.technique, "")
         find.__doc__ = technique.__doc__
         return find
 
@@ -225,7 +226,8 @@ def _all_different(n: int, views: Views, ref: list[list[int]] | None) -> bool:
 def grade_masks(rules: LatinRules, masks: list[int]) -> str:
     """The one grade of a Latin puzzle, on the shared driver: the level of the
     hardest technique needed, "search" when the techniques do not finish
-    (trials or guesses needed, or no solution)."""
+    (trials or guesses needed, or no solution). Rules made with `texts=False`
+    grade the same, faster."""
     run = Explanation(rules, list(masks), search=False)
     last = None
     for last in run:  # noqa: B007 - the last step says whether the techniques finished

@@ -267,7 +267,6 @@ def contradiction(n: int, m: list[int]) -> str | None:
     full = (1 << n) - 1
     for i, d in enumerate(m):
         if not d:
-            r, c = divmod(i, n)
             return f"{place(*divmod(i, n))} has no candidates left"
     for axis, idx, cells in lines(n):
         union = 0

@@ -1,12 +1,11 @@
-"""The bundled example puzzles: `examples/<kind>/<name>.<ext>` inside the package."""
+"""The bundled example puzzles: `examples/<name>.<ext>` in each kind's folder (`Kind.files`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 
 from ..errors import PuzzleError
-from ..kinds import get_kind, kind_names
+from ..kinds import all_kinds, get_kind
 
 
 @dataclass(frozen=True)
@@ -19,23 +18,19 @@ class Example:
     text: str
 
 
-def _root():
-    return resources.files("numberplay") / "examples"
-
-
 def list_examples(kind: str | None = None) -> list[Example]:
-    """Every bundled example (of one kind), sorted by kind then name."""
-    names = [get_kind(kind).name] if kind else kind_names()
+    """Every bundled example (of one kind), in registry order of the kinds, then by name."""
+    impls = [get_kind(kind)] if kind else all_kinds()
     found = []
-    for kind_name in names:
-        folder = _root() / kind_name
+    for impl in impls:
+        folder = impl.files() / "examples"
         if not folder.is_dir():
             continue
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.is_file() and not entry.name.startswith("."):
                 text = entry.read_text(encoding="utf-8")
                 stem = entry.name.rsplit(".", 1)[0]
-                found.append(Example(kind_name, stem, _description(text), text))
+                found.append(Example(impl.name, stem, _description(text), text))
     return found
 
 

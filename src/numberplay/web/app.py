@@ -15,13 +15,14 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .headers import SecurityHeaders
+from .kindfiles import kind_file
 from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, RETRY_AFTER_SECONDS, WorkerPool
 from .pool import worker_command as capped_worker
 from .schemas import (
@@ -150,10 +151,10 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await pool.start()
-        # The kinds the workers serve, for the OpenAPI enum of "kind".
-        status, rows = await pool.run("kinds", {}, timeout)
+        # The kinds the workers serve and a puzzle of each, for the OpenAPI description.
+        status, found = await pool.run("describe", {}, timeout)
         if status == 200:
-            app.state.kind_names = [n for row in rows for n in (row["name"], *row["aliases"])]
+            app.state.described = found
         try:
             yield
         finally:
@@ -168,12 +169,13 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         f"budget ({timeout:g} s) gets 503."))
     app.state.pool = pool
     app.state.timeout = timeout
-    app.state.kind_names = []
+    app.state.described = {"kinds": [], "puzzles": []}
     generated_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = describe(generated_openapi(), app.state.kind_names)
+            app.openapi_schema = describe(generated_openapi(), app.state.described["kinds"],
+                                          app.state.described["puzzles"])
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -252,6 +254,14 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     @app.get("/play/{kind}", include_in_schema=False)
     async def play(kind: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/kinds/{kind}/{name}", include_in_schema=False)
+    async def kind_static(kind: str, name: str) -> Response:
+        """A kind's own play module and styles, from its package."""
+        found = kind_file(kind, name)
+        if found is None:
+            return JSONResponse({"error": "not found"}, status_code=404)
+        return Response(found[0], media_type=found[1])
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)

@@ -24,6 +24,7 @@ from ..model import Puzzle
 from ..services import reports
 from ..services.catalog import examples_json, kinds_json
 from ..services.envelopes import puzzle_from_json
+from .kindfiles import play_info
 
 Answer = tuple[int, Any]
 
@@ -159,8 +160,9 @@ def _limit(body: dict[str, Any]) -> int | None:
 
 
 def kinds(body: dict[str, Any], budget: Budget) -> Answer:
-    """What `numberplay kinds --json` prints."""
-    return 200, kinds_json()
+    """What `numberplay kinds --json` prints, and "play": where the page finds each
+    kind's play module."""
+    return 200, [dict(row, play=play_info(get_kind(row["name"]))) for row in kinds_json()]
 
 
 def examples(body: dict[str, Any], budget: Budget) -> Answer:
@@ -263,7 +265,27 @@ def generate(body: dict[str, Any], budget: Budget) -> Answer:
     return 200, reports.generate_report(impl.name, generated)
 
 
-OPS = {"kinds": kinds, "examples": examples, "solve": solve, "check": check,
+def describe(body: dict[str, Any], budget: Budget) -> Answer:
+    """For the OpenAPI description (the server asks once at start-up; no endpoint
+    sends this op): every kind's names, and one bundled puzzle of each kind as an
+    example request body."""
+    names = [n for row in kinds_json() for n in (row["name"], *row["aliases"])]
+    puzzles: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for row in examples_json(None, None):
+        if row["kind"] in seen:
+            continue
+        try:
+            text = examples_json(row["kind"], row["name"])["text"]
+            if len(get_kind(row["kind"]).parse_all(text)) == 1:
+                puzzles.append({"kind": row["kind"], "puzzle": text})
+                seen.add(row["kind"])
+        except NumberplayError:
+            continue
+    return 200, {"kinds": names, "puzzles": puzzles}
+
+
+OPS = {"kinds": kinds, "describe": describe, "examples": examples, "solve": solve, "check": check,
        "explain": explain, "hint": hint, "generate": generate}
 
 

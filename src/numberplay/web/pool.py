@@ -28,7 +28,7 @@ from .jobs import Answer, error
 GRACE_SECONDS = 2.0
 STARTUP_SECONDS = 60.0
 MAX_WAIT_SECONDS = 0.5      # how long a request may wait for a free worker
-WAITING_PER_WORKER = 8      # how many may wait, per worker
+WAITING_PER_WORKER = 32     # how many may wait, per worker
 RETRY_AFTER_SECONDS = 1
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -80,7 +80,10 @@ class Worker:
             raise TimeoutError
         if not line:
             raise WorkerDied("the worker closed its output")
-        status, answer = json.loads(line)
+        try:
+            status, answer = json.loads(line)
+        except ValueError:  # cut short: the worker died while writing
+            raise WorkerDied("the worker's answer was cut short") from None
         return status, answer
 
     def kill(self) -> None:

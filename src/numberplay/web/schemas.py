@@ -66,7 +66,7 @@ class PuzzleAnswer(BaseModel):
 class SolveAnswer(PuzzleAnswer):
     """`solve`: the solutions found (none with `count`), or with `no_search` the steps."""
 
-    solutions: list[dict[str, Any]] | None = None
+    solutions: list[Any] | None = Field(None, description="Each in the kind's solution form.")
     count: int | None = None
     complete: bool | None = None
     verdict: str | None = None
@@ -125,9 +125,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 REQUEST_MODELS = ("PuzzleBody", "HintBody", "GenerateBody")
 
 
-def describe(schema: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
-    """The generated OpenAPI document, finished: no 422 anywhere, and "kind" (in the
-    bodies and the example paths) one of `kinds` (names and aliases)."""
+def describe(schema: dict[str, Any], kinds: list[str],
+             puzzles: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The generated OpenAPI document, finished: no 422 anywhere, "kind" (in the
+    bodies and the example paths) one of `kinds` (names and aliases), and
+    `puzzles` ({"kind", "puzzle"}, one bundled puzzle per kind) as examples of
+    the puzzle bodies, and their kinds as examples of generation bodies."""
     for item in schema.get("paths", {}).values():
         for operation in item.values():
             operation.get("responses", {}).pop("422", None)
@@ -141,4 +144,7 @@ def describe(schema: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
         properties = components.get(name, {}).get("properties", {})
         if "kind" in properties:
             properties["kind"] = {**properties["kind"], "type": "string", "enum": kinds}
+        if puzzles and name in components:
+            components[name]["examples"] = (
+                [{"kind": p["kind"]} for p in puzzles] if name == "GenerateBody" else puzzles)
     return schema

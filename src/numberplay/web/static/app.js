@@ -1,6 +1,7 @@
 // The shared shell of the play page: choosing a puzzle, buttons, undo/redo,
 // timer, hint panel and storage. How digits go in is the kind's own module,
-// /static/kinds/<kind>.js (see the interface at the end of this file).
+// served from the kind's package at /kinds/<kind>/play.js (with its play.css);
+// GET /api/kinds says where (see the interface at the end of this file).
 
 const $ = (id) => document.getElementById(id);
 const STORE = "numberplay:v1:";
@@ -9,16 +10,43 @@ async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   };
-  const response = await fetch("/api/" + path, init);
-  let data;
-  try { data = await response.json(); } catch { data = { error: response.statusText }; }
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch("/api/" + path, init);
+    let data;
+    try { data = await response.json(); } catch { data = { error: response.statusText }; }
+    // A busy server sheds load (503 "busy"): wait as it says, a few times, then give up.
+    if (response.status === 503 && data.stopped === "busy" && attempt < 5) {
+      const wait = Number(response.headers.get("retry-after")) || 1;
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      continue;
+    }
+    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+    return data;
+  }
+}
+
+let kindsList = null;
+
+async function kindsInfo() {
+  if (!kindsList) kindsList = await api("kinds");
+  return kindsList;
 }
 
 async function loadModule(kind) {
+  // The kind's play module (a default export, or a function of the kind's play
+  // data returning one) with its style sheet; null when the kind has none.
   try {
-    return (await import(`/static/kinds/${encodeURIComponent(kind)}.js`)).default;
+    const info = (await kindsInfo()).find((k) => k.name === kind || (k.aliases || []).includes(kind));
+    if (!info || !info.play) return null;
+    const { script, style, data } = info.play;
+    if (style && !document.querySelector(`link[href="${style}"]`)) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = style;
+      document.head.appendChild(link);
+    }
+    const made = (await import(script)).default;
+    return typeof made === "function" ? made(data || {}) : made;
   } catch (err) {
     return null;
   }
@@ -48,7 +76,7 @@ async function home() {
   show("home");
   document.title = "numberplay";
   let kinds;
-  try { kinds = await api("kinds"); } catch (err) { return fail(err.message); }
+  try { kinds = await kindsInfo(); } catch (err) { return fail(err.message); }
   const select = $("kind-select");
   for (const info of kinds) {
     const option = new Option(info.title || info.name, info.name);
@@ -483,7 +511,9 @@ const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
 if (match) play(decodeURIComponent(match[1]), new URLSearchParams(location.search));
 else home();
 
-/* A kind's module (/static/kinds/<kind>.js) exports by default:
+/* A kind's module (static/play.js in the kind's package, served at
+   /kinds/<kind>/play.js) exports by default an object, or a function taking the
+   kind's play data (/api/kinds: play.data) and returning one, with:
    title, sizes, defaultSize, defaultDifficulty, example, keysHelp,
    pencil (bool: has pencil marks), letterKeys (bool: letter keys select),
    init(puzzle, solution) -> model       empty(model) -> position (plain JSON)

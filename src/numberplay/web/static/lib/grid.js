@@ -1,5 +1,6 @@
-// Helpers shared by the grid kinds' play modules: a cursor on an R×C grid,
-// cells with accessible labels, and place names as the explanations write them.
+// Helpers shared by the play modules of grid puzzles: a cursor on an R×C grid,
+// the grid element, cells with accessible labels and the outer frame, the
+// cells a player got wrong, and place names as the explanations write them.
 
 export function place(r, c) {
   return `r${r + 1}c${c + 1}`;
@@ -12,12 +13,32 @@ export function clampMove(rows, cols, cursor, dr, dc) {
   };
 }
 
+// `firstCursor` and `move` of a module whose model has `size(m) -> [rows, cols]`.
+export function gridCursor(size) {
+  return {
+    firstCursor() { return { r: 0, c: 0 }; },
+    move(m, cursor, dr, dc) { return clampMove(...size(m), cursor, dr, dc); },
+  };
+}
+
 export function isMarked(set, r, c) {
   return set.has(place(r, c)) || set.has(`row ${r + 1}`) || set.has(`column ${c + 1}`)
     || set.has(`col ${c + 1}`);
 }
 
-export function cellElement(ctx, r, c, label) {
+// The grid element: `columns` tracks wide (plus `extra` tracks, e.g. a clue column).
+export function gridElement(label, columns, extra = "") {
+  const grid = document.createElement("div");
+  grid.className = "grid";
+  grid.setAttribute("role", "grid");
+  grid.setAttribute("aria-label", label);
+  grid.style.gridTemplateColumns = `repeat(${columns}, var(--cell))${extra ? " " + extra : ""}`;
+  return grid;
+}
+
+// A cell at (r, c) of a rows×cols grid: cursor, wrong and hint marks, the thick
+// outer frame on the edge cells, a click that moves the cursor there.
+export function cellElement(ctx, r, c, label, rows = 0, cols = 0) {
   const el = document.createElement("div");
   el.className = "cell";
   el.setAttribute("role", "gridcell");
@@ -28,8 +49,26 @@ export function cellElement(ctx, r, c, label) {
   if (here) el.classList.add("cursor");
   if (ctx.marks.wrong.has(place(r, c))) el.classList.add("wrong");
   if (isMarked(ctx.marks.hint, r, c)) el.classList.add("hint");
+  if (rows && cols) frame(el, r, c, rows, cols);
   el.addEventListener("click", () => ctx.select({ r, c }));
   return el;
+}
+
+// The thick outer border on the cells at the grid's edge.
+export function frame(el, r, c, rows, cols) {
+  if (r === 0) el.classList.add("thick-top");
+  if (c === 0) el.classList.add("thick-left");
+  if (r === rows - 1) el.classList.add("thick-bottom");
+  if (c === cols - 1) el.classList.add("thick-right");
+}
+
+// The place names of the cells where `isWrong(r, c)` holds, row by row.
+export function wrongCells(rows, cols, isWrong) {
+  const out = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) if (isWrong(r, c)) out.push(place(r, c));
+  }
+  return out;
 }
 
 export function setCellSize(board, cols, extra = 1) {

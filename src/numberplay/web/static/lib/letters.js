@@ -1,4 +1,4 @@
-// The play module for formulas of letters (cryptarithms, crypto-products):
+// The play module for formulas of letters:
 // each letter is a slot; giving a letter a digit fills it everywhere; a digit
 // belongs to one letter at a time. Sums and products are stacked in columns.
 

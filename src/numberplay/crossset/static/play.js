@@ -1,0 +1,181 @@
+// Cross Set: an N×N Latin square; each cell takes one of its candidates.
+// A digit places a value; Shift+digit (or a digit in pencil mode) strikes or
+// restores a candidate, as in Tatham's Latin-square puzzles.
+import {
+  cellElement, gridCursor, gridElement, place, setCellSize, wrongCells,
+} from "/static/lib/grid.js";
+
+const JOIN_MS = 900; // orders over 9: a second digit typed this soon makes 10, 11, …
+
+function values(m, pos, r, c) {
+  // The candidates still open in a cell (its placed value only, once placed).
+  if (pos.v[r][c]) return [pos.v[r][c]];
+  const struck = new Set(pos.x[r][c]);
+  return m.cells[r][c].filter((v) => !struck.has(v));
+}
+
+function clashes(m, pos) {
+  // Cells whose placed value repeats in a row or column, and the lines with a repeat.
+  const dup = new Set();
+  const lines = new Set();
+  for (let i = 0; i < m.N; i++) {
+    for (const [line, at] of [[`row ${i + 1}`, (k) => [i, k]], [`column ${i + 1}`, (k) => [k, i]]]) {
+      const seen = new Map();
+      for (let k = 0; k < m.N; k++) {
+        const [r, c] = at(k);
+        const v = pos.v[r][c];
+        if (!v) continue;
+        if (!seen.has(v)) seen.set(v, []);
+        seen.get(v).push(place(r, c));
+      }
+      for (const cells of seen.values()) {
+        if (cells.length > 1) {
+          lines.add(line);
+          for (const p of cells) dup.add(p);
+        }
+      }
+    }
+  }
+  return { dup, lines };
+}
+
+export default {
+  title: "Cross Set",
+  sizes: ["4", "5", "6", "7", "8", "9"],
+  defaultSize: "5",
+  defaultDifficulty: "easy",
+  pencil: true,
+  example: "  23   34 1234  134\n 134   23   14  124\n 124  124   34  234\n  24 1234 1234   24",
+  keysHelp: "Arrow keys move; a digit places that value; Shift+digit, or P for pencil mode, strikes or "
+    + "restores a candidate; Backspace clears; Ctrl-Z undo, Ctrl-Y redo. Each value appears once in "
+    + "every row and column; a row or column with a repeated value turns red.",
+
+  init(puzzle) {
+    const cells = puzzle.cells;
+    return { cells, N: cells.length };
+  },
+  empty(m) {
+    // Cells with one candidate are givens: placed from the start.
+    return {
+      v: m.cells.map((row) => row.map((cands) => (cands.length === 1 ? cands[0] : 0))),
+      x: Array.from({ length: m.N }, () => Array.from({ length: m.N }, () => [])),
+    };
+  },
+  ...gridCursor((m) => [m.N, m.N]),
+  describe(m) { return `${m.N}×${m.N}`; },
+
+  pad(m) {
+    const keys = [];
+    for (let v = 1; v <= m.N; v++) keys.push({ label: String(v), key: { value: v } });
+    keys.push({ label: "⌫", aria: "clear", key: { clear: true } });
+    return keys;
+  },
+
+  input(m, pos, cursor, key, now) {
+    const { r, c } = cursor;
+    const next = { v: pos.v.map((row) => row.slice()), x: pos.x.map((row) => row.map((s) => s.slice())) };
+    if (key.clear) {
+      if (m.cells[r][c].length === 1) return null;
+      if (next.v[r][c]) next.v[r][c] = 0; else next.x[r][c] = [];
+      return { pos: next };
+    }
+    if (m.cells[r][c].length === 1) return { message: `r${r + 1}c${c + 1} is given.` };
+    let value = key.value ?? key.digit ?? key.strike;
+    if (value === undefined) return null;
+    const direct = key.value !== undefined || key.direct;
+    // Orders over 9: "1" then "2" quickly is 12.
+    if (m.N > 9 && !direct && this._last && now - this._last.t < JOIN_MS
+        && this._last.r === r && this._last.c === c && this._last.v * 10 + value <= m.N) {
+      value = this._last.v * 10 + value;
+      this._last = null;
+    } else {
+      this._last = { r, c, v: value, t: now };
+    }
+    if (key.strike !== undefined) {
+      if (next.v[r][c]) return { message: `r${r + 1}c${c + 1} holds a value; clear it first.` };
+      if (!m.cells[r][c].includes(value)) return { message: `${value} is not a candidate of r${r + 1}c${c + 1}.` };
+      const struck = next.x[r][c];
+      const at = struck.indexOf(value);
+      if (at >= 0) struck.splice(at, 1);
+      else if (values(m, pos, r, c).length <= 1) return { message: "That is the last candidate: place it instead." };
+      else struck.push(value);
+      struck.sort((a, b) => a - b);
+      return { pos: next };
+    }
+    if (value < 1 || value > m.N) return null;
+    if (!m.cells[r][c].includes(value)) {
+      return { message: `${value} is not a candidate of r${r + 1}c${c + 1}.` };
+    }
+    next.v[r][c] = value;
+    return { pos: next };
+  },
+
+  render(board, ctx) {
+    const { model: m, pos } = ctx;
+    setCellSize(board, m.N, 0.2);
+    const { dup, lines } = clashes(m, pos);
+    const grid = gridElement(`Cross Set, ${m.N} by ${m.N}`, m.N);
+    const side = Math.ceil(Math.sqrt(m.N));
+    for (let r = 0; r < m.N; r++) {
+      for (let c = 0; c < m.N; c++) {
+        const v = pos.v[r][c];
+        const open = values(m, pos, r, c);
+        const label = v ? `row ${r + 1}, column ${c + 1}: ${v}`
+          : `row ${r + 1}, column ${c + 1}: empty, candidates ${open.join(" ")}`;
+        const el = cellElement(ctx, r, c, label, m.N, m.N);
+        if (v) {
+          el.textContent = String(v);
+          el.classList.add("entry");
+          if (m.cells[r][c].length === 1) el.classList.replace("entry", "given");
+        } else {
+          const cands = document.createElement("div");
+          cands.className = "cands";
+          cands.style.gridTemplateColumns = `repeat(${side}, 1fr)`;
+          const struck = new Set(pos.x[r][c]);
+          for (let k = 1; k <= m.N; k++) {
+            const span = document.createElement("span");
+            span.textContent = String(k);
+            if (!m.cells[r][c].includes(k)) span.className = "gone";
+            else if (struck.has(k)) span.className = "struck";
+            cands.appendChild(span);
+          }
+          el.appendChild(cands);
+        }
+        if (dup.has(place(r, c))) el.classList.add("dup");
+        if (lines.has(`row ${r + 1}`) || lines.has(`column ${c + 1}`)) el.classList.add("line-bad");
+        grid.appendChild(el);
+      }
+    }
+    board.appendChild(grid);
+  },
+
+  solved(m, pos) {
+    for (let r = 0; r < m.N; r++) for (let c = 0; c < m.N; c++) if (!pos.v[r][c]) return false;
+    return clashes(m, pos).dup.size === 0;
+  },
+
+  wrong(m, pos, solution) {
+    return wrongCells(m.N, m.N, (r, c) => {
+      const v = pos.v[r][c];
+      const answer = solution.grid[r][c];
+      return (v && v !== answer) || (!v && pos.x[r][c].includes(answer));
+    });
+  },
+
+  reveal(m, solution) {
+    const pos = this.empty(m);
+    pos.v = solution.grid.map((row) => row.slice());
+    return pos;
+  },
+
+  stateText(m, pos) {
+    // The candidate grid in Cross Set's own text format.
+    const sep = m.N > 9 ? "," : "";
+    const tokens = [];
+    for (let r = 0; r < m.N; r++) {
+      tokens.push(Array.from({ length: m.N }, (_, c) => values(m, pos, r, c).join(sep)));
+    }
+    const width = Math.max(...tokens.flat().map((t) => t.length));
+    return tokens.map((row) => row.map((t) => t.padStart(width)).join(" ")).join("\n") + "\n";
+  },
+};
