@@ -177,3 +177,75 @@ def test_store_stats_and_list_json_by_format_and_by_flag(toy_cli, tmp_path, flag
     listed = [json.loads(line) for line in lines]
     assert stats["total"] == len(listed) == sum(g["count"] for g in stats["groups"])
     assert {item["kind"] for item in listed} == {"toy"}
+
+
+# -- --format svg wherever a puzzle is printed ------------------------------------------
+
+def _drawing_kinds() -> list[str]:
+    from numberplay.kinds import all_kinds
+    return [k.name for k in all_kinds() if "svg" in k.formats]
+
+
+def _svgs(document: str) -> list:
+    """The root of an SVG document and the drawings nested in it."""
+    from xml.etree import ElementTree
+
+    root = ElementTree.fromstring(document)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    nested = [e for e in root.iter("{http://www.w3.org/2000/svg}svg") if e is not root]
+    return nested or [root]
+
+
+@pytest.mark.parametrize("kind", _drawing_kinds())
+def test_svg_of_generate_and_solve_holds_the_kinds_drawings(run, kind):
+    import numberplay
+    from numberplay.services.generation import generate_one
+
+    impl = numberplay.get_kind(kind)
+    made = [generate_one(kind, seed=5, index=i) for i in range(2)]
+    one = run(["generate", kind, "--seed", "5", "--format", "svg"])
+    assert one.exit_code == 0, one.output
+    assert one.stdout.strip() == impl.draw(made[0].puzzle)       # the drawing itself
+    two = run(["generate", kind, "--seed", "5", "--count", "2", "--solution", "-f", "svg"])
+    drawings = _svgs(two.stdout)
+    assert len(drawings) == 4                                      # 2 puzzles, 2 answers
+    for g in made:
+        assert impl.draw(g.puzzle) in two.stdout and impl.draw(g.puzzle, g.solution) in two.stdout
+    solved = run(["solve", kind, "-", "--format", "svg"], json.dumps(made[0].puzzle.envelope()))
+    assert solved.exit_code == 0, solved.output
+    solution = numberplay.solve(made[0].puzzle)
+    assert solved.stdout.strip() == impl.draw(made[0].puzzle, solution)
+    both = run(["solve", kind, "-", "--format", "svg"],
+               "\n".join(json.dumps(g.puzzle.envelope()) for g in made))
+    assert len(_svgs(both.stdout)) == 2 and "Puzzle 2" in both.stdout
+
+
+@pytest.mark.parametrize("kind", _drawing_kinds())
+def test_svg_of_explain_and_hint(run, kind):
+    import numberplay
+    from numberplay.services.generation import generate_one
+
+    impl = numberplay.get_kind(kind)
+    puzzle = generate_one(kind, seed=5).puzzle
+    text = json.dumps(puzzle.envelope())
+    explained = run(["explain", kind, "-", "--format", "svg"], text)
+    assert explained.exit_code == 0, explained.output
+    steps = list(numberplay.explain(puzzle))
+    assert impl.draw(puzzle) in explained.stdout
+    assert len(_svgs(explained.stdout)) == 2                       # the puzzle, then solved
+    traced = run(["explain", kind, "-", "--format", "svg", "--trace"], text)
+    assert len(_svgs(traced.stdout)) == 2 + sum(1 for s in steps if s.cells)
+    hinted = run(["hint", kind, "-", "--format", "svg"], text)
+    assert hinted.exit_code == 0, hinted.output
+    assert len(_svgs(hinted.stdout)) == 1
+    from xml.etree import ElementTree
+    root = ElementTree.fromstring(hinted.stdout)
+    caption = " ".join(e.text or "" for e in root.findall("{http://www.w3.org/2000/svg}text"))
+    assert caption == " ".join(numberplay.hint(puzzle).text.split())    # wrapped, all there
+
+
+def test_svg_refused_in_one_line_where_nothing_is_drawn(toy_cli):
+    for args in (["solve", "toy", "3 15", "-f", "svg"], ["generate", "toy", "-f", "svg"],
+                 ["check", "toy", "3 15", "-f", "svg"]):
+        r = toy_cli(args)
+        assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "svg" in r.stderr, args

@@ -118,7 +118,7 @@ def test_fix_with_a_superscript_digit(cli):
      "error: --timeout must be at least 0"),
     (["generate", "crossproduct", "--count", "0"], "error: --count must be at least 1"),
     (["solve", "crossproduct", "--example", "riddler-2", "--format", "xml"],
-     "error: --format must be one of text, markdown, json, html, not 'xml'"),
+     "error: --format must be one of text, markdown, json, html, svg, not 'xml'"),
 ])
 def test_usage_errors_are_one_line_naming_the_option(cli, args, message):
     r = cli(args)

@@ -13,7 +13,8 @@ shape with `class="cell"` and a `data-place` attribute.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import textwrap
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
@@ -170,3 +171,34 @@ def read_places(highlight: Iterable[str] | str | None) -> Places:
         elif text:
             names.add(text)
     return Places(frozenset(cells), frozenset(rows), frozenset(cols), frozenset(names))
+
+
+SHEET_MARGIN = 16
+SHEET_WIDTH = 520          # the least width of a sheet, so captions have room
+CAPTION_SIZE = 14
+
+
+def sheet(items: Sequence[tuple[str, str]], title: str = "") -> str:
+    """Several drawings in one SVG document, one under the other, each after its
+    caption: `items` holds (caption, drawing) pairs; a caption may run over
+    several lines (wrapped here) and a drawing may be "" (a caption alone)."""
+    sizes = [svg_size(drawing) or (0.0, 0.0) if drawing else (0.0, 0.0)
+             for _, drawing in items]
+    width = max([SHEET_WIDTH, *(w for w, _ in sizes)]) + 2 * SHEET_MARGIN
+    chars = max(20, int((width - 2 * SHEET_MARGIN) / (CAPTION_SIZE * 0.6)))
+    parts: list[str] = []
+    y: float = SHEET_MARGIN
+    for (caption, drawing), (_, h) in zip(items, sizes, strict=True):
+        for line in textwrap.wrap(caption, chars) if caption else []:
+            y += CAPTION_SIZE * 1.4
+            parts.append(f'<text x="{_num(SHEET_MARGIN)}" y="{_num(y)}" '
+                         f'font-size="{CAPTION_SIZE}" fill="{INK}">{escape(line)}</text>')
+        if drawing:
+            y += 6
+            parts.append(f'<g transform="translate({_num(SHEET_MARGIN)} {_num(y)})">'
+                         f"{drawing}</g>")
+            y += h
+        y += 12
+    out = Svg(width, y + SHEET_MARGIN, "sheet", title=title)
+    out.parts.extend(parts)
+    return str(out)

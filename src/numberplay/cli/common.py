@@ -61,6 +61,7 @@ class Format(StrEnum):
     markdown = "markdown"
     json = "json"
     html = "html"
+    svg = "svg"
 
 
 class ShowFormat(StrEnum):

@@ -67,7 +67,7 @@ def explain_page(impl: Kind,
         for step in steps:
             extra = ""
             if trace and step.cells:
-                extra = _drawing(impl, _state(impl, puzzle, step), None, highlight=step.cells)
+                extra = _drawing(impl, state_of_step(impl, puzzle, step), None, highlight=step.cells)
             elif trace and step.snapshot:
                 extra = step.snapshot
             rows.append((step.technique, step.text, extra))
@@ -82,7 +82,7 @@ def explain_page(impl: Kind,
     return page(f"{_title(impl)}: explained", blocks)
 
 
-def _state(impl: Kind, puzzle: Puzzle, step: Step) -> Puzzle:
+def state_of_step(impl: Kind, puzzle: Puzzle, step: Step) -> Puzzle:
     """The puzzle as the step's snapshot shows it, when the snapshot reads back as a
     puzzle of the same kind and size; otherwise the puzzle itself."""
     if not step.snapshot:

@@ -52,6 +52,7 @@ from .common import (
 from .html_out import explain_page, generate_page, solve_page
 from .progress import progress_iter, progress_status
 from .steps_out import hint_markdown, hint_page, step_text_lines, steps_markdown, text_page
+from .svg_out import check_draws, explain_svg, generate_svg, hint_svg, solve_svg
 
 PAGE_BREAK = '<div style="page-break-after: always"></div>'
 
@@ -153,7 +154,7 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
         _param("solution", bool | None, typer.Option(
             None, "--solution/--no-solution",
             help="Print the answers (after the puzzles) or not, in every format. "
-                 "Default: no in text, yes in markdown, html and json.")),
+                 "Default: no in text and svg, yes in markdown, html and json.")),
         _param("quiet", bool, typer.Option(False, "--quiet", "-q", help="No progress bar.")),
         _format(),
         _param("timeout", float | None, typer.Option(
@@ -298,11 +299,16 @@ def _worst(codes: list[int]) -> int:
 
 def do_solve(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay solve KIND ..."""
+    fmt: Format = a["fmt"]
+    if fmt is Format.svg:
+        check_draws(impl)
+        if a["no_search"] or a["count"]:
+            raise PuzzleError(f"{'--no-search' if a['no_search'] else '--count'} prints no "
+                              "drawing: leave out --format svg (or use --format html)")
     puzzles = _puzzles(impl, a, opts)
     if a["no_search"]:
         return _worst([_deduce_only(impl, p, a, i == 0) for i, p in enumerate(puzzles)])
     mode = "count" if a["count"] else "all" if a["all"] else "first"
-    fmt: Format = a["fmt"]
     codes = []
     pages = []
     for index, puzzle in enumerate(puzzles):
@@ -313,10 +319,12 @@ def do_solve(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         if fmt is Format.json:
             print_json(report)
             continue
-        if fmt is Format.html:
+        if fmt in (Format.html, Format.svg):
             status = (f"{result.count}{'' if result.complete else '+'} solution(s)"
                       if mode == "count" else _status(result, mode))
             pages.append((puzzle, list(result.solutions), report.get("reason") or status))
+            if fmt is Format.svg:
+                err.print(escape(pages[-1][2]), style="dim" if result.count else "yellow")
             continue
         if len(puzzles) > 1 and mode != "count" and index:
             echo()
@@ -344,7 +352,7 @@ def do_solve(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
         err.print(escape(status), style="dim" if result.count else "yellow")
     if pages:
-        echo(solve_page(impl, pages))
+        echo(solve_svg(impl, pages) if fmt is Format.svg else solve_page(impl, pages))
     return _worst(codes)
 
 
@@ -408,6 +416,9 @@ def _explain_code(technique: str | None, complete: bool) -> int:
 
 def do_check(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay check KIND ..."""
+    if a["fmt"] is Format.svg:
+        raise PuzzleError("check prints a verdict, not a drawing: leave out --format svg "
+                          "(solve, generate, explain and hint draw)")
     puzzles = _puzzles(impl, a, opts)
     counting = a.get("count") or a.get("limit") is not None
     codes = []
@@ -438,10 +449,12 @@ def do_check(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
 
 def do_explain(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay explain KIND ..."""
+    if a["fmt"] is Format.svg:
+        check_draws(impl)
     puzzles = _puzzles(impl, a, opts)
     codes = []
-    if a["fmt"] is Format.html:
-        return _explain_html(impl, puzzles, a)
+    if a["fmt"] in (Format.html, Format.svg):
+        return _explain_drawn(impl, puzzles, a)
     for index, puzzle in enumerate(puzzles):
         if a["fmt"] is Format.json:
             report = explain_report(puzzle, search=not a["no_search"], trace=a["trace"],
@@ -471,8 +484,9 @@ def _multiple(code: int, several: bool) -> int:
     return EXIT_MULTIPLE if several and code in (EXIT_OK, EXIT_NONE) else code
 
 
-def _explain_html(impl: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
-    """explain --format html: one page with every puzzle and its steps."""
+def _explain_drawn(impl: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
+    """explain --format html or svg: one page (one SVG document) with every puzzle
+    and its steps."""
     explained: list[tuple[Puzzle, list[Step], Solution | None]] = []
     codes: list[int] = []
     notes: list[str] = []
@@ -488,7 +502,10 @@ def _explain_html(impl: Kind, puzzles: list[Puzzle], a: dict[str, Any]) -> int:
             found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
             solution = found.solutions[0] if found.solutions else None
         explained.append((puzzle, steps, solution))
-    echo(explain_page(impl, explained, trace=a["trace"], notes=notes))
+    if a["fmt"] is Format.svg:
+        echo(explain_svg(impl, explained, trace=a["trace"]))
+    else:
+        echo(explain_page(impl, explained, trace=a["trace"], notes=notes))
     return _worst(codes)
 
 
@@ -538,6 +555,8 @@ def _indent(text: str) -> str:
 
 def do_hint(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay hint KIND ... [--state STATE] [--level 1|2|3]"""
+    if a["fmt"] is Format.svg:
+        check_draws(impl)
     puzzles = _puzzles(impl, a, opts)
     state_text = None
     if a.get("state") is not None:
@@ -551,7 +570,7 @@ def do_hint(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             print_json(report)
         elif fmt is Format.markdown:
             echo(hint_markdown(impl, h))
-        elif fmt is Format.html:
+        elif fmt in (Format.html, Format.svg):
             items.append((puzzle, h, state))
         else:
             for w in h.wrong:
@@ -559,12 +578,14 @@ def do_hint(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
             tech = f"[{h.technique}] " if h.technique and a["level"] >= 3 else ""
             echo(tech + h.text)
     if items:
-        echo(hint_page(impl, items))
+        echo(hint_svg(impl, items) if fmt is Format.svg else hint_page(impl, items))
     return EXIT_OK
 
 
 def do_generate(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     """numberplay generate KIND ..."""
+    if a["fmt"] is Format.svg:
+        check_draws(impl)
     if a.get("id"):
         if a["size"] is not None or a["difficulty"] is not None or a["seed"] is not None \
                 or a["count"] not in (None, 1):
@@ -680,7 +701,8 @@ def _after_generate(impl: Kind, generated: list[Generated], a: dict[str, Any]) -
 
 def _print_generated(impl: Kind, generated: list[Generated], a: dict[str, Any]) -> None:
     fmt: Format = a["fmt"]
-    answers = a["solution"] if a["solution"] is not None else fmt is not Format.text
+    answers = a["solution"] if a["solution"] is not None \
+        else fmt not in (Format.text, Format.svg)
     if fmt is Format.json:
         report = generate_report(impl.name, generated)
         if not answers:
@@ -690,6 +712,9 @@ def _print_generated(impl: Kind, generated: list[Generated], a: dict[str, Any]) 
         return
     if fmt is Format.html:
         echo(generate_page(impl, generated, answers), nl=False)
+        return
+    if fmt is Format.svg:
+        echo(generate_svg(impl, generated, answers))
         return
     if fmt is Format.markdown:
         for i, g in enumerate(generated, 1):

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
 
 from ..text import place
 
@@ -265,18 +263,18 @@ TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
 
 
 def contradiction(n: int, m: list[int]) -> str | None:
-    """What ran out, as a sentence, or None while the grid is still consistent:
-    the first empty cell in reading order, else the first row, then column,
-    missing a value (the smallest)."""
-    if not all(m):
-        return f"{place(*divmod(m.index(0), n))} has no candidates left"
+    """What ran out, as a sentence, or None while the grid is still consistent."""
     full = (1 << n) - 1
-    for axis, unions in (("row", [reduce(or_, m[r * n:(r + 1) * n]) for r in range(n)]),
-                         ("column", [reduce(or_, m[c::n]) for c in range(n)])):
-        for idx, union in enumerate(unions):
-            if union != full:
-                v = bits(full & ~union)[0]
-                return f"{axis} {idx + 1} has no place left for {v + 1}"
+    for i, d in enumerate(m):
+        if not d:
+            return f"{place(*divmod(i, n))} has no candidates left"
+    for axis, idx, cells in lines(n):
+        union = 0
+        for i in cells:
+            union |= m[i]
+        if union != full:
+            v = bits(full & ~union)[0]
+            return f"{axis} {idx + 1} has no place left for {v + 1}"
     return None
 
 
