@@ -13,7 +13,7 @@ driver then follows the chosen supposition once with `_run_chain` to get its
 steps; a test compares whole explanations with and without this search.
 
 Only for what `Fixpoint.enabled` covers (sums), the full ladder (no rung
-limit) and the formula rules' own ladder (`CryptarithmRules` in deduce.py).
+limit) and the formula's own rules (no extra rules of a kind).
 """
 
 from __future__ import annotations
