@@ -64,9 +64,14 @@ def main(argv: list[str]) -> None:
     if len(argv) == 3 and argv[1] == "--corpus":
         print(corpus(argv[2]))
         return
+    from importlib.metadata import entry_points
+
     import atheris
 
-    with atheris.instrument_imports(include=["numberplay"]):
+    # numberplay and every installed kind's package (read from the entry points
+    # without importing numberplay, which must load inside the instrumentation).
+    packages = {ep.value.split(":")[0].split(".")[0] for ep in entry_points(group="numberplay.kinds")}
+    with atheris.instrument_imports(include=sorted(packages | {"numberplay"})):
         from numberplay import safejson
         from numberplay.errors import PuzzleError
         from numberplay.kinds import all_kinds

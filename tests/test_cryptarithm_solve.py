@@ -276,3 +276,13 @@ def test_fixed_letters_match_brute_force(formula, digit, which):
     p = numberplay.parse("cryptarithm", formula, fix=f"{letters[which]}={digit}")
     assert numberplay.count(p) == brute_count_fixed(formula, fixed)
     assert len(list(numberplay.solutions(p))) == numberplay.count(p)
+
+
+def test_options_survive_the_round_trips():
+    impl = numberplay.get_kind("cryptarithm")
+    p = impl.parse("A + B = CD", base=16, fix="A=9")
+    assert (p.base, p.fixed) == (16, (("A", 9),))
+    assert impl.parse(impl.to_text(p)) == p
+    assert impl.puzzle_type.from_json(p.to_json()) == p
+    coloured = numberplay.parse("cryptoproduct", "GR x RG = RBR", color=True)
+    assert numberplay.Puzzle.from_json(coloured.envelope()).color is True

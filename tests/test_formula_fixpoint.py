@@ -100,11 +100,13 @@ def test_fixpoint_is_where_the_techniques_stall(formula, base):
                 assert got is not None and fix.position(got).key() == want.key()
 
 
-@pytest.mark.parametrize("formula", FORMULAS[:5])
+@pytest.mark.parametrize("formula", FORMULAS[:5] + ["HORSE + SHARK = JACKAL"])
 def test_explanations_do_not_change_with_the_shortcut(formula, monkeypatch):
-    """Following every trial step by step gives the same explanation, word for word."""
+    """Following every trial step by step (no fixpoint shortcut, the driver's own
+    search instead of the one on masks) gives the same explanation, word for word."""
     fast = [s.text for s in CD.explanation(formula)]
-    monkeypatch.setattr(CD.CryptarithmRules, "closes", lambda self, pos, place, value: True)
+    monkeypatch.setattr(CD.CryptarithmRules, "closes", lambda self, *a, **k: True)
+    monkeypatch.setattr(CD.CryptarithmRules, "quick_trial", lambda self, *a: None)
     slow = [s.text for s in CD.explanation(formula)]
     assert fast == slow
 
@@ -112,3 +114,18 @@ def test_explanations_do_not_change_with_the_shortcut(formula, monkeypatch):
 def test_brute_alldiff_sanity():
     assert brute_alldiff((0b11, 0b11, 0b111)) == (0b11, 0b11, 0b100)
     assert brute_alldiff((0b1, 0b1)) is None
+
+
+@pytest.mark.parametrize("formula", FORMULAS + ["MEMORY + ROUTER = PYTHON", "FLOAT + KERNEL = LAPTOP",
+                                                "GNAT + HERON = OTTER"])
+def test_grade_without_sentences_is_the_explanations_grade(formula):
+    """grade_of runs quietly and stops once the grade is hard: same grade as the
+    whole explanation with its sentences."""
+    from types import SimpleNamespace
+
+    from numberplay.formula.explain import grade_label, grade_of
+    run = CD.explanation(formula)
+    steps = list(run)
+    assert steps and all(s.text for s in steps)
+    want = grade_label(run.hardest, run.trial_count, run.guesses)
+    assert grade_of(SimpleNamespace(formula=formula, base=10, fixed=())) == want

@@ -20,35 +20,24 @@ from numberplay.model import NO_SOLUTION, SOLVED, STALLED
 from numberplay.services.examples import list_examples
 from numberplay.services.reports import solve_report
 
-# Small, fast generation requests per kind: (size, difficulty). A kind not
-# listed is generated with its defaults.
-GENERATE = {
-    "crossproduct": [("3x3", "easy"), ("3x3", "medium")],
-    "crossset": [("5", "easy"), ("5", "search")],
-    "keen": [("4", "easy"), ("5", "hard")],
-    "cryptarithm": [(None, None), (None, "easy")],
-    "cryptoproduct": [(None, "easy"), (None, "hard")],
-    "toy": [("2", "easy"), ("2", "hard")],
+# Each kind's own samples, from testdata/contract.json in its folder: "generate",
+# small fast (size, difficulty) requests (else the kind's defaults);
+# "unsolvable", a puzzle with no solution as [text, options]; "with_options",
+# puzzles read with kind options, which the round trips must keep. The toy's are here.
+TOY_SAMPLES: dict[str, Any] = {
+    "generate": [["2", "easy"], ["2", "hard"]],
+    "unsolvable": ["2 30", {}],
+    "with_options": [["2 0", {"offset": 3}]],
 }
 
-# Puzzles with no solution, as text (and kind options).
-UNSOLVABLE: dict[str, tuple[str, dict[str, Any]]] = {
-    "crossproduct": ("rows 7\ncols 5", {}),
-    "crossset": ("1 1\n1 1", {}),
-    "keen": ("A A B\nC D B\nC D E\nA 3+  B 3+  C 3+  D 4+  E 3", {}),
-    "cryptarithm": ("AB + AB = AB", {}),
-    "cryptoproduct": ("AB x CD = E", {}),
-    "toy": ("2 30", {}),
-}
 
-# Puzzles read with kind options, which the round trips must keep.
-WITH_OPTIONS: dict[str, list[tuple[str, dict[str, Any]]]] = {
-    "cryptarithm": [("SEND + MORE = MONEY", {"fix": "S=9,E=5"}), ("A + B = CD", {"base": 16}),
-                    ("base 8\nfix A=1\nA + B = CD", {})],
-    "cryptoproduct": [("GR x RG = RBR", {"color": True}), ("GR x RG = RBR", {"fix": "G=1"})],
-    "crossproduct": [("", {"rows": "210,144,54,135,4,49", "cols": "6615,15552,420"})],
-    "toy": [("2 0", {"offset": 3})],
-}
+def own(impl: Kind, key: str, default: Any = None) -> Any:
+    """The kind's sample `key` (see TOY_SAMPLES), or `default`."""
+    if impl.name == "toy":
+        return TOY_SAMPLES.get(key, default)
+    entry = impl.files() / "testdata" / "contract.json"
+    data = json.loads(entry.read_text(encoding="utf-8")) if entry.is_file() else {}
+    return data.get(key, default)
 
 
 @pytest.fixture(params=[*kind_names(), "toy"])
@@ -61,7 +50,7 @@ def impl(request: pytest.FixtureRequest) -> Kind:
 
 def _generated(impl: Kind) -> list[numberplay.Generated]:
     return [numberplay.generate_full(impl.name, size=size, difficulty=difficulty, seed=1)
-            for size, difficulty in GENERATE.get(impl.name, [(None, None)])]
+            for size, difficulty in own(impl, "generate", [(None, None)])]
 
 
 _CACHE: dict[str, list[numberplay.Generated]] = {}
@@ -79,9 +68,9 @@ def samples(impl: Kind) -> list[Puzzle]:
     out: list[Puzzle] = []
     for example in list_examples(impl.name) if impl.name in kind_names() else []:
         out += impl.parse_all(example.text)[:5]
-    out += [impl.parse(text or None, **options) for text, options in WITH_OPTIONS.get(impl.name, [])]
-    if impl.name in UNSOLVABLE:
-        text, options = UNSOLVABLE[impl.name]
+    out += [impl.parse(text or None, **options) for text, options in own(impl, "with_options", [])]
+    if own(impl, "unsolvable"):
+        text, options = own(impl, "unsolvable")
         out.append(impl.parse(text, **options))
     return out + [g.puzzle for g in generated(impl)]
 
@@ -98,7 +87,7 @@ def test_the_kind_agrees_with_its_classes(impl):
     check_names(impl)
     assert impl.puzzle_type.kind == impl.solution_type.kind == impl.name
     assert set(FORMATS) <= set(impl.formats)
-    # a kind's own formats (Keen's `tatham` game IDs) are plain names
+    # a kind's own formats (a game-ID format, say) are plain names
     assert all(f.isidentifier() and f.islower() for f in impl.formats)
     assert impl.default_difficulty is None or impl.default_difficulty in impl.difficulties
 
@@ -135,16 +124,6 @@ def test_json_round_trip(impl):
     for g in generated(impl):
         data = json.loads(json.dumps(g.solution.to_json()))
         assert impl.solution_type.from_json(data) == g.solution
-
-
-def test_options_survive_the_round_trips():
-    impl = numberplay.get_kind("cryptarithm")
-    p = impl.parse("A + B = CD", base=16, fix="A=9")
-    assert (p.base, p.fixed) == (16, (("A", 9),))
-    assert impl.parse(impl.to_text(p)) == p
-    assert impl.puzzle_type.from_json(p.to_json()) == p
-    coloured = numberplay.parse("cryptoproduct", "GR x RG = RBR", color=True)
-    assert Puzzle.from_json(coloured.envelope()).color is True
 
 
 # -- rendering --------------------------------------------------------------------------
@@ -197,9 +176,9 @@ def test_explain_ends_solved(impl):
 
 
 def test_no_solution_ends_the_explanation_and_gives_the_reason(impl):
-    if impl.name not in UNSOLVABLE:
+    if not own(impl, "unsolvable"):
         pytest.skip("no unsolvable sample for this kind")
-    text, options = UNSOLVABLE[impl.name]
+    text, options = own(impl, "unsolvable")
     puzzle = impl.parse(text, **options)
     assert impl.count(puzzle) == 0
     steps = list(impl.explain(puzzle))
@@ -238,7 +217,7 @@ def test_the_reason_is_charged_to_the_callers_budget(toy):
 # -- generating -------------------------------------------------------------------------
 
 def test_generated_puzzles_are_unique_and_graded_as_asked(impl):
-    requests = GENERATE.get(impl.name, [(None, None)])
+    requests = own(impl, "generate", [(None, None)])
     for (size, difficulty), g in zip(requests, generated(impl), strict=True):
         assert impl.count(g.puzzle, limit=2) == 1
         assert impl.verify(g.puzzle, g.solution)

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "numberplay"
 SUFFIXES = {".py", ".js", ".c", ".css", ".html"}
 # Tests and fuzz targets that must work for any kind, so name none.
-GENERIC = ["tests/test_layers.py", "tests/test_hostile_atheris.py",
+GENERIC = ["tests/test_layers.py", "tests/test_hostile_atheris.py", "tests/test_kind_contract.py",
            "tests/test_kind_folders.py", "tests/test_plugins.py", "fuzz/fuzz_parsers.py"]
 
 

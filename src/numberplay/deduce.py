@@ -98,6 +98,10 @@ class Rules:
     # The rungs a trial's consequences may use, tried in turn (None: all); see Limits.
     trial_rungs: tuple[int | None, ...] | None = None
     solved_text: str = "Solved: every place is decided and every rule checks."
+    # True while the driver searches for a trial: techniques may leave their sentences
+    # (and removed/fixed) empty, since only the chosen trial is shown; the driver then
+    # follows that trial again with `quiet` off, which gives the same steps with words.
+    quiet: bool = False
 
     def copy(self, pos: Position) -> Position:
         """An independent copy of the position."""
@@ -127,11 +131,22 @@ class Rules:
         """The position as text (for --trace and the last step)."""
         return None
 
-    def closes(self, pos: Position, place: Place, value: Any) -> bool:
-        """Might the techniques alone reach a contradiction from `pos`, the position
-        after supposing `place` = `value`? A kind that can tell quickly that they
-        surely stall (e.g. from the fixpoint of its techniques) returns False, and
-        that trial is not followed step by step; the default follows every trial."""
+    def quick_trial(self, pos: Position, depth: int, limit: int, limits: Limits,
+                    budget: Budget, max_rung: int | None
+                    ) -> tuple[()] | tuple[Place, Any, int] | None:
+        """`find_trial`'s choice found by the kind's own faster search, the same one
+        step for step: (place, value, the step bound its chain closed under), () when
+        no trial closes, None when the kind has no such search here (the default)."""
+        return None
+
+    def closes(self, pos: Position, place: Place, value: Any,
+               max_rung: int | None = None, before: Position | None = None) -> bool:
+        """Might the techniques alone (up to `max_rung`) reach a contradiction from
+        `pos`, the position after supposing `place` = `value`? A kind that can tell
+        quickly that they surely stall (e.g. from a fixpoint at least as strong as its
+        techniques) returns False, and that trial is not followed step by step; the
+        default follows every trial. `before`: the position the supposition was
+        made in (`pos` lies inside it), for a kind that starts from its fixpoint."""
         return True
 
     # -- derived -------------------------------------------------------------
@@ -262,11 +277,52 @@ def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
                budget: Budget, max_rung: int | None = None) -> _Trial | None:
     """The assumption whose consequences reach a contradiction soonest (at most
     `limit` steps, nested trials `depth - 1` deep), trying places with the fewest
-    values first and stopping after the first group that yields one."""
+    values first and stopping after the first group that yields one.
+
+    The search runs with `rules.quiet` on (no sentences); the trial it chooses is
+    followed once more with words, unless the caller is itself quiet."""
     if limit < 0:
         return None
+    quick = rules.quick_trial(pos, depth, limit, limits, budget, max_rung)
+    if quick is not None:
+        if not quick:
+            return None
+        place, value, bound = quick
+        work = rules.copy(pos)
+        try:
+            rules.assume(work, place, value)
+        except Contradiction as exc:
+            return _Trial(place, value, [], exc)
+        again = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
+        if again is not None:         # followed with steps (and words unless quiet)
+            return _Trial(place, value, *again)
+    loud = not rules.quiet
+    rules.quiet = True
+    try:
+        found = _search_trial(rules, pos, depth, limit, limits, budget, max_rung)
+    finally:
+        rules.quiet = not loud
+    if found is None:
+        return None
+    best, bound = found
+    if loud:
+        work = rules.copy(pos)
+        try:
+            rules.assume(work, best.place, best.value)
+        except Contradiction:
+            return best        # no step was taken: nothing was left unsaid
+        again = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
+        assert again is not None and _chain_len(again[0]) == _chain_len(best.chain), \
+            "a trial followed again must give the same steps"
+        best = _Trial(best.place, best.value, *again)
+    return best
+
+
+def _search_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limits,
+                  budget: Budget, max_rung: int | None) -> tuple[_Trial, int] | None:
+    """find_trial's search: (the trial, the step bound its chain was found under)."""
     places = sorted(rules.candidates(pos), key=lambda pv: len(pv[1]))
-    best: _Trial | None = None
+    best: tuple[_Trial, int] | None = None
     tried = 0
     group = None
     for place, values in places:
@@ -280,21 +336,21 @@ def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
                 return best
             tried += 1
             work = rules.copy(pos)
-            bound = limit if best is None else min(limit, _chain_len(best.chain) - 1)
+            bound = limit if best is None else min(limit, _chain_len(best[0].chain) - 1)
             if bound < 0:
                 return best
             try:
                 rules.assume(work, place, value)
             except Contradiction as exc:
-                return _Trial(place, value, [], exc)
-            if depth <= 1 and not rules.closes(work, place, value):
+                return _Trial(place, value, [], exc), bound
+            if depth <= 1 and not rules.closes(work, place, value, max_rung, pos):
                 continue       # the techniques surely stall: no chain to follow
             result = _run_chain(rules, work, depth - 1, bound, limits, budget, max_rung)
             if result is None:
                 continue
             chain, end = result
-            if best is None or _chain_len(chain) < _chain_len(best.chain):
-                best = _Trial(place, value, chain, end)
+            if best is None or _chain_len(chain) < _chain_len(best[0].chain):
+                best = _Trial(place, value, chain, end), bound
                 if not chain:
                     return best
     return best

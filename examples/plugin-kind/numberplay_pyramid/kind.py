@@ -156,7 +156,8 @@ class PyramidKind(Kind[PyramidPuzzle, PyramidSolution]):
 
     # -- generating and grading --------------------------------------------------------
     def check_size(self, size: str) -> str:
-        if not size.isdigit() or not MIN_ROWS <= int(size) <= MAX_ROWS:
+        if not (size.isascii() and size.isdigit() and len(size) <= 2
+                and MIN_ROWS <= int(size) <= MAX_ROWS):
             raise PuzzleError(f"--size is the number of rows, {MIN_ROWS} to {MAX_ROWS}, "
                               f"not {size!r}")
         return str(int(size))

@@ -90,6 +90,7 @@ class Model:
     sums: int = 0
     holds: Callable[[list[int]], bool] | None = None
     cache: dict[Any, Any] = field(default_factory=dict)
+    quiet: bool = False        # techniques may leave their sentences out (trial search)
 
 
 def _by_place(text: str) -> dict[tuple[int, str], int]:

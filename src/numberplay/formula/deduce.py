@@ -49,6 +49,7 @@ from .candidates import (
 from .columns import Column, Model, Product, build, merged_coef, pair_at
 from .fixpoint import Fixpoint
 from .model import substitute
+from .trials import Trials
 
 ENUM_LIMIT = 20_000       # candidate tuples a product or condition technique may enumerate
 SUBSET_MAX = 6            # largest group the different-letters rule looks at beyond 12 letters
@@ -271,6 +272,8 @@ def tech_column(model: Model, pos: Position) -> Found | None:
         new = apply_column(model, col, pos)
         if new is pos:
             continue
+        if model.quiet:
+            return Found("column sum", "", (), new)
         cells = (col.label,) + tuple(v for v in _column_vars(col)
                                      if new is None or pos.values(v) != new.values(v))
         return Found("column sum", column_text(model, col, pos, new), cells, new)
@@ -316,6 +319,8 @@ def tech_two_columns(model: Model, pos: Position) -> Found | None:
         new = apply_pair(model, a, b, pos)
         if new is pos:
             continue
+        if model.quiet:
+            return Found("two columns", "", (), new)
         eqs = []
         for col in (a, b):
             lhs, rhs = _terms(col, model.base, pos.value)
@@ -592,6 +597,15 @@ def tech_different(model: Model, pos: Position) -> Found | None:
     return None
 
 
+def different_once(model: Model, pos: Position) -> Position | None | bool:
+    """`different letters` once: the new position, None on a contradiction, False
+    when it finds nothing."""
+    f = tech_different(model, pos)
+    if f is None:
+        return False
+    return f.pos
+
+
 def different_fixpoint(model: Model, pos: Position) -> Position | None:
     """`different letters` (and the decided letters' digits) until it finds nothing
     more; None on a contradiction."""
@@ -624,6 +638,11 @@ def _check_solved(model: Model, pos: Position) -> str | None:
 def _settled(model: Model, f: Found) -> Found:
     """The finding with the decided letters' digits removed from the others."""
     assert f.pos is not None
+    if model.quiet:
+        try:
+            return Found(f.technique, "", (), settle(model, f.pos.copy()), f.inner)
+        except Contradiction:
+            return Found(f.technique, "", (), None, f.inner)
     before = {c for c in f.pos.dom if f.pos.value(c) is not None}
     try:
         p = settle(model, f.pos.copy())
@@ -635,10 +654,12 @@ def _settled(model: Model, f: Found) -> Found:
     return Found(f.technique, text, f.cells, p, f.inner)
 
 
-def _technique(model: Model, name: str, rung: int,
+def _technique(rules: D.Rules, model: Model, name: str, rung: int,
                find: Callable[[Model, Position], Found | None]) -> D.Technique:
-    """A driver technique: apply `find` in place and describe it as a Step."""
+    """A driver technique: apply `find` in place and describe it as a Step (without
+    words while `rules.quiet`)."""
     def run(pos: Position) -> Step | None:
+        model.quiet = rules.quiet
         f = find(model, pos)
         if f is None:
             return None
@@ -646,6 +667,9 @@ def _technique(model: Model, name: str, rung: int,
             f = _settled(model, f)
         if f.pos is None:
             raise D.Contradiction(f.text, f.cells)
+        if model.quiet:          # a trial being searched: only the position counts
+            pos.dom, pos.carry = f.pos.dom, f.pos.carry
+            return Step(f.technique, "")
         removed, fixed = diff(pos, f.pos)
         pos.dom, pos.carry = f.pos.dom, f.pos.carry
         return Step(f.technique, f.text, f.cells, tuple(removed), tuple(fixed))
@@ -662,7 +686,8 @@ class CryptarithmRules(D.Rules):
         self.model = model
         self.last_solved: Position | None = None
         self.fixpoint = Fixpoint(model, Position, lambda pos: different_fixpoint(model, pos))
-        self.techniques = tuple(_technique(model, name, 0, fn) for name, fn in (
+        self.trials = Trials(self.fixpoint, lambda pos: different_once(model, pos))
+        self.techniques = tuple(_technique(self, model, name, 0, fn) for name, fn in (
             ("column sum", tech_column), ("last digits", tech_last_digit),
             ("product length", tech_product_length), ("last digits", tech_last_digits),
             ("casting out nines", tech_nines), ("condition", tech_condition),
@@ -704,7 +729,17 @@ class CryptarithmRules(D.Rules):
     def exclude(self, pos: Position, place: str, value: int) -> None:
         self._set(pos, pos.restrict(place, [v for v in pos.values(place) if v != value]))
 
-    def closes(self, pos: Position, place: str, value: int) -> bool:
+    def quick_trial(self, pos: Position, depth: int, limit: int, limits: D.Limits,
+                    budget: Budget, max_rung: int | None
+                    ) -> tuple[()] | tuple[str, int, int] | None:
+        """The driver's trial search on masks, for sums (see trials.py)."""
+        if not self.fixpoint.enabled or max_rung is not None:
+            return None
+        found = self.trials.find(pos, depth, limit, limits.max_trials, budget)
+        return () if found is None else (found[0], found[1], found[3])
+
+    def closes(self, pos: Position, place: str, value: int,
+               max_rung: int | None = None, before: Position | None = None) -> bool:
         """False when the techniques' fixpoint from `pos` is no contradiction: they
         surely stall there (see fixpoint.py)."""
         return not self.fixpoint.enabled or self.fixpoint.closes((place, value), pos)

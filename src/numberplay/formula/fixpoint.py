@@ -259,7 +259,10 @@ class Fixpoint:
     def closes(self, key: tuple[str, int], pos: Position) -> bool:
         """Can the techniques reach a contradiction from `pos` (the position after
         supposing `key` = (place, value))? False means they surely stall."""
-        m = self.masks(pos)
+        return self.closes_masks(key, self.masks(pos))
+
+    def closes_masks(self, key: tuple[str, int], m: Masks) -> bool:
+        """`closes` for a position given as masks."""
         entries = self.memo.setdefault(key, [])
         for base, fix in entries:
             if all(x & ~y == 0 for x, y in zip(m, base, strict=True)):

@@ -39,6 +39,7 @@ class Table:
     n: int
     bounded: bool = False
     support: list[list[int]] = field(default_factory=list)
+    ors: list[dict[int, int]] = field(default_factory=list)   # per cell: mask -> OR of supports
     memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
     line_groups: list[tuple[str, int, list[int]]] = field(default_factory=list)
 
@@ -138,10 +139,19 @@ def _support(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
     return support
 
 
+@lru_cache(maxsize=8192)
+def _ors(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
+         cap: int) -> list[dict[int, int]]:
+    """For each position, the OR of the supports of a set of values, filled in as
+    `possible` meets the sets (shared by the cages made from the same key)."""
+    return [{} for _ in _support(n, op, target, shape, cap)]
+
+
 def clear_caches() -> None:
     """Forget the fillings and supports made so far (benchmarks start cold)."""
     _fillings.cache_clear()
     _support.cache_clear()
+    _ors.cache_clear()
 
 
 def _pairs(n: int, op: str, t: int) -> tuple[tuple[int, ...], ...]:
@@ -164,7 +174,7 @@ def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
     rows = _fillings(*key)
     if len(rows) > key[-1] and cage.op in "+*":   # (two-cell cages have at most 2n fillings)
         return Table(cage, cage.cells, (), n, bounded=True)
-    return Table(cage, cage.cells, rows, n, support=_support(*key))
+    return Table(cage, cage.cells, rows, n, support=_support(*key), ors=_ors(*key))
 
 
 def compile_puzzle(puzzle: KeenPuzzle) -> list[Table]:
@@ -177,12 +187,17 @@ def possible(table: Table, masks: list[int]) -> int:
     valid = table.full
     for k, i in enumerate(table.cells):
         d = masks[i]
-        sup = table.support[k]
-        s = 0
-        while d:
-            b = d & -d
-            d ^= b
-            s |= sup[b.bit_length() - 1]
+        seen = table.ors[k]
+        s = seen.get(d)
+        if s is None:
+            sup = table.support[k]
+            s = 0
+            m = d
+            while m:
+                b = m & -m
+                m ^= b
+                s |= sup[b.bit_length() - 1]
+            seen[d] = s
         valid &= s
         if not valid:
             return 0

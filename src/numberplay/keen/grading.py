@@ -48,6 +48,9 @@ def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
     return False
 
 
+_LINES: dict[tuple[int, ...], list[int] | None] = {}   # a line's candidates -> filtered
+
+
 def _subsets(n: int, m: list[int]) -> bool:
     """Every naked and hidden subset of every line at once: all-different arc
     consistency (Régin's filter), which removes exactly what they remove (a
@@ -55,10 +58,15 @@ def _subsets(n: int, m: list[int]) -> bool:
     lies outside the k cells where k values must go). True if anything went."""
     changed = False
     for _, _, cells in LT.lines(n):
-        doms = [m[i] for i in cells]
+        doms = tuple(m[i] for i in cells)
         if all(not d & (d - 1) for d in doms):
             continue
-        new = line_filter(doms, n)
+        if doms in _LINES:
+            new = _LINES[doms]
+        else:
+            if len(_LINES) > 50_000:
+                _LINES.clear()
+            new = _LINES[doms] = line_filter(list(doms), n)
         if new is None:
             m[cells[0]] = 0   # no way to fill the line: the caller sees the empty cell
             return True
