@@ -163,3 +163,12 @@ def test_generate_reads_a_utf8_word_list_with_a_bom(run, tmp_path):
         addends, total = _sides(line)
         assert set(addends) | {total} <= words
         assert cpsat_count(addends, total) == 1
+
+
+def test_hint_state_names_letters_of_any_alphabet(run):
+    fixed = run(["hint", "cryptarithm", FUENF, "--state", "U\u0308=2", "--level", "3"])
+    assert fixed.exit_code == 0, fixed.output
+    wrong = run(["hint", "cryptarithm", FUENF, "--state", "Ü=3"])
+    assert wrong.exit_code == 0 and "Ü = 3 is wrong" in wrong.stdout
+    bad = run(["hint", "cryptarithm", FUENF, "--state", "Ü=²"])
+    assert bad.exit_code == 2 and bad.stderr.count("\n") == 1 and "Ü=²" in bad.stderr

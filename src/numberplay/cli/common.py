@@ -29,6 +29,7 @@ else:
 from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
 from ..kinds import Kind
 from ..services.examples import get_example
+from ..text import shorten
 
 # Exit codes (documented in the README).
 EXIT_OK = 0
@@ -138,7 +139,7 @@ def _decode(data: bytes, what: str) -> str:
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= 80 else text[:77] + "..."
+    return shorten(text, 80)
 
 
 def _looks_like_path(text: str) -> bool:
@@ -184,7 +185,7 @@ def _one_line(exc: BaseException | str) -> str:
     text = " ".join(str(exc).split())
     if not text.isprintable():
         text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    text = text if len(text) <= 500 else text[:497] + "..."
+    text = shorten(text, 500)
     return escape(text)
 
 

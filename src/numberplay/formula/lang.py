@@ -140,7 +140,7 @@ def _name(tok: str, col: int) -> str:
         return "*"
     if tok in KEYWORDS or tok in FUNCTIONS:
         return tok
-    shown = tok if len(tok) <= 30 else tok[:27] + "..."
+    shown = shorten(tok, 30)
     raise PuzzleError(f"unknown name {shown!r} (words are runs of capital letters; allowed "
                       f"names: and, or, not, in, is, x, {', '.join(FUNCTIONS)})", column=col)
 
@@ -602,7 +602,7 @@ class _Converter:
             part = self.text[start:end]
         except (AttributeError, IndexError, TypeError):
             part = ast.get_source_segment(self.source, node) or type(node).__name__
-        return part if len(part) <= 40 else part[:37] + "..."
+        return shorten(part, 40)
 
     def col(self, node: ast.AST) -> int:
         """The 1-based column in the user's text."""
@@ -741,7 +741,7 @@ def check_statement(node: Node, text: str) -> None:
     """PuzzleError unless the formula says something (`SEND + MORE` has a value
     but is neither true nor false)."""
     if not is_statement(node):
-        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:37] + "..."
+        shown = shorten(text.strip(), 40)
         raise PuzzleError(f"{shown!r} is not a statement: write a comparison such as "
                           "SEND + MORE = MONEY")
 

@@ -6,6 +6,7 @@ letters (`with_entries`), and the kind's explanation runs from there.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +19,8 @@ STATE_HELP = "the letters decided so far, LETTER=DIGIT separated by commas: 'A=1
 def parse_state(letters: set[str], base: int, text: str) -> PlayState:
     """`A=1,B=2` (also with spaces, semicolons or new lines) as entries."""
     entries: dict[str, int] = {}
-    for part in (text or "").replace(";", ",").replace("\n", ",").split(","):
+    text = unicodedata.normalize("NFC", text or "")     # Ü typed as U + diaeresis is Ü
+    for part in text.replace(";", ",").replace("\n", ",").split(","):
         part = part.strip()
         if not part:
             continue
@@ -28,7 +30,8 @@ def parse_state(letters: set[str], base: int, text: str) -> PlayState:
             raise PuzzleError(f"state: expected LETTER=DIGIT, not {part!r}")
         if name not in letters:
             raise PuzzleError(f"state: letter {name} is not in the formula")
-        if not value.isdigit() or not 0 <= int(value) < base:
+        if not (value.isascii() and value.isdigit()) or len(value) > 3 \
+                or not 0 <= int(value) < base:
             raise PuzzleError(f"state: {name}={value} is not a digit in base {base}")
         if name in entries and entries[name] != int(value):
             raise PuzzleError(f"state: {name} is given twice ({entries[name]} and {value})")

@@ -25,6 +25,8 @@ from ..errors import PuzzleError
 from ..latin import techniques as LT
 from ..latin.explain import LatinRules
 from ..model import SOLVED, PlayState, Step
+from ..text import content_lines
+from ..text import place as cell_place
 from . import techniques as K
 from .cages import Table, compile_puzzle
 from .model import KeenPuzzle, cell_name
@@ -139,8 +141,7 @@ def parse_state(puzzle: KeenPuzzle, text: str) -> PlayState:
     """The player's candidate grid: entries are cells narrowed to one value,
     `removed` the candidates crossed out elsewhere."""
     n = puzzle.n
-    rows = [line.split() for line in text.splitlines()
-            if line.strip() and not line.strip().startswith("#")]
+    rows = [line.split() for _lineno, _raw, line in content_lines(text)]
     if len(rows) != n:
         raise PuzzleError(f"the state has {len(rows)} rows; the puzzle has {n}")
     entries, removed = [], []
@@ -167,7 +168,7 @@ def _state_cell(token: str, n: int, r: int, c: int) -> int:
     for part in parts:
         if not part.isdigit() or not 1 <= int(part) <= n:
             raise PuzzleError(f"unreadable state cell {token[:20]!r} (values 1..{n})",
-                              where=f"r{r + 1}c{c + 1}")
+                              where=cell_place(r, c))
         mask |= 1 << (int(part) - 1)
     return mask
 

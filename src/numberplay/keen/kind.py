@@ -10,6 +10,7 @@ from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Generated, PlayState, Puzzle, Solution, Step
+from ..text import grid_places, shorten
 from . import explain as E
 from .generate import generate as generate_puzzle
 from .model import DEFAULT_MAX, MAX_ORDER, MIN_ORDER, KeenPuzzle, KeenSolution
@@ -96,7 +97,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
     def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
         """{"r1c1": value, ...}."""
         grid = solution.grid  # type: ignore[attr-defined]
-        return {f"r{r + 1}c{c + 1}": v for r, row in enumerate(grid) for c, v in enumerate(row)}
+        return grid_places(grid)
 
     # -- generating and grading ---------------------------------------------------------
     def generate(self, rng: random.Random, size: str | None = None,
@@ -165,7 +166,7 @@ def _size(size: str) -> int:
         text = a.strip()
     if not text.isascii() or not text.isdigit() or len(text) > 3 \
             or not MIN_ORDER <= int(text) <= MAX_ORDER:
-        shown = str(size) if len(str(size)) <= 20 else str(size)[:17] + "..."
+        shown = shorten(size)
         raise PuzzleError(f"bad size {shown!r}: give the order N, {MIN_ORDER}..{MAX_ORDER} "
                           "(e.g. 6)")
     return int(text)

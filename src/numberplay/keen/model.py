@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
+from ..text import place as cell_place
 
 MIN_ORDER = 3
 MAX_ORDER = 16
@@ -31,8 +32,7 @@ OP_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "÷", "=": ""}     # as drawn
 
 def cell_name(n: int, i: int) -> str:
     """`r2c3` for flat index i (1-based row and column)."""
-    r, c = divmod(i, n)
-    return f"r{r + 1}c{c + 1}"
+    return cell_place(*divmod(i, n))
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 
 from .. import safejson
-from ..budget import check_active
 from ..errors import PuzzleError
+from ..text import content_lines, shorten
+from ..text import place as cell_place
 from .model import (
     MAX_ORDER,
     MIN_ORDER,
@@ -61,14 +62,7 @@ def parse_text(text: str | None) -> KeenPuzzle:
 
 def _content_lines(text: str) -> list[tuple[int, str]]:
     """(line number, text) of the lines that are neither blank nor comments."""
-    out = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        if not lineno & 4095:
-            check_active()
-        line = raw.strip()
-        if line and not line.startswith("#"):
-            out.append((lineno, line))
-    return out
+    return [(lineno, line) for lineno, _raw, line in content_lines(text)]
 
 
 def _parse_map(lines: list[tuple[int, str]]) -> KeenPuzzle:
@@ -88,9 +82,9 @@ def _parse_map(lines: list[tuple[int, str]]) -> KeenPuzzle:
             raise PuzzleError(f"row {r + 1} has {len(tokens)} labels, expected {n}", line=lineno)
         for c, token in enumerate(tokens):
             if not _LABEL.match(token):
-                shown = token if len(token) <= 20 else token[:17] + "..."
+                shown = shorten(token)
                 raise PuzzleError(f"bad cage label {shown!r} (a letter, then letters or digits)",
-                                  line=lineno, where=f"r{r + 1}c{c + 1}")
+                                  line=lineno, where=cell_place(r, c))
             cells.setdefault(token, []).append(r * n + c)
     clues = _parse_clues(lines[n:])
     cages = []
@@ -135,7 +129,7 @@ def _parse_clues(lines: list[tuple[int, str]]) -> dict[str, tuple[int, str | Non
             found = _CLUE.match(line, k)
             if not found:
                 rest = line[k:].strip()
-                shown = rest if len(rest) <= 20 else rest[:17] + "..."
+                shown = shorten(rest)
                 raise PuzzleError(f"unreadable clue {shown!r} (expected a label and a target "
                                   "such as A 12x)", line=lineno, column=k + 1)
             label, before, number, after = found.groups()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..drawing import GRID, HIGHLIGHT, HIGHLIGHT_LINE, INK, PLAYER_INK, Svg, read_places
+from ..drawing import GRID, INK, PLAYER_INK, Svg, read_places
+from ..text import place as cell_place
 from .model import KeenPuzzle, KeenSolution
 
 MARGIN = 6
@@ -37,10 +38,8 @@ def draw(puzzle: KeenPuzzle, solution: KeenSolution | None = None,
         for c in range(n):
             i = r * n + c
             x, y = MARGIN + c * cell, MARGIN + r * cell
-            place = f"r{r + 1}c{c + 1}"
-            fill = HIGHLIGHT if (r + 1, c + 1) in places.cells else \
-                HIGHLIGHT_LINE if places.cell(r + 1, c + 1) else "#ffffff"
-            svg.rect(x, y, cell, cell, fill=fill, stroke=GRID, width=0.8, cls="cell", place=place)
+            place = cell_place(r, c)
+            svg.rect(x, y, cell, cell, fill=places.fill(r + 1, c + 1), stroke=GRID, width=0.8, cls="cell", place=place)
             if i in heads:
                 svg.text(x + 3, y + cell * 0.14, heads[i], size=cell * 0.22, anchor="start",
                          weight="bold", cls="clue")

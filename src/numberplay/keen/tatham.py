@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
+from ..text import shorten
 from .model import MAX_ORDER, MIN_ORDER, Cage, KeenPuzzle, cage_where, make_puzzle
 
 GRADE_LETTERS = {"e": "easy", "n": "medium", "h": "hard", "x": "extreme", "u": "unreasonable"}
@@ -42,7 +43,7 @@ def parse_params(params: str) -> tuple[int, str | None]:
     """(order, grade or None) from `6dn`, `9`, `5mdx`."""
     found = _PARAMS.match(params)
     if not found:
-        shown = params if len(params) <= 20 else params[:17] + "..."
+        shown = shorten(params)
         raise PuzzleError(f"bad game ID parameters {shown!r}: expected the order and an "
                           "optional d with a grade letter, e.g. 6dn", column=1)
     n = int(found.group(1)[:6])
