@@ -8,11 +8,14 @@ column, of its two columns or of its group of letters uses it, so the position
 where they stall does not depend on the order they run in: it is their common
 fixpoint. `Fixpoint` computes that position directly: a column or pair of
 columns is filtered again only when one of its letters or carries changed, with
-the same filters as the techniques (`deduce.apply_column`, `deduce.apply_pair`:
-same results, same cache), and the letters' distinct digits by Hall's condition
+the techniques' filters made exact (no node limit: a filter that gives up after
+so many nodes could give up on narrower domains and not on wider ones, and then
+its fixpoint would depend on the order; the exact one removes at least as
+much, so a supposition it lets through never closes), and the letters'
+distinct digits by Hall's condition
 (`_columns.hall`, every group, as `different letters` does below 13 undecided
 letters). The driver follows step by step only the suppositions whose fixpoint
-is a contradiction (`CryptarithmRules.stalls`); the others cannot close.
+is a contradiction (`CryptarithmRules.closes`); the others cannot close.
 
 The fixpoint of a supposition is kept: at the next stall, whose position lies
 inside the one before, the same supposition starts from that fixpoint narrowed
@@ -30,6 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .candidates import (
+    COLUMN_NODES,
     PAIR_NODES,
     TooWide,
     _compiled,
@@ -43,6 +47,7 @@ from .columns import Model, merged_coef, pair_at
 Position = Any             # deduce.Position (deduce builds the Fixpoint: no import back)
 
 Masks = list[int]          # letters' digit masks, then carries' value masks
+STRONG_NODES = 10 ** 9    # no limit in practice: the quick test's filters are exact
 ZERO = frozenset((0,))
 
 
@@ -59,6 +64,7 @@ class Unit:
         self.cin = cin
         self.cout = cout
         self.cache: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+        self.strong: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # _filter(strong)
 
 
 class Fixpoint:
@@ -144,8 +150,13 @@ class Fixpoint:
             m |= 1 << (x - lo)
         return m
 
-    def _filter(self, unit: Unit, key: tuple[int, ...]) -> tuple[int, ...] | None:
-        """The unit's filter on `key` (its masks): the same filter as the technique."""
+    def _filter(self, unit: Unit, key: tuple[int, ...], strong: bool = False
+                ) -> tuple[int, ...] | None:
+        """The unit's filter on `key` (its masks): the same filter as the technique;
+        `strong`: exact wherever the technique enumerates at all, with no node limit
+        (a technique that gives up after so many nodes may give up on narrower
+        domains and not on wider ones, so its fixpoint could depend on the order;
+        the exact filter's cannot, and it removes at least as much)."""
         base = self.model.base
         nl = unit.nl
         doms = key[:nl]
@@ -157,13 +168,14 @@ class Fixpoint:
         if unit.cout is not None:
             cout = self._set(unit.cout, key[i])
         if not unit.pair:
-            res = column_filter(unit.weights, unit.const, doms, cin, cout, base, base)
+            res = column_filter(unit.weights, unit.const, doms, cin, cout, base, base,
+                                STRONG_NODES if strong else COLUMN_NODES)
         elif is_wide(unit.weights, cin, cout):
             return key
         else:
             try:
                 res = column_support(unit.weights, unit.const, doms, cin, cout, base,
-                                     base * base, PAIR_NODES)
+                                     base * base, STRONG_NODES if strong else PAIR_NODES)
             except TooWide:
                 return key
         if res is None:
@@ -181,11 +193,11 @@ class Fixpoint:
         unit = self.units[u]
         vs = unit.vars
         key = tuple([m[v] for v in vs])
-        cache = unit.cache
+        cache = unit.strong
         if key in cache:
             res = cache[key]
         else:
-            res = cache[key] = self._filter(unit, key)
+            res = cache[key] = self._filter(unit, key, strong=True)
             if len(cache) > 100_000:
                 cache.clear()
         if res is None:
