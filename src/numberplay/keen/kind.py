@@ -144,7 +144,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         from .svg import draw
         entries, removed = (dict(state.entries), state.removed) if state else (None, ())
         return draw(_p(puzzle), solution, highlight, entries,  # type: ignore[arg-type]
-                    removed)
+                    removed, state.struck if state else ())
 
     def size_of(self, puzzle: Puzzle) -> str:
         """The order N."""
