@@ -6,7 +6,7 @@ worker process per tree, from parse on, `time.process_time`), and whether the
 explanations are the same word for word; where they differ, how many got
 longer or shorter (steps, a trial counting its chain's steps too).
 
-Lists: benchmarks/data/alphametics.txt (classic, seed 001, word list), and the
+Lists: benchmarks/data/alphametics.txt (classic, Norvig notebook, word list), and the
 unique sums of the word lists in benchmarks/wordlists/ (2 and 3 addends; a list
 of more than --sample sums is thinned to every k-th, the same ones for both
 trees), plus any files given with --list (one formula a line, `#` comments).

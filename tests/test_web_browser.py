@@ -222,6 +222,19 @@ def test_a_cryptarithm_solved_by_assigning_letters(page, server):
     assert slots == [str(answer["M"])] * len(slots) and len(slots) == 2
 
 
+def test_letters_of_any_alphabet_are_slots(page, server):
+    """EINS + ... = FÜNF: Ü is a letter of the sum on the page as in the solver; the
+    letter is chosen by clicking its slot, its digit typed."""
+    formula = "EINS + EINS + EINS + EINS + EINS = FÜNF"
+    answer = api.solve(get_kind("cryptarithm").parse(formula)).to_json()["assignment"]
+    open_play(page, server, "/play/cryptarithm?p=" + quote(formula))
+    assert page.locator("#board .stack [data-place='Ü']").count() == 1
+    for letter, digit in sorted(answer.items()):
+        page.locator(f"#board .stack [data-place='{letter}']").first.click()
+        page.keyboard.press(str(digit))
+    expect(page.locator("body")).to_have_attribute("data-state", "solved")
+
+
 def test_any_solution_counts_when_there_are_several(page, server):
     """NUM + BER = PLAY has 96 solutions: one the page does not know is accepted
     once the server confirms it."""

@@ -22,6 +22,7 @@ FONT = "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif"
 INK = "#111111"
 GRID = "#444444"
 FAINT = "#9a9a9a"
+STRIKE = "#c0392b"         # the stroke through a candidate an explanation step rules out
 HIGHLIGHT = "#ffe08a"      # a pale yellow: a light grey in grey-scale print
 HIGHLIGHT_LINE = "#fff3c4"
 PLAYER_INK = "#1d4f91"     # a player's own entries (hint pages): blue, not bold

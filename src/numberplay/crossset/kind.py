@@ -10,8 +10,9 @@ from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..latin import techniques as T
+from ..latin.order import parse_order
 from ..model import Generated, PlayState, Puzzle, Solution, Step
-from ..text import grid_places, shorten
+from ..text import grid_places
 from .canon import canonical_key
 from .explain import explain_masks
 from .generate import generate_masks
@@ -158,16 +159,8 @@ def _p(puzzle: Puzzle) -> CrossSetPuzzle:
 
 
 def _size(size: str) -> int:
-    text = str(size).strip().lower()
-    if "x" in text:
-        a, _, b = text.partition("x")
-        if a.strip() != b.strip():
-            raise PuzzleError(f"Cross Set grids are square: size {size!r}")
-        text = a.strip()
-    if not text.isascii() or not text.isdigit() or len(text) > 6 or not 1 <= int(text) <= 30:
-        shown = shorten(size)
-        raise PuzzleError(f"bad size {shown!r}: give the order N, 1..30 (e.g. 7)")
-    return int(text)
+    """The order N that `--size` gives."""
+    return parse_order(size, 1, 30, "Cross Set", 7)
 
 
 KIND = CrossSetKind()

@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..drawing import FAINT, GRID, INK, PLAYER_INK, Svg, read_places
+from ..drawing import FAINT, GRID, INK, PLAYER_INK, STRIKE, Svg, read_places
 from ..text import place as cell_place
 from .model import CrossSetPuzzle, CrossSetSolution
 
 MARGIN = 6
 SOLVED_INK = "#1d4f91"     # digits found by solving; givens stay black and bold
-STRIKE = "#c0392b"         # the stroke through a candidate an explanation step rules out
 
 
 def layout(n: int) -> tuple[int, int, float]:

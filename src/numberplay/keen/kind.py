@@ -9,8 +9,9 @@ from typing import Any
 from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
+from ..latin.order import parse_order
 from ..model import Generated, PlayState, Puzzle, Solution, Step
-from ..text import grid_places, shorten
+from ..text import grid_places
 from . import explain as E
 from .generate import generate as generate_puzzle
 from .model import DEFAULT_MAX, MAX_ORDER, MIN_ORDER, KeenPuzzle, KeenSolution
@@ -144,7 +145,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         from .svg import draw
         entries, removed = (dict(state.entries), state.removed) if state else (None, ())
         return draw(_p(puzzle), solution, highlight, entries,  # type: ignore[arg-type]
-                    removed)
+                    removed, state.struck if state else ())
 
     def size_of(self, puzzle: Puzzle) -> str:
         """The order N."""
@@ -158,18 +159,8 @@ def _p(puzzle: Puzzle) -> KeenPuzzle:
 
 
 def _size(size: str) -> int:
-    text = str(size).strip().lower()
-    if "x" in text:
-        a, _, b = text.partition("x")
-        if a.strip() != b.strip():
-            raise PuzzleError(f"Keen grids are square: size {size!r}")
-        text = a.strip()
-    if not text.isascii() or not text.isdigit() or len(text) > 3 \
-            or not MIN_ORDER <= int(text) <= MAX_ORDER:
-        shown = shorten(size)
-        raise PuzzleError(f"bad size {shown!r}: give the order N, {MIN_ORDER}..{MAX_ORDER} "
-                          "(e.g. 6)")
-    return int(text)
+    """The order N that `--size` gives."""
+    return parse_order(size, MIN_ORDER, MAX_ORDER, "Keen", 6)
 
 
 KIND = KeenKind()

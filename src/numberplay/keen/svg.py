@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..drawing import GRID, INK, PLAYER_INK, Svg, read_places
+from ..drawing import FAINT, GRID, INK, PLAYER_INK, STRIKE, Svg, read_places
 from ..text import place as cell_place
 from .model import KeenPuzzle, KeenSolution
 
@@ -21,12 +21,18 @@ SOLVED_INK = "#1d4f91"
 def draw(puzzle: KeenPuzzle, solution: KeenSolution | None = None,
          highlight: Iterable[str] | str | None = None,
          entries: dict[str, int] | None = None,
-         removed: Iterable[tuple[str, int]] = ()) -> str:
-    """The puzzle (solved when `solution` is given) as an SVG document."""
+         removed: Iterable[tuple[str, int]] = (),
+         struck: Iterable[tuple[str, int]] = ()) -> str:
+    """The puzzle (solved when `solution` is given) as an SVG document; `struck`
+    (an explanation step's removals) are drawn faint and struck through."""
     entries = entries or {}
+    strike = set(struck)
     crossed: dict[str, set[int]] = {}
     for place, v in removed:
-        crossed.setdefault(place, set()).add(v)
+        if (place, v) not in strike:
+            crossed.setdefault(place, set()).add(v)
+    for place, _v in strike:
+        crossed.setdefault(place, set())
     n = puzzle.n
     cell = 52.0 if n <= 9 else 60.0
     places = read_places(highlight)
@@ -51,13 +57,29 @@ def draw(puzzle: KeenPuzzle, solution: KeenSolution | None = None,
                 svg.text(x + cell / 2, y + cell * 0.58, str(entries[place]), size=big,
                          fill=PLAYER_INK, cls="entry")
             elif place in crossed:
-                left = [str(v) for v in range(1, n + 1) if v not in crossed[place]]
-                svg.text(x + cell / 2, y + cell * 0.8, "".join(left) if n <= 9 else " ".join(left),
-                         size=min(cell * 0.2, (cell - 6) / max(1, 0.64 * len(left))),
-                         fill=PLAYER_INK, cls="candidate")
+                _marks(svg, x, y, cell, [v for v in range(1, n + 1) if v not in crossed[place]],
+                       {v for p, v in strike if p == place})
     _walls(svg, n, cell, owner)
     svg.rect(MARGIN, MARGIN, n * cell, n * cell, stroke=INK, width=WALL)
     return str(svg)
+
+
+def _marks(svg: Svg, x: float, y: float, cell: float, left: list[int],
+           struck: set[int]) -> None:
+    """The candidates left, small along the bottom of the cell; struck ones faint, crossed."""
+    digits = max(len(str(v)) for v in left) if left else 1
+    size = min(cell * 0.2, (cell - 6) / max(1, 0.64 * len(left) * (digits + 0.5 * (digits > 1))))
+    step = (cell - 6) / max(1, len(left))
+    cy = y + cell * 0.8
+    for k, v in enumerate(left):
+        cx = x + 3 + (k + 0.5) * step
+        if v in struck:
+            svg.text(cx, cy, str(v), size=size, fill=FAINT, cls="struck")
+            half = size * 0.3 * digits
+            svg.line(cx - half, cy + size * 0.1, cx + half, cy - size * 0.6, stroke=STRIKE,
+                     width=1.4)
+        else:
+            svg.text(cx, cy, str(v), size=size, fill=PLAYER_INK, cls="candidate")
 
 
 def _walls(svg: Svg, n: int, cell: float, owner: list[int]) -> None:

@@ -2,12 +2,12 @@
 // each letter is a slot; giving a letter a digit fills it everywhere; a digit
 // belongs to one letter at a time. Sums and products are stacked in columns.
 
-const SUM = /^\s*[A-Z]+(\s*\+\s*[A-Z]+)+\s*={1,2}\s*[A-Z]+\s*$/;
-const PRODUCT = /^\s*[A-Z]+\s*[x×*]\s*[A-Z]+\s*={1,2}\s*[A-Z]+\s*$/;
+const SUM = /^\s*\p{Lu}+(\s*\+\s*\p{Lu}+)+\s*={1,2}\s*\p{Lu}+\s*$/u;
+const PRODUCT = /^\s*\p{Lu}+\s*[x×*]\s*\p{Lu}+\s*={1,2}\s*\p{Lu}+\s*$/u;
 
 function lettersOf(formula) {
   const seen = [];
-  for (const ch of formula) if (/[A-Z]/.test(ch) && !seen.includes(ch)) seen.push(ch);
+  for (const ch of formula) if (/\p{Lu}/u.test(ch) && !seen.includes(ch)) seen.push(ch);
   return seen;
 }
 
@@ -133,7 +133,7 @@ export function lettersModule(options) {
       wrap.setAttribute("aria-label", `formula ${m.formula}`);
       const longest = m.stack
         ? Math.max(...m.stack.rows.map(([, w]) => w.length), m.stack.result.length) + 1
-        : Math.max(...(m.formula.match(/[A-Z]+/g) || ["A"]).map((w) => w.length));
+        : Math.max(...(m.formula.match(/\p{Lu}+/gu) || ["A"]).map((w) => w.length));
       const room = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
       board.style.setProperty("--slot", `${Math.max(18, Math.min(46, Math.floor((room - 40) / longest) - 3))}px`);
       if (m.stack) {
@@ -159,8 +159,8 @@ export function lettersModule(options) {
       } else {
         const row = document.createElement("div");
         row.className = "formula";
-        for (const token of m.formula.match(/[A-Z]+|[^A-Z]+/g) || []) {
-          if (/^[A-Z]/.test(token)) {
+        for (const token of m.formula.match(/\p{Lu}+|[^\p{Lu}]+/gu) || []) {
+          if (/^\p{Lu}/u.test(token)) {
             const word = document.createElement("span");
             word.style.display = "inline-flex";
             word.style.gap = "2px";
