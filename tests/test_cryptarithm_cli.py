@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def test_solve_json_shape(run):
     r = run(["solve", "cryptarithm", "SEND + MORE = MONEY", "--format", "json"])
@@ -90,3 +92,16 @@ def test_cryptoproduct_cli(run):
     assert r.exit_code == 2 and "takes no --size" in r.output
     r = run(["generate", "cryptarithm", "--addends", "2", "--count", "1", "--seed", "4"])
     assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize("addends", ["1", "2..11", "3..2", "x", "9" * 5000])
+def test_addends_refused_where_parameters_are_checked(addends):
+    """--addends is checked with the other generation parameters (parse_params, so a
+    puzzle id and the fuzz target too), in one line, before any generation."""
+    from numberplay.errors import PuzzleError
+    from numberplay.registry import get_kind
+
+    with pytest.raises(PuzzleError) as info:
+        get_kind("cryptarithm").parse_params(addends=addends)
+    assert "--addends" in str(info.value) and "\n" not in str(info.value)
+    assert get_kind("cryptarithm").parse_params(addends="2..3").options["addends"] == "2..3"

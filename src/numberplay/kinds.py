@@ -86,6 +86,9 @@ class KindOption:
       `--words FILE`). The kind reads it with `option_text`, never directly:
       front ends that must not open paths (the web API) pass the text itself,
       wrapped in `InlineText`, and forbid files in their process (`forbid_files`).
+    check: called with the converted value wherever parameters are checked
+      (`Kind.parse_params`, hence a puzzle id too); raises PuzzleError for a value
+      the kind cannot use, so a bad value is refused before any work starts.
     """
 
     name: str
@@ -96,6 +99,7 @@ class KindOption:
     flag: str | None = None
     metavar: str | None = None
     file: bool = False
+    check: Callable[[Any], object] | None = None
 
     @property
     def cli_flag(self) -> str:
@@ -331,6 +335,8 @@ class Kind(abc.ABC, Generic[P, S]):
                                   f"(its options: {names})")
             if value is not None:
                 values[option.name] = _option_value(option, value)
+                if option.check is not None:
+                    option.check(values[option.name])
         for name, option in known.items():
             values.setdefault(name, option.default)
         if difficulty is None:

@@ -11,6 +11,7 @@ from ..formula.base import FormulaKind
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption
 from ..model import Generated
 from .model import CryptarithmPuzzle, CryptarithmSolution
+from .wordlist import parse_addends
 
 __all__ = ["KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution"]
 
@@ -35,7 +36,7 @@ class CryptarithmKind(FormulaKind):
                    "'#' starts a comment, case ignored (default: the bundled list).",
                    type=str, commands=GENERATE_COMMANDS, metavar="FILE", file=True),
         KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
-                   commands=GENERATE_COMMANDS, metavar="N..M"),
+                   commands=GENERATE_COMMANDS, metavar="N..M", check=parse_addends),
         KindOption("all", "Every sum of words of the list with exactly one solution, one a "
                    "line with its solution (--count N stops after N; --timeout bounds the "
                    "whole run).", type=bool,

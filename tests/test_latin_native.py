@@ -1,4 +1,4 @@
-"""The compiled Cross Set core against the pure-Python search (the reference),
+"""The Latin core's compiled search against its pure-Python twin (the reference),
 brute force and CP-SAT: the same solutions, each once, on many random instances."""
 
 from __future__ import annotations
