@@ -130,9 +130,14 @@ def plugin_site(tmp_path_factory) -> Path:
     site = work / "site"
     command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-input",
                "--disable-pip-version-check", "--target", str(site)]
-    if importlib.util.find_spec("setuptools") is not None:
-        command.append("--no-build-isolation")   # offline: build with the setuptools here
+    # As a user would: pip builds it in an isolated environment with a current setuptools.
+    # Without a package index, build with the setuptools here instead (a setuptools before
+    # 70.1 also needs `wheel` for that).
     done = subprocess.run([*command, str(source)], capture_output=True, text=True, timeout=600)
+    if done.returncode != 0 and importlib.util.find_spec("setuptools") is not None:
+        shutil.rmtree(site, ignore_errors=True)
+        done = subprocess.run([*command, "--no-build-isolation", str(source)],
+                              capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     return site
 
