@@ -372,3 +372,19 @@ def test_the_page_runs_under_its_content_security_policy(page, server):
     }""")
     assert ran is False
     assert any("Content Security Policy" in m for m in messages)  # the browser said why
+
+
+def test_two_quick_digits_make_one_value_past_nine(page, server):
+    """Orders over 9 (the Latin kinds' shared key handling): "1" then "2" typed quickly
+    in one cell places 12; a digit after a pause starts afresh."""
+    text = "\n".join(" ".join(["."] * 12) for _ in range(12))
+    open_play(page, server, "/play/crossset?p=" + quote(text))
+    cell(page, "r1c1").click()
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    expect(cell(page, "r1c1")).to_have_text("12")
+    cell(page, "r2c2").click()
+    page.keyboard.press("1")
+    page.wait_for_timeout(1200)
+    page.keyboard.press("3")
+    expect(cell(page, "r2c2")).to_have_text("3")

@@ -4,8 +4,7 @@
 import {
   cellElement, gridCursor, gridElement, place, setCellSize, wrongCells,
 } from "/static/lib/grid.js";
-
-const JOIN_MS = 900; // orders over 9: a second digit typed this soon makes 10, 11, …
+import { allFilled, gridText, joinDigits, latinClashes } from "/static/lib/latin.js";
 
 function values(m, pos, r, c) {
   // The candidates still open in a cell (its placed value only, once placed).
@@ -16,27 +15,7 @@ function values(m, pos, r, c) {
 
 function clashes(m, pos) {
   // Cells whose placed value repeats in a row or column, and the lines with a repeat.
-  const dup = new Set();
-  const lines = new Set();
-  for (let i = 0; i < m.N; i++) {
-    for (const [line, at] of [[`row ${i + 1}`, (k) => [i, k]], [`column ${i + 1}`, (k) => [k, i]]]) {
-      const seen = new Map();
-      for (let k = 0; k < m.N; k++) {
-        const [r, c] = at(k);
-        const v = pos.v[r][c];
-        if (!v) continue;
-        if (!seen.has(v)) seen.set(v, []);
-        seen.get(v).push(place(r, c));
-      }
-      for (const cells of seen.values()) {
-        if (cells.length > 1) {
-          lines.add(line);
-          for (const p of cells) dup.add(p);
-        }
-      }
-    }
-  }
-  return { dup, lines };
+  return latinClashes(m.N, pos.v);
 }
 
 export default {
@@ -83,14 +62,7 @@ export default {
     let value = key.value ?? key.digit ?? key.strike;
     if (value === undefined) return null;
     const direct = key.value !== undefined || key.direct;
-    // Orders over 9: "1" then "2" quickly is 12.
-    if (m.N > 9 && !direct && this._last && now - this._last.t < JOIN_MS
-        && this._last.r === r && this._last.c === c && this._last.v * 10 + value <= m.N) {
-      value = this._last.v * 10 + value;
-      this._last = null;
-    } else {
-      this._last = { r, c, v: value, t: now };
-    }
+    value = joinDigits(this, m.N, r, c, value, direct, now);
     if (key.strike !== undefined) {
       if (next.v[r][c]) return { message: `r${r + 1}c${c + 1} holds a value; clear it first.` };
       if (!m.cells[r][c].includes(value)) return { message: `${value} is not a candidate of r${r + 1}c${c + 1}.` };
@@ -150,8 +122,7 @@ export default {
   },
 
   solved(m, pos) {
-    for (let r = 0; r < m.N; r++) for (let c = 0; c < m.N; c++) if (!pos.v[r][c]) return false;
-    return clashes(m, pos).dup.size === 0;
+    return allFilled(m.N, pos.v) && clashes(m, pos).dup.size === 0;
   },
 
   wrong(m, pos, solution) {
@@ -171,11 +142,6 @@ export default {
   stateText(m, pos) {
     // The candidate grid in Cross Set's own text format.
     const sep = m.N > 9 ? "," : "";
-    const tokens = [];
-    for (let r = 0; r < m.N; r++) {
-      tokens.push(Array.from({ length: m.N }, (_, c) => values(m, pos, r, c).join(sep)));
-    }
-    const width = Math.max(...tokens.flat().map((t) => t.length));
-    return tokens.map((row) => row.map((t) => t.padStart(width)).join(" ")).join("\n") + "\n";
+    return gridText(m.N, (r, c) => values(m, pos, r, c).join(sep));
   },
 };

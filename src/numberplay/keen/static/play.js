@@ -4,8 +4,7 @@
 import {
   cellElement, gridCursor, gridElement, place, setCellSize, wrongCells,
 } from "/static/lib/grid.js";
-
-const JOIN_MS = 900; // orders over 9: a second digit typed this soon makes 10, 11, …
+import { allFilled, gridText, joinDigits, latinClashes } from "/static/lib/latin.js";
 const SIGN = { "+": "+", "-": "−", "*": "×", "/": "÷", "=": "" };
 
 function holds(cage, vals) {
@@ -20,20 +19,7 @@ function holds(cage, vals) {
 
 function problems(m, pos) {
   // Cells whose value repeats in a row or column, and the full cages that miss their target.
-  const dup = new Set();
-  for (let i = 0; i < m.N; i++) {
-    for (const at of [(k) => [i, k], (k) => [k, i]]) {
-      const seen = new Map();
-      for (let k = 0; k < m.N; k++) {
-        const [r, c] = at(k);
-        const v = pos.v[r][c];
-        if (!v) continue;
-        if (!seen.has(v)) seen.set(v, []);
-        seen.get(v).push(place(r, c));
-      }
-      for (const cells of seen.values()) if (cells.length > 1) for (const p of cells) dup.add(p);
-    }
-  }
+  const { dup } = latinClashes(m.N, pos.v);
   const badCages = new Set();
   m.cages.forEach((cage, k) => {
     const vals = cage.cells.map(([r, c]) => pos.v[r - 1][c - 1]);
@@ -97,13 +83,7 @@ export default {
     let value = key.value ?? key.digit ?? key.strike;
     if (value === undefined) return null;
     const direct = key.value !== undefined || key.direct;
-    if (m.N > 9 && !direct && this._last && now - this._last.t < JOIN_MS
-        && this._last.r === r && this._last.c === c && this._last.v * 10 + value <= m.N) {
-      value = this._last.v * 10 + value;
-      this._last = null;
-    } else {
-      this._last = { r, c, v: value, t: now };
-    }
+    value = joinDigits(this, m.N, r, c, value, direct, now);
     if (value < 1 || value > m.N) return null;
     if (key.strike !== undefined) {
       if (next.v[r][c]) return { message: `r${r + 1}c${c + 1} holds a digit; clear it first.` };
@@ -169,7 +149,7 @@ export default {
   },
 
   solved(m, pos) {
-    for (let r = 0; r < m.N; r++) for (let c = 0; c < m.N; c++) if (!pos.v[r][c]) return false;
+    if (!allFilled(m.N, pos.v)) return false;
     const { dup, badCages } = problems(m, pos);
     return dup.size === 0 && badCages.size === 0;
   },
@@ -192,12 +172,7 @@ export default {
   stateText(m, pos) {
     // Keen's state format: a digit per filled cell, the pencil marks of a marked one, "." else.
     const sep = m.N > 9 ? "," : "";
-    const tokens = [];
-    for (let r = 0; r < m.N; r++) {
-      tokens.push(Array.from({ length: m.N }, (_, c) => (pos.v[r][c] ? String(pos.v[r][c])
-        : pos.p[r][c].length ? pos.p[r][c].join(sep) : ".")));
-    }
-    const width = Math.max(...tokens.flat().map((t) => t.length));
-    return tokens.map((row) => row.map((t) => t.padStart(width)).join(" ")).join("\n") + "\n";
+    return gridText(m.N, (r, c) => (pos.v[r][c] ? String(pos.v[r][c])
+      : pos.p[r][c].length ? pos.p[r][c].join(sep) : "."));
   },
 };
