@@ -60,11 +60,12 @@ typedef struct {
     long long w[LMAX], cst;
     int inert;                          /* two columns with too many letters: never narrow */
     int order[LMAX], split;
+    long long most;                     /* the most nodes the enumeration can visit */
     Entry *cache[2];                    /* the quick filter's, the exact filter's */
 } Unit;
 
 typedef struct {
-    int n, split, base, npairs, need, got;
+    int n, split, base, npairs, need, got, fast;
     long long coef[LMAX], sufmin[LMAX + 1], sufmax[LMAX + 1], cst, rmin, rmax;
     U64 dom[LMAX], supp[LMAX], sin, sout, needres;
     long long pr[KMAX * KMAX];
@@ -157,6 +158,10 @@ static int sup_dfs(Sup *s, int i, long long partial, U64 used)
         int x = s->vals[i][j], r;
         if (used >> x & 1)
             continue;
+        /* fast: the test of the split made here, before the child is visited (the
+         * same tuples are found, in fewer nodes) */
+        if (s->fast && i + 1 == s->split && !(s->needres >> pmod(t + a * x, s->base) & 1))
+            continue;
         s->path[i] = x;
         r = sup_dfs(s, i + 1, partial + a * x, used | 1ULL << x);
         if (r)
@@ -174,6 +179,8 @@ static int support(const Unit *u, const U64 *dom, const long long *cinv, int nin
     Sup s;
     long long modulus = u->pair ? (long long)base * base : base;
     int i, j, n = u->nl, r;
+    /* node for node as the reference only where its node limit could be reached */
+    s.fast = u->most <= limit;
     s.n = n;
     s.base = base;
     s.cst = u->cst;
@@ -595,8 +602,11 @@ static int formula_false(Deducer *D, const U64 *m)
 
 /* ---- the fixpoint (fixpoint.Fixpoint.run) ------------------------------------------ */
 
+/* Units waiting to be filtered: two FIFO queues, the columns' served first (a
+ * column costs little, two columns read together much more, and the fixpoint does
+ * not depend on the order: the pairs then see narrower domains). */
 typedef struct {
-    int q[1024], head, tail, len;
+    int q[2][1024], head[2], tail[2], len[2];
     char queued[1024];
 } Queue;
 
@@ -605,14 +615,23 @@ static void push(const Deducer *D, Queue *Q, const int *vs, int nvs)
     int i, j;
     for (i = 0; i < nvs; i++)
         for (j = 0; j < D->nwatch[vs[i]]; j++) {
-            int u = D->watch[vs[i]][j];
+            int u = D->watch[vs[i]][j], k = u >= D->ncols;
             if (!Q->queued[u]) {
                 Q->queued[u] = 1;
-                Q->q[Q->tail] = u;
-                Q->tail = (Q->tail + 1) % 1024;
-                Q->len++;
+                Q->q[k][Q->tail[k]] = u;
+                Q->tail[k] = (Q->tail[k] + 1) % 1024;
+                Q->len[k]++;
             }
         }
+}
+
+static int pop(Queue *Q)
+{
+    int k = Q->len[0] ? 0 : 1, u = Q->q[k][Q->head[k]];
+    Q->head[k] = (Q->head[k] + 1) % 1024;
+    Q->len[k]--;
+    Q->queued[u] = 0;
+    return u;
 }
 
 /* Fixpoint._hall: 1, 0 contradiction; the letters that changed appended */
@@ -642,19 +661,16 @@ static int run(Deducer *D, U64 *m, const int *dirty, int ndirty)
 {
     Queue Q;
     int changed[NMAX * 2], nch = 0, i;
-    Q.head = Q.tail = Q.len = 0;
+    Q.head[0] = Q.tail[0] = Q.len[0] = Q.head[1] = Q.tail[1] = Q.len[1] = 0;
     memset(Q.queued, 0, (size_t)D->nunits);
     if (!fix_hall(D, m, changed, &nch))
         return 0;
     push(D, &Q, dirty, ndirty);
     push(D, &Q, changed, nch);
-    while (Q.len) {
-        int u = Q.q[Q.head], r;
+    while (Q.len[0] || Q.len[1]) {
+        int u = pop(&Q), r;
         Unit *U = &D->units[u];
         U64 key[UVMAX], out[UVMAX];
-        Q.head = (Q.head + 1) % 1024;
-        Q.len--;
-        Q.queued[u] = 0;
         nch = 0;
         for (i = 0; i < U->nv; i++)
             key[i] = m[U->var[i]];
@@ -825,16 +841,16 @@ static int step(Deducer *D, U64 *m)
 }
 
 typedef struct {
-    int v, b, size, bound, valid;
+    int v, b, size, bound, valid, depth;    /* depth: 1, or 1 + the deepest trial inside */
 } Found;
 
 static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials, Found *best);
 
 /* Trials.chain: 1 a contradiction reached (flat, total), 0 none, ABORT */
 static int chain(Deducer *D, U64 *m, int depth, int limit, int max_trials, int *flat_out,
-                 int *total_out)
+                 int *total_out, int *inner_out)
 {
-    int flat = 0, total = 0, r;
+    int flat = 0, total = 0, inner = 0, r;
     for (;;) {
         r = contradiction(D, m);
         if (r == ABORT)
@@ -865,6 +881,8 @@ static int chain(Deducer *D, U64 *m, int depth, int limit, int max_trials, int *
                 return 0;
             flat += 1;
             total += f.size + 2;
+            if (f.depth > inner)
+                inner = f.depth;
             m[f.v] &= ~(1ULL << f.b);
             if (!settle(D, m))
                 break;
@@ -875,6 +893,7 @@ static int chain(Deducer *D, U64 *m, int depth, int limit, int max_trials, int *
     }
     *flat_out = flat;
     *total_out = total;
+    *inner_out = inner;
     return 1;
 }
 
@@ -905,7 +924,7 @@ static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials
         group = cnt[i];
         for (b = 0; b < 64; b++) {
             U64 work[NMAX];
-            int bound, r, flat, size;
+            int bound, r, flat, size, inner;
             if (!(m[v] >> b & 1))
                 continue;
             if (tried >= max_trials)
@@ -922,6 +941,7 @@ static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials
                 best->size = 0;
                 best->bound = bound;
                 best->valid = 1;
+                best->depth = 1;
                 return 1;
             }
             if (depth <= 1) {
@@ -931,7 +951,7 @@ static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials
                 if (!r)
                     continue;
             }
-            r = chain(D, work, depth - 1, bound, max_trials, &flat, &size);
+            r = chain(D, work, depth - 1, bound, max_trials, &flat, &size, &inner);
             if (r == ABORT)
                 return r;
             if (!r)
@@ -942,12 +962,83 @@ static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials
                 best->size = size;
                 best->bound = bound;
                 best->valid = 1;
+                best->depth = 1 + inner;
                 if (!flat)
                     return 1;
             }
         }
     }
     return best->valid;
+}
+
+/* ---- the grade (explain.grade_of: the path an explanation takes, no sentence) ---- */
+
+typedef struct {
+    int hardest, trials, guesses, end;      /* end: 0 stopped (hard), 1 solved, 2 none */
+} Tally;
+
+/* The path of `deduce.Explanation` from m (the driver: the ladder, at a stall a
+ * trial of depth 1, else of depth 2, else a guess), stopped as soon as the grade is
+ * hard (`hard_trials` trials, a nested trial or a guess): 1, or ABORT. */
+static int grade(Deducer *D, U64 *m, int trial_depth, int max_chain, int max_trials,
+                 int max_failed, int hard_trials, Tally *t)
+{
+    int failed = 0, r, i;
+    t->hardest = -1;
+    t->trials = t->guesses = t->end = 0;
+    for (;;) {
+        Found f;
+        r = contradiction(D, m);
+        if (r == ABORT)
+            return r;
+        if (r) {
+            t->end = 2;
+            return 1;
+        }
+        r = step(D, m);
+        if (r == ABORT)
+            return r;
+        if (r < 0) {
+            t->end = 2;
+            return 1;
+        }
+        if (r > 0) {
+            if (t->hardest < 0)
+                t->hardest = 0;
+            continue;
+        }
+        for (i = 0; i < D->n && !(m[i] & (m[i] - 1)); i++)
+            ;
+        if (i == D->n) {        /* solved: the contradiction test above passed */
+            t->end = 1;
+            return 1;
+        }
+        if (t->trials + 1 >= hard_trials)
+            return 1;           /* one more trial or a guess: hard either way */
+        /* Where no single trial closes, the driver's next try is a trial of depth 2
+         * whose chain must hold a nested trial (a chain without one closes at depth 1
+         * as well: the same suppositions in the same order, bounded by the step
+         * limit until one closes), else a guess: hard either way, so depth 2 is not
+         * searched. */
+        f.valid = 0;
+        if (failed < max_failed && trial_depth >= 1) {
+            r = search(D, m, 1, max_chain, max_trials, &f);
+            if (r == ABORT)
+                return r;
+        }
+        if (!f.valid) {
+            if (trial_depth < 2)
+                t->guesses++;   /* no deeper trial: a guess */
+            return 1;
+        }
+        t->trials++;
+        if (f.depth > t->hardest)
+            t->hardest = f.depth;
+        if (t->hardest >= 2 || t->trials >= hard_trials)
+            return 1;
+        m[f.v] &= ~(1ULL << f.b);
+        settle(D, m);           /* a contradiction shows at the top of the loop */
+    }
 }
 
 /* ---- Python glue ------------------------------------------------------------------- */
@@ -1127,6 +1218,14 @@ static int read_unit(Deducer *D, PyObject *spec, Unit *u)
                 break;
         }
         u->order[j + 1] = x;
+    }
+    {                                   /* the prefixes of distinct digits, nl - 1 long at most */
+        long long p = 1;
+        u->most = 1;
+        for (i = 0; i < nl - 1 && u->most <= STRONG_NODES; i++) {
+            p *= D->base - i > 0 ? D->base - i : 0;
+            u->most += p;
+        }
     }
     u->split = nl;
     if (pair)
@@ -1326,6 +1425,32 @@ static PyObject *ded_search(Deducer *D, PyObject *args)
     return Py_BuildValue("(iiii)", f.v, f.b, f.size, f.bound);
 }
 
+static PyObject *ded_grade(Deducer *D, PyObject *args)
+{
+    PyObject *seq, *tk;
+    int depth, limit, max_trials, max_failed, hard, r;
+    U64 m[NMAX];
+    Tally t;
+    if (!PyArg_ParseTuple(args, "OiiiiiO", &seq, &depth, &limit, &max_trials, &max_failed,
+                          &hard, &tk))
+        return NULL;
+    if (!D->enabled) {
+        PyErr_SetString(PyExc_ValueError, "not enabled");
+        return NULL;
+    }
+    if (read_masks(D, seq, m) < 0)
+        return NULL;
+    Py_INCREF(tk);
+    Py_XSETREF(D->tick, tk);
+    D->ticks = 0;
+    r = grade(D, m, depth, limit, max_trials, max_failed, hard, &t);
+    Py_INCREF(Py_None);
+    Py_XSETREF(D->tick, Py_None);
+    if (r == ABORT)
+        return aborted(D);
+    return Py_BuildValue("(iiii)", t.hardest, t.trials, t.guesses, t.end);
+}
+
 static PyObject *ded_enabled(Deducer *D, void *closure)
 {
     return PyBool_FromLong(D->enabled);
@@ -1341,6 +1466,9 @@ static PyMethodDef ded_methods[] = {
      "step(masks) -> (1 | 0 | -1, masks) | -1: the easiest technique step"},
     {"search", (PyCFunction)ded_search, METH_VARARGS,
      "search(masks, depth, limit, max_trials, tick) -> (var, bit, size, bound) | None | -1"},
+    {"grade", (PyCFunction)ded_grade, METH_VARARGS,
+     "grade(masks, trial_depth, max_chain, max_trials, max_failed_stalls, hard_trials, "
+     "tick) -> (hardest, trials, guesses, end) | -1"},
     {NULL, NULL, 0, NULL}
 };
 
