@@ -43,7 +43,7 @@ typedef unsigned long long U64;
 #define HALL_MAX 12             /* _columns.hall: more undecided letters, the technique */
 #define SUBSET_MAX 6            /* deduce.SUBSET_MAX */
 #define KEEP 4                  /* fixpoint.Fixpoint.KEEP */
-#define CACHE_BITS 10
+#define CACHE_BITS 8
 #define TICK_EVERY 32
 #define ABORT (-100)            /* a Python error (err 1) or the bounds are needed (err 2) */
 
@@ -150,6 +150,38 @@ static int sup_dfs(Sup *s, int i, long long partial, U64 used)
                 s->path[i] = (int)x;
                 if (sup_record(s, k))
                     return 1;
+            }
+        }
+        return 0;
+    }
+    if (i == s->n - 2 && s->split != s->n - 1) {
+        /* the last two letters: the child's work done here, node for node (it is
+         * counted, bounded and its letter computed as sup_dfs would) */
+        long long b = s->coef[i + 1];
+        U64 dn = s->dom[i + 1];
+        for (j = 0; j < s->nvals[i]; j++) {
+            int x = s->vals[i][j];
+            long long t2;
+            U64 dm;
+            if (used >> x & 1)
+                continue;
+            if (++s->nodes > s->limit)
+                return -1;
+            t2 = t + a * x;
+            if (t2 + s->sufmin[i + 1] + s->rmin > 0 || t2 + s->sufmax[i + 1] + s->rmax < 0)
+                continue;
+            s->path[i] = x;
+            dm = dn & ~(used | 1ULL << x);
+            for (k = 0; k < s->npairs; k++) {
+                long long num = -(t2 + s->pr[k]), y;
+                if (num % b)
+                    continue;
+                y = num / b;
+                if (y >= 0 && y < s->base && (dm >> y & 1)) {
+                    s->path[i + 1] = (int)y;
+                    if (sup_record(s, k))
+                        return 1;
+                }
             }
         }
         return 0;
@@ -356,6 +388,8 @@ static int filter(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
 {
     Entry *e;
     int r;
+    if (u->most <= (u->pair ? PAIR_NODES : COLUMN_NODES))
+        strong = 1;             /* neither filter can give up: the same results, one cache */
     if (!u->cache[strong]) {
         u->cache[strong] = PyMem_Calloc((size_t)1 << CACHE_BITS, sizeof(Entry));
         if (!u->cache[strong]) {
