@@ -21,6 +21,7 @@ import os
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from ..errors import PuzzleError
 from ..kinds import InlineText, option_text
@@ -67,7 +68,7 @@ def _speller(lang: str) -> Callable[[int], str]:
     """The function that spells numbers in `lang`; PuzzleError naming the known ones."""
     for spell, langs in _spellers():
         if lang in langs:
-            return lambda n, spell=spell: spell(n, lang=lang)
+            return partial(spell, lang=lang)
     raise PuzzleError(f"--doubly-true: unknown language {shorten(lang)!r} "
                       f"(known: {', '.join(known_languages())}; or a file of NUMBER WORD lines)")
 
