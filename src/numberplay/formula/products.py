@@ -79,7 +79,10 @@ def _padd(a: Poly, b: Poly, sign: int = 1) -> Poly:
     out = dict(a)
     for k, v in b.items():
         out[k] = out.get(k, 0) + sign * v
-    return {k: v for k, v in out.items() if v}
+    out = {k: v for k, v in out.items() if v}
+    if len(out) > MAX_MONOMIALS:
+        raise NotPolynomial
+    return out
 
 
 ONE: Poly = {(): 1}
@@ -182,7 +185,7 @@ def program(checks: list[Node], letters: list[str], index: dict[str, int], base:
         monos = []
         size = 0
         for key, coef in sorted(poly.items()):
-            if sum(e for _, e in key) and len(key) > MAX_FACTORS:
+            if len(key) > MAX_FACTORS:
                 return None
             factors = tuple((words.setdefault(w, len(words)), e) for w, e in key)
             monos.append((coef, factors))
@@ -194,8 +197,9 @@ def program(checks: list[Node], letters: list[str], index: dict[str, int], base:
     wl = sorted(words, key=words.__getitem__)
     word_idx = tuple(tuple(index[c] for c in w) for w in wl)
     rank = _rank(wl, letters, index)
-    return Program(len(letters), base, tuple(c in lead for c in letters), word_idx,
+    prog = Program(len(letters), base, tuple(c in lead for c in letters), word_idx,
                    tuple(eqs), rank, bits)
+    return prog if fits(prog) else None
 
 
 def _equation(monos: tuple[Monomial, ...], poly: Poly, index: dict[str, int],
@@ -424,14 +428,21 @@ def search_py(prog: Program, fixed: dict[int, int], stats: dict[str, int] | None
         stats["nodes"] = twin.nodes
 
 
-def compiled_ok(prog: Program) -> bool:
-    """Can the compiled search run this program (values within its 120 bits)?"""
-    return (_compiled is not None and prog.bits <= C_BITS and prog.n <= 62 and prog.base <= 62
+def fits(prog: Program) -> bool:
+    """Can the compiled search run this program (values within its 120 bits, its
+    sizes)? Programs that do not fit are left to the solver's own search, with or
+    without the compiled core, so a puzzle is searched the same way on both."""
+    return (prog.bits <= C_BITS and prog.n <= 62 and prog.base <= 62
             and len(prog.words) <= 512 and all(len(w) <= 64 for w in prog.words)
             and len(prog.equations) <= 64
-            and all(len(eq.monomials) <= 64 and len(eq.levels) <= 64
+            and all(len(eq.monomials) <= MAX_MONOMIALS and len(eq.levels) <= 64
                     and all(abs(c) < 2 ** 62 for c, _ in eq.monomials)
                     for eq in prog.equations))
+
+
+def compiled_ok(prog: Program) -> bool:
+    """Is the compiled search there for this program?"""
+    return _compiled is not None and fits(prog)
 
 
 def search_c(prog: Program, fixed: dict[int, int], stats: dict[str, int] | None = None,
