@@ -33,6 +33,8 @@ from ..services.reports import (
     solve_report,
 )
 from ..services.search import SearchResult, search
+from ..services.workbench import why as why_report
+from ..services.workbench import why_text
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,
@@ -118,6 +120,10 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
             help="Count every solution (check alone stops at the second).")),
         _param("limit", int | None, typer.Option(
             None, "--limit", "-l", min=1, help="With --count: stop counting after N solutions.")),
+        _param("why", bool, typer.Option(
+            False, "--why", help="Say why: the difficulty and techniques (unique); two "
+            "solutions, the true candidates and the fewest givens that mend it (multiple); "
+            "a smallest set of clues without solution (none).")),
         _format(), *_budget_params(60.0)],
     "explain": lambda: [
         _source(), _example(),
@@ -424,8 +430,11 @@ def do_check(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
     codes = []
     pages: list[tuple[Puzzle, str, str]] = []
     for index, puzzle in enumerate(puzzles):
-        report, result = check_report(puzzle, limit=a["limit"], budget=_budget(a, index == 0),
+        budget = _budget(a, index == 0)
+        report, result = check_report(puzzle, limit=a["limit"], budget=budget,
                                       decide=not counting)
+        if a.get("why") and result.verdict != "unknown":
+            report.update(why_report(puzzle, budget))
         if result.count >= 2:
             codes.append(EXIT_MULTIPLE)
         elif result.count == 1 and result.complete:
@@ -442,6 +451,8 @@ def do_check(impl: Kind, a: dict[str, Any], opts: dict[str, Any]) -> int:
         else:
             label = f"{impl.to_text(puzzle)}: " if len(puzzles) > 1 else ""
             echo(label + report["text"])
+            for line in why_text(report):
+                echo(line)
     if pages:
         echo(text_page(impl, "check", pages))
     return _worst(codes)
