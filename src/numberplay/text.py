@@ -37,6 +37,20 @@ def grid_places(grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:
     return {place(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row)}
 
 
+def step_body(technique: str, text: str) -> str:
+    """A step's text without the technique it opens with, for a front end that
+    shows the technique beside it ("Naked single: r4c4 ..." under the label
+    "naked single" is "r4c4 ..."); a text that opens otherwise is kept whole.
+
+    >>> step_body("naked single", "Naked single: r4c4 can only be 7.")
+    'r4c4 can only be 7.'
+    >>> step_body("line", "Row 1: 2 x 3 = 6.")
+    'Row 1: 2 x 3 = 6.'
+    """
+    head, sep, rest = text.partition(": ")
+    return rest if sep and rest and head.strip().lower() == technique.strip().lower() else text
+
+
 def shorten(value: object, width: int = SHOWN_WIDTH) -> str:
     """`value` as text, cut to `width` characters with "..." when longer (for error lines)."""
     text = str(value)
