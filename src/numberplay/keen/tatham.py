@@ -3,8 +3,8 @@
 PARAMS is the order, an optional `m` (multiplication-only mode in later
 versions: ignored) and an optional `d` with a grade letter (e e n h x u).
 DESC is the cage walls as a run-length code over the internal edges, then
-`,` and one clue per cage in the order of each cage's first cell; see
-`/work/shared/formats/keen-game-id.md` or `docs/keen.md`. Errors name the
+`,` and one clue per cage in the order of each cage's first cell; the format
+in full is in `docs/keen.md` ("The game-ID format"). Errors name the
 character position in the ID (1-based) or the cage.
 """
 

@@ -21,7 +21,7 @@ from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
 from ..kinds import InlineText, Kind, KindOption, get_kind
 from ..model import Puzzle
-from ..services import reports
+from ..services import reports, workbench
 from ..services.catalog import examples_json, kinds_json
 from ..services.envelopes import puzzle_from_json
 from .kindfiles import play_info
@@ -194,6 +194,8 @@ def check(body: dict[str, Any], budget: Budget) -> Answer:
     _, kind_opts = split_options(impl, "check", body.get("options"))
     puzzle = read_puzzle(impl, body.get("puzzle"), kind_opts)
     report, _ = reports.check_report(puzzle, limit=_limit(body), budget=budget)
+    if body.get("why") and report["verdict"] != "unknown":
+        report.update(workbench.why(puzzle, budget))
     return 200, report
 
 

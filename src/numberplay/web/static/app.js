@@ -180,6 +180,15 @@ async function fromText(kind, text) {
            link: `/play/${encodeURIComponent(kind)}?${new URLSearchParams({ p: text })}` };
 }
 
+// A step's text without the technique it opens with, shown beside its label
+// ("Naked single: r4c4 ..." under "naked single" is "r4c4 ..."); as text.step_body.
+function stepBody(technique, text) {
+  const at = text.indexOf(": ");
+  if (!technique || at < 0 || at + 2 >= text.length) return text;
+  return text.slice(0, at).trim().toLowerCase() === technique.trim().toLowerCase()
+    ? text.slice(at + 2) : text;
+}
+
 class Game {
   constructor(kind, module, entry) {
     this.kind = kind;
@@ -460,7 +469,7 @@ class Game {
         tech.textContent = found.technique;
         panel.appendChild(tech);
       }
-      panel.appendChild(document.createTextNode(" " + text));
+      panel.appendChild(document.createTextNode(" " + stepBody(found.technique, text)));
       if (answer.from_start) {
         const note = document.createElement("p");
         note.className = "note";
