@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from batch_helpers import puzzle_text, subset_count, toysum_fixture  # noqa: F401
-from numberplay.services.batch_jobs import job_from_json, read_entries, run_job
+from numberplay.services.batch.jobs import job_from_json, read_entries, run_job
 
 pytestmark = pytest.mark.usefixtures("toysum")
 
@@ -67,7 +67,7 @@ def test_fallback_ids_never_collide_with_given_ids():
     ({"op": "solve", "kind": ""}, "'kind' must be a kind name"),
 ])
 def test_field_errors(fields, message):
-    from numberplay.services.batch_jobs import JobError
+    from numberplay.services.batch.jobs import JobError
 
     with pytest.raises(JobError, match=message):
         job(**fields)

@@ -14,12 +14,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..budget import Budget
-from ..errors import BudgetExceeded, NumberplayError, PuzzleError
-from ..kinds import Kind, get_kind
-from ..model import Puzzle
-from .generation import generate_one
-from .reports import check_report, explain_report, generate_report, solve_report
+from ...budget import Budget
+from ...errors import BudgetExceeded, NumberplayError, PuzzleError
+from ...kinds import Kind, get_kind
+from ...model import Puzzle
+from ..generation import generate_one
+from ..reports import check_report, explain_report, generate_report, solve_report
 
 JobId = str | int
 Result = dict[str, Any]
