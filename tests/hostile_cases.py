@@ -91,6 +91,8 @@ def generated_cases(big: bool = True) -> list[Case]:
             Case(kind, "example-and-puzzle", "x", args=("--example", "x")),
             Case(kind, "max-steps-0", "x", args=("--max-steps", "0"), command="explain"),
             Case(kind, "check-limit-0", "x", args=("--limit", "0"), command="check"),
+            Case(kind, "check-why-garbage", "x", args=("--why",), command="check"),
+            Case(kind, "check-why-deep-json", '{"a":' * 50_000, args=("--why",), command="check"),
             Case(kind, "generate-size-huge", None, args=("--size", "9" * 5000, "--timeout", "2"),
                  command="generate"),
             Case(kind, "generate-size-garbage", None, args=("--size", "x\x00y", "--timeout", "2"),
@@ -152,6 +154,15 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("cryptarithm", "api-fix-list", "A + B = C", options={"fix": ["A", 1]}),
         Case("cryptarithm", "api-fix-dict-bad", "A + B = C", options={"fix": {"A": "x", 1: 2}}),
         Case("cryptarithm", "api-fix-dict-huge", "A + B = C", options={"fix": {"A": 10 ** 50}}),
+    ]
+    cases += [   # check --why on big open puzzles: the same budgets as check
+        Case("crossset", "check-why-grid-16-open", _grid(16), args=("--why", "--timeout", "2"),
+             command="check"),
+        Case("cryptarithm", "check-why-formula-at-limit", long_formula,
+             args=("--why", "--timeout", "1"), command="check"),
+        Case("keen", "check-why-one-cage-16x16", "\n".join(" ".join("A" for _ in range(16))
+                                                          for _ in range(16)) + "\nA 2176+",
+             args=("--why", "--timeout", "2"), command="check"),
     ]
     cases += [
         Case("crossset", "grid-65-past-limit", _grid(65)),

@@ -334,3 +334,12 @@ def test_real_server_answers_50_concurrent_mixed_requests_and_stops_on_ctrl_c():
 
 
 EXAMPLES_BY_KIND = {e.kind: e.text for e in EXAMPLES}
+
+
+def test_check_why_matches_the_cli(client):
+    """`"why": true` on /api/check answers what `check --why --format json` prints."""
+    text = "12 12 3\n12 12 3\n3 3 12"
+    body = {"kind": "crossset", "puzzle": text, "why": True}
+    answer = client.post("/api/check", json=body).json()
+    assert answer["conflict"] == cli_json("check", "crossset", text, "--why")["conflict"]
+    assert answer["conflict_puzzle"]["cells"][2][:2] == [[3], [3]]

@@ -333,6 +333,32 @@ class Kind(abc.ABC, Generic[P, S]):
         None (the default): every place a step decides is the player's."""
         return None
 
+    # -- the setter's workbench (`check --why`) -------------------------------------
+    # A place is what `solution_places` names ("r2c3", "M"); a given fixes one
+    # place's value; a clue is one part of the puzzle that constrains it (a
+    # line's product, a cage, a cell's list, an equation), which can be relaxed.
+
+    def place_values(self, puzzle: P) -> dict[str, tuple[int, ...]]:
+        """{place: the values the puzzle allows there before any deduction}, for
+        every place a solution fills. Kinds without givens keep this default."""
+        raise NotImplementedError
+
+    def with_givens(self, puzzle: P, givens: dict[str, int]) -> P:
+        """The puzzle with these places given these values, in the kind's own
+        notion of a given (its JSON shows them). Kinds without givens keep this."""
+        raise NotImplementedError
+
+    def clues(self, puzzle: P) -> tuple[str, ...]:
+        """The puzzle's clues, named as the kind names them ("row 2", "cage 12+ at
+        r1c1", "cell r2c3", "equation 1"); `relax` keeps some of them by index.
+        Default: none (no conflict can be pointed at)."""
+        return ()
+
+    def relax(self, puzzle: P, keep: frozenset[int]) -> P:
+        """The puzzle with only the clues whose index is in `keep`, the others
+        relaxed (a blank product, a cage without clue, a full list...)."""
+        raise NotImplementedError
+
     # -- generating and grading -------------------------------------------------
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:

@@ -6,16 +6,30 @@ and the lines of a puzzle file that hold something (not blank, not `#`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from .budget import check_active
+from .errors import PuzzleError
 
 SHOWN_WIDTH = 20
+_PLACE = re.compile(r"r(\d{1,4})c(\d{1,4})")
 
 
 def place(r: int, c: int) -> str:
     """`r2c3`, the name of the cell at 0-based row `r` and column `c` (1-based in the name)."""
     return f"r{r + 1}c{c + 1}"
+
+
+def parse_place(at: str, rows: int, cols: int | None = None) -> tuple[int, int]:
+    """(row, column), 0-based, of a cell named `r2c3` in a grid of `rows` x `cols`
+    (square when `cols` is None); PuzzleError naming it otherwise."""
+    found = _PLACE.fullmatch(str(at).strip().lower())
+    cols = rows if cols is None else cols
+    if not found or not (1 <= int(found[1]) <= rows and 1 <= int(found[2]) <= cols):
+        raise PuzzleError(f"no cell {shorten(at)!r} in a {rows}x{cols} grid "
+                          "(cells are named r1c1..)")
+    return int(found[1]) - 1, int(found[2]) - 1
 
 
 def grid_places(grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:

@@ -20,7 +20,7 @@ from ..budget import Budget
 from ..errors import NumberplayError, PuzzleError
 from ..kinds import Kind, get_kind
 from ..model import Puzzle
-from ..services import jobs, reports
+from ..services import jobs, reports, workbench
 from ..services.catalog import examples_json, kinds_json
 from ..services.jobs import MAX_INLINE_ITEMS, Failure, run_guarded, shown
 from .kindfiles import play_info
@@ -130,6 +130,8 @@ def check(body: dict[str, Any], budget: Budget) -> Answer:
     _, kind_opts = split_options(impl, "check", body.get("options"))
     puzzle = read_puzzle(impl, body.get("puzzle"), kind_opts)
     report, _ = reports.check_report(puzzle, limit=_limit(body), budget=budget)
+    if body.get("why") and report["verdict"] != "unknown":
+        report.update(workbench.why(puzzle, budget))
     return 200, report
 
 
