@@ -120,6 +120,12 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("crossproduct", "api-rows-int", None, options={"rows": 6, "cols": 6}),
         Case("crossproduct", "api-rows-dict", None, options={"rows": {"a": 1}, "cols": [1]}),
         Case("crossproduct", "api-rows-nested", None, options={"rows": [[1]], "cols": [1]}),
+        Case("crossproduct", "given-outside-grid", "rows 6 6\ncols 6 6\ngiven r9c9=5\n"),
+        Case("crossproduct", "given-not-a-digit", "rows 6 6\ncols 6 6\ngiven r1c1=" + "9" * 5000),
+        Case("crossproduct", "given-json-list", '{"rows": [6], "cols": [6], "givens": [1]}'),
+        Case("crossproduct", "blank-400x400-why", "rows " + " ".join(["?"] * 400) + "\ncols "
+             + " ".join(["?"] * 400) + "\n", args=("--why", "--timeout", "1"), command="check",
+             as_file=True),
     ]
     if big:
         cases += [

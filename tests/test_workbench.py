@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 
 import pytest
@@ -41,6 +42,10 @@ def brute_places(puzzle) -> list[dict[str, int]]:
     impl = get_kind(puzzle.kind)
     if puzzle.kind == "crossset":
         solutions = [impl.solution_type(grid) for grid in latin_squares(puzzle.n)]
+    elif puzzle.kind == "crossproduct":
+        R, C = puzzle.shape
+        solutions = [impl.solution_type(tuple(tuple(flat[r * C:(r + 1) * C]) for r in range(R)))
+                     for flat in itertools.product(range(1, 10), repeat=R * C)]
     else:
         letters = sorted(impl.place_values(puzzle))
         solutions = [impl.solution_of(puzzle, dict(zip(letters, digits, strict=True)))
@@ -60,9 +65,28 @@ def crossset_puzzles(count: int, seed: int = 3) -> list:
     return out
 
 
+def crossproduct_puzzles(count: int, seed: int = 5) -> list:
+    """Products of random 2x2 and 1x3 grids, some then changed (no solution), some
+    with a given digit."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        R, C = rng.choice(((2, 2), (1, 3), (2, 2)))
+        grid = [[rng.choice((1, 2, 2, 3, 4, 6)) for _ in range(C)] for _ in range(R)]
+        rows = [math.prod(row) for row in grid]
+        cols = [math.prod(grid[r][c] for r in range(R)) for c in range(C)]
+        if k % 4 == 3:
+            rows[0] *= rng.choice((2, 3, 5))
+        data = {"rows": rows, "cols": cols}
+        if k % 5 == 4:
+            data["givens"] = {"r1c1": grid[0][0]}
+        out.append(numberplay.parse("crossproduct", json.dumps(data)))
+    return out
+
+
 FORMULAS = ["AB + BA = CC", "A + B = C", "A + B = CDE", "A + A = B", "AB + AB = CDC",
             "AB - B = CA", "A * B = CA", "A + B + C = D", "ABC + ABC = DEF"]
-PUZZLES = crossset_puzzles(30) + [numberplay.parse("cryptarithm", f) for f in FORMULAS]
+PUZZLES = crossset_puzzles(30) + crossproduct_puzzles(16) + [numberplay.parse("cryptarithm", f) for f in FORMULAS]
 
 
 def _fits(places: dict[str, int], givens: dict[str, int]) -> bool:
@@ -114,7 +138,8 @@ def _check_conflict(impl, puzzle, report):
     if not clues:
         return
     assert report["conflict"] and set(report["conflict"]) <= set(clues)
-    assert len(report["conflict"]) < len(clues) or len(clues) == 1
+    # smaller than the puzzle, unless every clue is needed (checked below)
+    assert len(report["conflict"]) < len(clues) or report["conflict_minimal"]
     relaxed = impl.puzzle_type.from_json(report["conflict_puzzle"])
     assert brute_places(relaxed) == []
     assert report["explanation"][-1]["technique"] == "no solution"
