@@ -182,6 +182,15 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("keen", "rows-as-cages-16x16", "\n".join(" ".join(f"R{r}" for _ in range(16))
                                                        for r in range(16))
              + "\n" + " ".join(f"R{r} 136+" for r in range(16)), args=("--timeout", "2")),
+        Case("keen", "given-outside-grid", "A A B\nC D B\nC D E\nA 3+ B 5+ C 4+\nD 3x E 2\n"
+             "given r7c1=2\n"),
+        Case("keen", "given-value-too-big", "A A B\nC D B\nC D E\nA 3+ B 5+ C 4+\nD 3x E 2\n"
+             "given r1c1=" + "9" * 5000 + "\n"),
+        Case("keen", "blank-cages-16x16-why", "\n".join(" ".join(f"R{r}" for _ in range(16))
+                                                        for r in range(16))
+             + "\n" + " ".join(f"R{r} ?" for r in range(16)), args=("--why", "--timeout", "2"),
+             command="check"),
+        Case("keen", "json-givens-list", '{"n": 3, "cages": [], "givens": [1]}'),
         Case("keen", "order-17", "\n".join(" ".join("A" for _ in range(17)) for _ in range(17))),
     ]
     return cases
