@@ -460,7 +460,7 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
             return (f"{name}'s product {p} has more factors than {n} digit(s) can "
                     f"hold.", (name,))
     if R and C and not totals_agree(puzzle):
-        a, b = prod(puzzle.rows), prod(puzzle.cols)
+        a, b = prod(p or 1 for p in puzzle.rows), prod(p or 1 for p in puzzle.cols)
         if max(a, b).bit_length() > 200:
             a, b = "one number", "another"  # type: ignore[assignment]
         return (f"The row products multiply to {a} and the column products to {b}, but both "
@@ -472,10 +472,11 @@ def totals_agree(puzzle: CrossProductPuzzle) -> bool:
     """Do the row products and the column products have the same product?"""
     if puzzle.blank:
         return True
-    def total(products: tuple[int, ...]) -> list[int]:
+
+    def total(products: tuple[int | None, ...]) -> list[int]:
         sums = [0, 0, 0, 0]
         for p in products:
-            for k, e in enumerate(factor(p) or (0, 0, 0, 0)):
+            for k, e in enumerate(factor(p or 1) or (0, 0, 0, 0)):
                 sums[k] += e
         return sums
     return total(puzzle.rows) == total(puzzle.cols)

@@ -88,7 +88,7 @@ class Line:
         self.target = 0
         self.bounded = False
         if self.exps is not None and self.feasible():
-            key = (len(cells), product)
+            key = (len(cells), self.product)
             layout = _LAYOUTS.get(key)
             if layout is None:
                 if len(_LAYOUTS) > 4096:
