@@ -441,7 +441,7 @@ class Game {
     const found = answer.hint;
     this.marks.hint = new Set();
     panel.innerHTML = "";
-    const wrong = answer.wrong || (found && found.wrong) || [];
+    const wrong = answer.wrong || [];
     if (wrong.length) {
       const p = document.createElement("p");
       p.className = "wrong-list";
@@ -453,9 +453,8 @@ class Game {
     if (!found) {
       panel.appendChild(document.createTextNode(text || "No hint: nothing left to deduce."));
     } else {
-      // Old servers send the step itself; newer ones the hint at a level: the
-      // area at level 1, the cells at 2, the whole step at 3.
-      const step = found.step || (found.fixed ? found : null);
+      // The hint at a level: the area at level 1, the cells at 2, the whole step at 3.
+      const step = found.step || null;
       const places = [...(found.cells || [])];
       if (found.area && this.hintLevel === 1) places.push(found.area);
       if (step) {
@@ -470,12 +469,7 @@ class Game {
         panel.appendChild(tech);
       }
       panel.appendChild(document.createTextNode(" " + stepBody(found.technique, text)));
-      if (answer.from_start) {
-        const note = document.createElement("p");
-        note.className = "note";
-        note.textContent = "(This server gives hints from the start of the puzzle, not from your position.)";
-        panel.appendChild(note);
-      } else if (this.hintLevel < 3) {
+      if (this.hintLevel < 3) {
         const more = document.createElement("p");
         more.className = "note";
         more.textContent = "Press Hint again for more.";
