@@ -258,3 +258,22 @@ def test_the_web_page_reads_the_same_letters(tmp_path):
             expected = {ch for a, b in word_spans(formula) for ch in formula[a:b]
                         if not ch.isdigit()}
         assert set(letters) == expected, formula
+
+
+def test_web_api_reads_the_notation():
+    pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+    pytest.importorskip("httpx2", reason="httpx2 (for Starlette's TestClient) is not installed")
+    from fastapi.testclient import TestClient
+
+    from numberplay.web import create_app
+    with TestClient(create_app(timeout=10, workers=1)) as client:
+        body = {"kind": "cryptarithm", "puzzle": "cc + a = cl && on + d = go && ni + e = ne "
+                "&& cc + on = ni && a + d = e && cl + go = ne"}
+        solved = client.post("/api/solve", json=body)
+        assert solved.status_code == 200, solved.text
+        assert "44 + 3 = 47" in json.dumps(solved.json(), ensure_ascii=False)
+        hint = client.post("/api/hint", json={**body, "state": "c=5"})
+        assert hint.status_code == 200 and "c = 5 is wrong" in json.dumps(hint.json())
+        bad = client.post("/api/solve", json={"kind": "cryptarithm", "puzzle": "ab + 'x' = c"})
+        assert bad.status_code == 400 and "quoted number" in bad.json()["error"]
+        assert "\n" not in bad.json()["error"]
