@@ -229,9 +229,9 @@ def test_a_result_that_is_not_json_becomes_an_error(tmp_path, monkeypatch, toysu
 
 def test_spawned_workers_import_run_time_kinds(tmp_path, monkeypatch):
     """Where fork is missing, workers find a run-time registered kind by importing its module."""
-    from numberplay.services import batch_pool
     from numberplay.services.batch import plugin_modules
-    from numberplay.services.batch_jobs import job_from_json
+    from numberplay.services.batch import pool as batch_pool
+    from numberplay.services.batch.jobs import job_from_json
 
     job = job_from_json({"kind": "toysum", "op": "count", "input": puzzle_text([1, 2, 3], 3)}, 1)
     assert plugin_modules([job]) == ("batch_toykind",)

@@ -131,19 +131,15 @@ def test_generate_matches_the_cli_and_is_unique(client, kind, size):
 
 
 def test_hint_takes_the_players_state(client):
-    """With the explanation service's state-aware hint, the state and level are
-    passed on; until it lands, the hint is the first step, flagged `from_start`."""
+    """The state and level are passed on: the answer is the CLI's own."""
     text = "12 12 123\n123 123 123\n123 3 123\n"
     state = "2 1 3\n123 123 123\n123 3 123\n"
     answer = client.post("/api/hint", json={"kind": "crossset", "puzzle": text,
                                             "state": state, "level": 3})
     assert answer.status_code == 200
     data = answer.json()
-    if "from_start" in data:
-        first = next(api.explain(get_kind("crossset").parse(text)))
-        assert data["hint"] == first.to_json()
-    else:
-        assert data == cli_json("hint", "crossset", text, "--state", state, "--level", "3")
+    assert "from_start" not in data
+    assert data == cli_json("hint", "crossset", text, "--state", state, "--level", "3")
 
 
 def test_bad_input_gets_400_with_the_cli_message(client):
@@ -338,3 +334,12 @@ def test_real_server_answers_50_concurrent_mixed_requests_and_stops_on_ctrl_c():
 
 
 EXAMPLES_BY_KIND = {e.kind: e.text for e in EXAMPLES}
+
+
+def test_check_why_matches_the_cli(client):
+    """`"why": true` on /api/check answers what `check --why --format json` prints."""
+    text = "12 12 3\n12 12 3\n3 3 12"
+    body = {"kind": "crossset", "puzzle": text, "why": True}
+    answer = client.post("/api/check", json=body).json()
+    assert answer["conflict"] == cli_json("check", "crossset", text, "--why")["conflict"]
+    assert answer["conflict_puzzle"]["cells"][2][:2] == [[3], [3]]
