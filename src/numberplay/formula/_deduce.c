@@ -81,25 +81,6 @@ typedef struct {
     int cinbit[KMAX * KMAX], coutbit[KMAX * KMAX], first;
 } Sup;
 
-#ifdef STATS
-static long long stat_res[16];
-static long long last_nodes, stat_calls[2][LMAX + 1][2], stat_nodes[2][LMAX + 1][2];
-static void stats_print(void)
-{
-    int p, n, k;
-    for (p = 0; p < 2; p++)
-        for (n = 0; n <= LMAX; n++)
-            for (k = 0; k < 2; k++)
-                if (stat_calls[p][n][k])
-                    fprintf(stderr, "pair=%d nl=%d strong=%d calls=%lld nodes/call=%lld\n", p, n, k,
-                            stat_calls[p][n][k], stat_nodes[p][n][k] / stat_calls[p][n][k]);
-    for (p = 0; p < 8; p++)
-        fprintf(stderr, "missing=%d %lld\n", p, stat_res[p]);
-    memset(stat_res, 0, sizeof stat_res);
-    memset(stat_calls, 0, sizeof stat_calls);
-    memset(stat_nodes, 0, sizeof stat_nodes);
-}
-#endif
 
 static long long pmod(long long a, long long b)
 {
@@ -301,9 +282,6 @@ static int support(Unit *u, const U64 *dom, const long long *cinv, int nin,
     s.nodes = 0;
     s.limit = limit;
     r = sup_dfs(&s, 0, 0, 0);
-#ifdef STATS
-    last_nodes = s.nodes;
-#endif
     if (r < 0)
         return -1;
     if (first)
@@ -408,9 +386,6 @@ static int residual(Deducer *D, Unit *u, const U64 *key, U64 *out, int cin_var, 
     }
     for (q = 0; q < nv; q++)
         missing += popc(key[q] & ~sup[q]);
-#ifdef STATS
-    stat_res[missing > RESIDUAL_MAX ? RESIDUAL_MAX + 1 : missing]++;
-#endif
     if (!missing) {
         memcpy(out, key, sizeof(U64) * nv);
         return 1;
@@ -474,10 +449,6 @@ static int filter_raw(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
     nout = carry_values(D, cout_var, co >= 0 ? key[co] : 1, coutv);
     r = support(u, key, cinv, nin, coutv, nout, D->base, limit, supp, &sin, &sout,
                 cin_var >= 0 ? D->lo[cin_var] : 0, cout_var >= 0 ? D->lo[cout_var] : 0, 0);
-#ifdef STATS
-    stat_calls[u->pair][u->nl][strong]++;
-    stat_nodes[u->pair][u->nl][strong] += last_nodes;
-#endif
     if (r < 0) {
         if (u->pair)
             return 1;
@@ -1293,9 +1264,6 @@ static void ded_free_parts(Deducer *D)
 
 static void ded_dealloc(Deducer *D)
 {
-#ifdef STATS
-    stats_print();
-#endif
     ded_free_parts(D);
     Py_XDECREF(D->holds);
     Py_XDECREF(D->tick);

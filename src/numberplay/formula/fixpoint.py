@@ -71,7 +71,7 @@ class Unit:
         self.cin = cin
         self.cout = cout
         self.cache: dict[tuple[int, ...], tuple[int, ...] | None] = {}
-        self.strong: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # _filter(strong)
+        self.strong: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # filter(strong)
 
 
 class Fixpoint:
@@ -173,7 +173,7 @@ class Fixpoint:
             m |= 1 << (x - lo)
         return m
 
-    def _filter(self, unit: Unit, key: tuple[int, ...], strong: bool = False
+    def filter(self, unit: Unit, key: tuple[int, ...], strong: bool = False
                 ) -> tuple[int, ...] | None:
         """The unit's filter on `key` (its masks): the same filter as the technique;
         `strong`: exact wherever the technique enumerates at all, with no node limit
@@ -220,7 +220,7 @@ class Fixpoint:
         if key in cache:
             res = cache[key]
         else:
-            res = cache[key] = self._filter(unit, key, strong=True)
+            res = cache[key] = self.filter(unit, key, strong=True)
             if len(cache) > 100_000:
                 cache.clear()
         if res is None:
