@@ -83,11 +83,17 @@ def count_product(left: tuple[str, ...], right: tuple[str, ...], base: int = 10,
 def _count_slow(left: tuple[str, ...], right: tuple[str, ...], base: int,
                 limit: int) -> tuple[int, dict[str, int] | None]:
     """The formula solver's count, for the rare equality the compiled search cannot take."""
-    from .kind import KIND
+    from ..formula import puzzle as F
     from .model import CryptarithmPuzzle
     puzzle = CryptarithmPuzzle.of(" * ".join(left) + " = " + " * ".join(right), base)
-    sols = list(KIND.solutions(puzzle, limit=limit))
-    return len(sols), (dict(sols[0].assignment) if sols else None)
+    first = None
+    found = 0
+    for a in F.assignments(puzzle, None):
+        found += 1
+        first = first or dict(a)
+        if found >= limit:
+            break
+    return found, first
 
 
 def _range(lens: list[int], side: tuple[int, ...], base: int) -> tuple[int, int]:
