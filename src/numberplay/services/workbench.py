@@ -102,7 +102,9 @@ def _multiple(impl: Kind, puzzle: Puzzle, found: list[Any], budget: Budget) -> d
     if fix is not None:
         out["fix"] = [{"at": p, "value": v} for p, v in fix.items()]
         out["fix_minimal"] = minimal
-        out["fixed_puzzle"] = impl.with_givens(puzzle, fix).to_json()
+        fixed = impl.with_givens(puzzle, fix)
+        out["fixed_puzzle"] = fixed.to_json()
+        out["fixed_text"] = impl.to_text(fixed)
     return out
 
 
@@ -305,6 +307,7 @@ def _none(impl: Kind, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
         out["conflict"] = [names[i] for i in keep]
         out["conflict_minimal"] = minimal
         out["conflict_puzzle"] = target.to_json()
+        out["conflict_text"] = impl.to_text(target)
     out["explanation"] = _explanation(impl, puzzle, budget)
     return out
 
