@@ -16,7 +16,9 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 
-from test_web_browser import browser, page, server  # noqa: E402,F401 - the fixtures
+import test_web_browser as web  # noqa: E402 - skips the module without a browser
+
+browser, page, server = web.browser, web.page, web.server   # the same fixtures
 
 IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 STATES = ("setter", "setter-error")
