@@ -393,7 +393,7 @@ class Game {
     if (/^Digit\d$/.test(event.code) && event.shiftKey) key = { strike: Number(event.code.slice(5)) };
     else if (/^\d$/.test(event.key)) key = { digit: Number(event.key) };
     else if (["Backspace", "Delete", " "].includes(event.key)) key = { clear: true };
-    else if (/^\p{L}$/u.test(event.key) && this.module.letterKeys) key = { letter: event.key.toUpperCase() };
+    else if (/^[\p{L}\p{M}]$/u.test(event.key) && this.module.letterKeys) key = { letter: event.key };
     if (key === null) return;
     event.preventDefault();
     this.input(key);
