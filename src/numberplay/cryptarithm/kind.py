@@ -48,7 +48,8 @@ class CryptarithmKind(FormulaKind):
     title = "Cryptarithm"
     summary = "Give each letter a distinct digit so that a formula holds: SEND + MORE = MONEY."
     input_help = ("One formula per line, e.g. 'SEND + MORE = MONEY', 'YOU = ME ^ 2', "
-                  "'sum(range(AA)) = BB'. Words are runs of capital letters.")
+                  "'sum(range(AA)) = BB', 'texas + nevada = alaska'. Every letter (any script, any case) is "
+                  "its own letter; a digit in a word is itself; && is and.")
     puzzle_type = CryptarithmPuzzle
     solution_type = CryptarithmSolution
     difficulties = ("easy", "medium", "hard")

@@ -526,16 +526,16 @@ def _is_product(check: Compare) -> bool:
 @lru_cache(maxsize=256)
 def compile_puzzle(formula: str, base: int) -> Compiled:
     """Parse and analyse a formula (cached)."""
-    tree = parse_formula(formula)
+    tree = parse_formula(formula, base)
     check_statement(tree, formula)
     letters = sorted(tree.letters())
     if len(letters) > base:
         raise PuzzleError(f"{len(letters)} distinct letters but base {base} has only "
                           f"{base} digits")
     if not letters:
-        raise PuzzleError("the formula has no letters (words are runs of capital letters)")
+        raise PuzzleError("the formula has no letters")
     index = {c: i for i, c in enumerate(letters)}
-    lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
+    lead = tree.leading_letters()
     pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
     holds = compile_formula(tree, index, base)
     return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy, ichecks, conj,
