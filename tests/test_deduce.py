@@ -188,7 +188,12 @@ def test_limits_bound_the_trials_and_the_step_says_so(stalled_sets) -> None:
 
 def test_grade_counts_trials_above_the_techniques(stalled_sets) -> None:
     rules = CrossSetRules(stalled_sets[0].n)
-    label, rung = deduce.grade(rules, stalled_sets[0].masks())
-    assert rung > rules.top_rung and label in ("trial", "deep trial")
+    run = Explanation(rules, stalled_sets[0].masks())
+    for _ in run:
+        pass
+    assert run.hardest > rules.top_rung and run.grade == "search"
+    label, tally = deduce.grade(rules, stalled_sets[0].masks())
+    assert label == "search" == npl.grade(stalled_sets[0])
+    assert tally.end == ""     # stopped at the first stall: no trial can make it easier
     easy = npl.generate("crossset", size="5", difficulty="easy", seed=1)
     assert deduce.grade(rules.__class__(easy.n), easy.masks())[0] == "easy"
