@@ -27,6 +27,7 @@ from ..services.reports import (
     check_report,
     explain_report,
     explain_steps,
+    explained,
     generate_report,
     several_text,
     solution_count,
@@ -533,16 +534,20 @@ def _explain_markdown(impl: Kind, puzzle: Puzzle, a: dict[str, Any],
 def _explain_text(puzzle: Puzzle, a: dict[str, Any], first: bool = False) -> int:
     last = None
     note = _several(puzzle, a)
+    run = explained(puzzle, search=not a["no_search"], trace=a["trace"],
+                    budget=_budget(a, first), max_steps=a["max_steps"])
+    if run.difficulty is not None:
+        echo(f"Difficulty: {run.difficulty}")
     if note:
         echo(note)
-    for number, step in enumerate(explain_steps(puzzle, search=not a["no_search"],
-                                                trace=a["trace"], budget=_budget(a, first),
-                                                max_steps=a["max_steps"]), 1):
+    for number, step in enumerate(run.steps, 1):
         last = step
         for line in step_text_lines(number, step, a["trace"]):
             echo(line)
         if step.snapshot and not a["trace"] and step.technique in (SOLVED, STALLED):
             echo(_indent(step.snapshot))
+    if not run.complete:
+        raise BudgetExceeded(run.message)
     if a["max_steps"] is not None and last is not None and last.technique not in (SOLVED, STALLED):
         err.print(f"[dim]stopped after {a['max_steps']} steps (--max-steps)[/]")
         return _multiple(EXIT_OK, bool(note))

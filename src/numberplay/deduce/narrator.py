@@ -141,10 +141,12 @@ def narrate(rules: Rules, run: Run, trace: bool = False) -> Iterator[Step]:
                            snapshot=rules.snapshot(pos))
 
 
-class Explanation:
-    """The steps from a position (iterate); afterwards `hardest` is the highest
+class Explanation(Iterator[Step]):
+    """The steps from a position (an iterator); afterwards `hardest` is the highest
     rung used (-1 if none), `trial_count` and `guesses` count trials and guesses,
-    `position` is the final position and `grade` the kind's label of the path."""
+    `position` is the final position and `grade` the kind's label of the path:
+    once the steps have run to SOLVED or NO_SOLUTION with trials on, the puzzle's
+    grade (`kernel.grade`), so the grade travels with the explanation."""
 
     def __init__(self, rules: Rules, pos: Position, *, search: bool = True,
                  trace: bool = False, budget: Budget | None = None,
@@ -153,9 +155,20 @@ class Explanation:
         self.trace = trace
         self.run = Run(rules, pos, search=search, budget=budget, limits=limits,
                        trials=trials)
+        self._steps: Iterator[Step] | None = None
 
-    def __iter__(self) -> Iterator[Step]:
-        return narrate(self.rules, self.run, self.trace)
+    def __iter__(self) -> Explanation:
+        return self
+
+    def __next__(self) -> Step:
+        if self._steps is None:
+            self._steps = narrate(self.rules, self.run, self.trace)
+        return next(self._steps)
+
+    @property
+    def finished(self) -> bool:
+        """Did the path run to its end (SOLVED, NO_SOLUTION or STALLED)?"""
+        return bool(self.run.tally.end)
 
     @property
     def hardest(self) -> int:
@@ -191,6 +204,5 @@ class Explanation:
 def explain(rules: Rules, pos: Position, *, search: bool = True, trace: bool = False,
             budget: Budget | None = None, limits: Limits | None = None) -> Iterator[Step]:
     """The steps from `pos`: techniques, trials, guesses; ending with SOLVED,
-    STALLED (search=False) or NO_SOLUTION."""
-    return iter(Explanation(rules, pos, search=search, trace=trace, budget=budget,
-                            limits=limits))
+    STALLED (search=False) or NO_SOLUTION (an `Explanation`: its `grade` once run)."""
+    return Explanation(rules, pos, search=search, trace=trace, budget=budget, limits=limits)

@@ -98,15 +98,14 @@ class KeenRules(LatinRules):
 
     def closes(self, pos: list[int], place: str, value: int,
                max_rung: int | None = None, before: list[int] | None = None) -> bool:
-        """False when the propagation from the cells the supposition changed (in
-        `before`, where the ladder stalls) ends without a contradiction: the
-        techniques cannot reach one."""
+        """False when the propagation from the cell the supposition changed (in
+        `before`, where the ladder stalls; `assume` changes that cell only) ends
+        without a contradiction: the techniques cannot reach one."""
         rung = F.TOP if max_rung is None else max_rung
         m = list(pos)
         if before is None:
             return settle(self.n, self.tables, m, rung) == "contradiction"
-        changed = [i for i, (a, b) in enumerate(zip(pos, before, strict=True)) if a != b]
-        return settle(self.n, self.tables, m, rung, changed) == "contradiction"
+        return settle(self.n, self.tables, m, rung, [self.index[place]]) == "contradiction"
 
     def narrate(self, move: Any, before: list[int] | None) -> Step:
         """A cage move's step, or the Latin one's."""
@@ -140,8 +139,8 @@ def explain_masks(rules: KeenRules, masks: list[int], *, search: bool = True,
                   trace: bool = False, budget: Budget | None = None,
                   limits: Limits | None = None) -> Iterator[Step]:
     """The steps from the given candidates: techniques, trials, then guesses."""
-    return iter(Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
-                            limits=limits))
+    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
+                       limits=limits)
 
 
 # -- a player's position -----------------------------------------------------------

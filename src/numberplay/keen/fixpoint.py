@@ -188,6 +188,19 @@ def _changed(i: int, m: list[int], queue: list[int], dirty: set[int],
 def _hidden(n: int, m: list[int], queue: list[int], dirty: set[int],
             cages_of: list[list[int]]) -> bool | None:
     """Place every hidden single; None if a line lacks a digit."""
+    native = LT._native
+    if native is not None and n <= LT.NATIVE_MAX:
+        placed = False
+        while True:
+            if native.contradiction(n, m) is not None:
+                return None
+            found = native.hidden_single(n, m)
+            if found is None:
+                return placed
+            i, v, _ = found
+            m[i] = 1 << v
+            _changed(i, m, queue, dirty, cages_of)
+            placed = True
     full = (1 << n) - 1
     placed = False
     for _, _, cells in LT.lines(n):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cages import Table, filtered, possible, required, rows_of
 from .model import OP_SIGNS, Cage, cell_name
@@ -202,6 +203,13 @@ def _fixed_sum(table: Table, masks: list[int]) -> int | None:
 
 def _sum_options(doms: list[int], total: int) -> list[int] | None:
     """Each cell's values that some all-different choice adding up to `total` uses."""
+    found = _sum_options_of(tuple(doms), total)
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=65536)
+def _sum_options_of(doms: tuple[int, ...], total: int) -> tuple[int, ...] | None:
+    """`_sum_options`, remembered."""
     keep = [0] * len(doms)
     chosen: list[int] = []
 
@@ -222,7 +230,7 @@ def _sum_options(doms: list[int], total: int) -> list[int] | None:
             chosen.pop()
         return ok
 
-    return keep if rec(0, total, 0) else None
+    return tuple(keep) if rec(0, total, 0) else None
 
 
 def line_sums(n: int, tables: list[Table], masks: list[int]

@@ -87,7 +87,7 @@ class LatinRules(Rules):
     The ladder is the Latin one (naked single, hidden single, naked subset,
     hidden subset, fish at rungs 0-4); its finders return `techniques.Move`s,
     worded by `narrate`. The extension point for a kind with constraints of its
-    own (Keen's cages): `extra` techniques (see `deduce.Technique`: `find` gets
+    own (a kind's cages): `extra` techniques (see `deduce.Technique`: `find` gets
     the masks and returns a move) join the ladder in rung order; `rungs` puts the
     Latin techniques on the kind's own scale ({"hidden single": 0, ...}); `order`
     lists technique names in the order they are tried within one rung (by
@@ -244,8 +244,8 @@ def explain_masks(rules: LatinRules, masks: list[int], *, search: bool = True,
                   limits: Limits | None = None) -> Iterator[Step]:
     """The steps from the given candidates to the solution (or stall/contradiction):
     techniques, then trials, then (only if no bounded trial closes) guesses."""
-    return iter(Explanation(rules, list(masks), search=search, trace=trace,
-                            budget=budget, limits=limits))
+    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
+                       limits=limits)
 
 
 def narrow(n: int, masks: list[int], state: PlayState) -> list[int]:
