@@ -143,3 +143,30 @@ def test_search_decoys_move_down_after_a_capped_try_and_up_after_an_easy_one(
     monkeypatch.setattr(G, "_attempt", lambda *a, **k: a[3].tick(11))
     with pytest.raises(BudgetExceeded):
         G.generate_masks(9, 5, random.Random(0), Budget(nodes=10))
+
+
+# Puzzle ids of grade "search" and a digest of the text main made for them with the
+# compiled core before the engines searched the same tree (issue 33): kept.
+SEARCH_IDS = {
+    "crossset:size=6,difficulty=search#7:0": "8c3a6c6e25ff3f42",
+    "crossset:size=6,difficulty=search#8:0": "eed40a716c660191",
+    "crossset:size=8,difficulty=search#1:0": "fdd098fecf84ff62",
+    "crossset:size=9,difficulty=search#2:0": "a8e9de9fa291873f",
+}
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(SEARCH_IDS))
+def test_an_id_makes_one_puzzle_with_and_without_the_compiled_core(
+        puzzle_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generator keeps the second solution the search finds: both engines
+    must find them in the same order (they once restarted differently)."""
+    import hashlib
+
+    from numberplay.latin import search
+    from numberplay.services.generation import regenerate
+    texts = {}
+    for engine in ("c", "python") if search.native_available() else ("python",):
+        monkeypatch.setenv(search.ENGINE_ENV, engine)
+        texts[engine] = regenerate(puzzle_id).text
+    assert len(set(texts.values())) == 1
+    assert hashlib.sha256(texts["python"].encode()).hexdigest()[:16] == SEARCH_IDS[puzzle_id]

@@ -171,3 +171,29 @@ def test_cross_set_keeps_its_own_engine_variable(monkeypatch: pytest.MonkeyPatch
     monkeypatch.delenv(cs_solve.ENGINE_ENV)
     list(cs_solve.solve_masks(2, [3, 3, 3, 3]))
     assert seen == ["python", None]
+
+
+def test_python_engine_searches_the_same_tree() -> None:
+    """Same solutions in the same order and the same node count (what a puzzle
+    id relies on), restarts included: cutoffs from 0.05 n failures restart often."""
+    runs = []
+    for seed in range(30):
+        rng = random.Random(f"tree:{seed}")
+        n = rng.randrange(5, 17)
+        masks = qwh(n, rng.uniform(0.35, 0.55), seed)
+        if seed % 3 == 0:
+            masks = random_masks(n, rng, 1.0, rng.uniform(0.05, 0.3))
+        base = 0.05 if seed % 2 else search.RESTART_BASE
+        for restarts in (True, False):
+            got = {}
+            for engine in ("c", "python"):
+                b = Budget(nodes=200_000)
+                sols = solve_masks(n, masks, limit=40, budget=b, engine=engine,
+                                   restarts=restarts, restart_base=base)
+                got[engine] = ([tuple(s) for s in sols], b.used)
+            assert got["c"] == got["python"], (seed, restarts)
+        assert search._native is not None
+        it = search._native.Search(n, masks, True, None, restart_base=base)
+        next(it, None)
+        runs.append(it.runs)
+    assert sum(r > 1 for r in runs) >= 3

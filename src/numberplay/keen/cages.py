@@ -183,8 +183,9 @@ def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
 
 
 def compile_puzzle(puzzle: KeenPuzzle) -> list[Table]:
-    """Every cage compiled, in the puzzle's cage order."""
-    return [compile_cage(puzzle.n, cage) for cage in puzzle.cages]
+    """Every cage with a clue compiled, in the puzzle's cage order (a blank cage
+    constrains nothing)."""
+    return [compile_cage(puzzle.n, cage) for cage in puzzle.cages if cage.op != "?"]
 
 
 def possible(table: Table, masks: list[int]) -> int:

@@ -131,8 +131,11 @@ class KeenRules(LatinRules):
 
 
 def start_masks(puzzle: KeenPuzzle) -> list[int]:
-    """Every cell with every value: where an explanation starts."""
-    return [(1 << puzzle.n) - 1] * (puzzle.n * puzzle.n)
+    """Every cell with every value (a given cell: its value): where an explanation starts."""
+    masks = [(1 << puzzle.n) - 1] * (puzzle.n * puzzle.n)
+    for i, v in puzzle.givens:
+        masks[i] = 1 << (v - 1)
+    return masks
 
 
 def explain_masks(rules: KeenRules, masks: list[int], *, search: bool = True,

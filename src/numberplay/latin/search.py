@@ -22,22 +22,24 @@ order, each finding every solution exactly once:
 - `_latin.c`, compiled by setup.py when a C compiler is there (`solve_masks`
   uses it unless told otherwise: `engine="python"` or NUMBERPLAY_LATIN_ENGINE=python).
 
-They differ in their restarts, so their trees and the order of their solutions
-differ: here a run is cut after a number of NODES, 20·n then ×1.5 each run,
-with a tie-break noise of 0.5 on the cell weights; the C core cuts a run after
-a number of FAILURES, 10·n × Luby's sequence (1 1 2 1 1 2 4 ...), with noise
-0.05, and can run Régin's filter incrementally at every node or at shallow
-nodes (`node_gac`, `gac_depth`). The C core also copies nothing: changes are
-undone from a trail.
+They search the very same tree: the same cell and value at every node,
+restarts after the same number of failures (RESTART_BASE·n × Luby's
+sequence 1 1 2 1 1 2 4 ..., until the first solution), the same tie-break
+noise (splitmix64 from one seed, spread NOISE) and the same order of the open
+cells, hence the same solutions in the same order and the same node count
+(the budget sees the same ticks). With a kind's `tables` the order may
+differ: the engines filter the tables in different orders, so a wipe-out may
+raise different dom/wdeg weights (the set of solutions is the same). A generator may rely on the order: a puzzle id makes one puzzle with
+and without the compiled core (issue 33). The Python engine copies the state
+at each node where the C core undoes changes from a trail, and runs Régin's
+filter at every node (`node_gac`) from scratch where C revisits the lines that
+changed (same fixpoint, same solutions; the order may differ).
 """
 
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Iterator, Sequence
-from itertools import compress
-from operator import mul, truediv
 from types import ModuleType
 from typing import Any
 
@@ -52,12 +54,9 @@ except ImportError:  # pragma: no cover - depends on the build
 
 ENGINE_ENV = "NUMBERPLAY_LATIN_ENGINE"  # "c" or "python"; unset: C when built
 
-_bit_count = int.bit_count
-_more_than_one = (1).__lt__
-
-RESTART_BASE = 20     # first restart cutoff, in nodes per unit of order
-RESTART_GROWTH = 1.5  # each restart cutoff is this times the last
-NOISE = 0.5           # random spread of the cell weights, drawn afresh each run
+RESTART_BASE = 10     # run i is cut after RESTART_BASE * n * luby(i) failures (as in C)
+NOISE = 0.05          # random spread of the cell weights, drawn afresh each run (as in C)
+_MASK64 = (1 << 64) - 1
 State = tuple[list[int], list[int], list[int]]
 Triple = tuple[int, int, int]
 
@@ -406,59 +405,6 @@ def gac(n: int, D: list[int], R: list[int], C: list[int]) -> bool:
     return True
 
 
-def _weights(n: int, W: list[int], noise: list[float] | None) -> list[float]:
-    """Per-cell weights (failures of its row + its column) from the failure counts.
-
-    With `noise` (one factor per cell, fixed for a run), ties break at random."""
-    wcell: list[float] = [W[r] + W[n + c] for r in range(n) for c in range(n)]
-    if noise is not None:
-        wcell = list(map(mul, wcell, noise))
-    return wcell
-
-
-def _update_weights(n: int, W: list[int], old: list[int], noise: list[float] | None,
-                    wcell: list[float]) -> None:
-    """Bring the cell weights up to date for the rows and columns whose W changed."""
-    nn = n * n
-    for r in range(n):
-        if W[r] != old[r]:
-            wr = W[r]
-            s = slice(r * n, (r + 1) * n)
-            cell = [wr + W[n + c] for c in range(n)]
-            if noise is not None:
-                cell = list(map(mul, cell, noise[s]))
-            wcell[s] = cell
-    for c in range(n):
-        if W[n + c] != old[n + c]:
-            wc = W[n + c]
-            cell = [W[r] + wc for r in range(n)]
-            if noise is not None:
-                cell = list(map(mul, cell, noise[c:nn:n]))
-            wcell[c::n] = cell
-
-
-def _choose(n: int, D: list[int], R: list[int], C: list[int], opens: list[int],
-            wcell: list[float]) -> tuple[list[Triple] | None, list[int]]:
-    """The branching alternatives, and the cells still open.
-
-    dom/wdeg over the cells: the open cell with the largest weight / size.
-    `opens` lists the cells that were open at the parent; only those are
-    looked at (all in C loops), so a node deep in the tree costs little.
-    None when every cell is fixed."""
-    counts = list(map(_bit_count, map(D.__getitem__, opens)))
-    keep = list(map(_more_than_one, counts))
-    idx = list(compress(opens, keep))
-    if not idx:
-        return None, idx
-    scores = list(map(truediv, map(wcell.__getitem__, idx), compress(counts, keep)))
-    pick = idx[scores.index(max(scores))]
-    a, b = divmod(pick, n)
-    out = [(a, b, v) for v in _bits(D[pick])]
-    # the most constrained value first: the product of its row-value and column-value sizes
-    out.sort(key=lambda t: R[a * n + t[2]].bit_count() * C[b * n + t[2]].bit_count())
-    return out, idx
-
-
 def count_masks(n: int, masks: list[int], limit: int | None = 2,
                 budget: Budget | None = None, **kw: Any) -> int:
     """How many solutions, up to `limit` (2: enough to decide uniqueness); the
@@ -486,7 +432,8 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
                 budget: Budget | None = None, use_gac: bool = True,
                 node_gac: bool = False, restarts: bool = True,
                 engine: str | None = None, tables: Sequence[Table] = (),
-                propagator: Propagator | None = None) -> Iterator[list[int]]:
+                propagator: Propagator | None = None,
+                restart_base: float = RESTART_BASE) -> Iterator[list[int]]:
     """Every solution (flat list of 0-based values), in a deterministic order.
 
     masks: the initial domains (bit v for value v+1), cell r*n+c.
@@ -496,15 +443,14 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
     `tables.Propagator`); with one, the engine is "python".
     engine: "c" (the compiled core, the default when it is built) or "python"
     (this module's search, the reference); both find the same solutions,
-    each once, though not in the same order.
+    each once, in the same order (see the module docstring for the exceptions).
 
     use_gac: Régin's filter at the root; node_gac: at every node as well.
-    restarts: until the first solution turns up, restart the search after a
-    growing number of nodes (x1.5 each time), keeping the dom/wdeg weights
+    restarts: until the first solution turns up, restart the search after
+    restart_base * n * luby(i) failures in run i, keeping the dom/wdeg weights
     learnt so far and breaking ties at random (seeded); the run that finds a
     solution goes on to the end, so every solution is still found exactly
-    once. On 30 order-30 completions this cut the total time by 40% and the
-    worst case by half, at the same median."""
+    once."""
     budget = ensure(budget)
     for t in tables:
         t.check(n)
@@ -515,7 +461,8 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
     choice = "python" if propagator is not None else _engine(engine)
     if choice == "c" and n <= 64:  # 64-bit masks in C; larger orders stay in Python
         budget.tick()
-        yield from _solve_native(n, masks, limit, budget, restarts, use_gac, node_gac, tables)
+        yield from _solve_native(n, masks, limit, budget, restarts, use_gac, node_gac, tables,
+                                 restart_base)
         return
     built = build_state(n, masks)
     if built is None:
@@ -532,91 +479,177 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
         alive = tabs.settle(None, D, R, C, tabs.initial, None, propagate, remove)
         if alive is None:
             return
-    W = [1] * (2 * n)
-    cutoff = RESTART_BASE * n if restarts else None
-    rng = random.Random(12345) if restarts else None
-    while True:
-        run = _Run(n, W, budget, node_gac, cutoff, rng, tabs)
-        found = 0
-        for solution in run.search(D, R, C, alive):
-            yield solution
-            found += 1
-            if limit is not None and found >= limit:
-                return
-        if not run.cut or cutoff is None:  # only a run with a cutoff is cut
-            return
-        cutoff = int(cutoff * RESTART_GROWTH) + 1
+    yield from _Search(n, (D, R, C), alive, tabs, budget, restarts, node_gac,
+                       restart_base).run(limit)
 
 
 def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
                   restarts: bool, use_gac: bool, node_gac: bool,
-                  tables: Sequence[Table] = ()) -> Iterator[list[int]]:
+                  tables: Sequence[Table] = (), restart_base: float = RESTART_BASE
+                  ) -> Iterator[list[int]]:
     """The search in the compiled core (its restarts differ: see the module docstring)."""
     assert _native is not None  # solve() picks the "c" engine only when it is built
     found = 0
     packed = [(t.cells, bytes(v for tup in t.tuples for v in tup)) for t in tables]
     for solution in _native.Search(n, masks, restarts, budget.tick, use_gac, node_gac,
-                                   tables=packed):
+                                   tables=packed, restart_base=restart_base):
         yield solution
         found += 1
         if limit is not None and found >= limit:
             return
 
 
-class _Run:
-    """One depth-first run; stops (cut=True) after `cutoff` nodes without a solution."""
+def luby(i: int) -> int:
+    """Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
-    def __init__(self, n: int, W: list[int], budget: Budget, node_gac: bool,
-                 cutoff: int | None, rng: random.Random | None = None,
-                 tabs: Tables | None = None) -> None:
-        self.rng = rng
-        self.tabs = tabs
-        self.n, self.W, self.budget, self.node_gac = n, W, budget, node_gac
-        self.cutoff = cutoff
-        self.cut = False
 
-    def search(self, D: list[int], R: list[int], C: list[int],
-               alive: list[list[tuple[int, ...]]] | None = None) -> Iterator[list[int]]:
-        """Solutions below the root state (`alive`: its tables' state), depth first."""
-        n, W, budget, node_gac, tabs = self.n, self.W, self.budget, self.node_gac, self.tabs
-        nn = n * n
-        noise = None
-        if self.rng is not None:
-            rnd = self.rng.random
-            noise = [1.0 + NOISE * rnd() for _ in range(nn)]
-        seen = W[:]
-        wcell = _weights(n, W, noise)
-        nodes = 0
-        cutoff = self.cutoff
-        opens = list(range(nn))
-        stack: list[tuple[list[int], list[int], list[int], Triple | None, list[int],
-                          list[list[tuple[int, ...]]] | None]] = [(D, R, C, None, opens, alive)]
-        while stack:
-            D, R, C, triple, opens, alive = stack.pop()
-            if triple is not None:
-                budget.tick()
-                nodes += 1
-                if cutoff is not None and nodes > cutoff:
-                    self.cut = True
-                    return
-                parent = D
-                D, R, C = D[:], R[:], C[:]
-                if not propagate(n, D, R, C, [triple], W):
-                    continue
-                if node_gac and not gac(n, D, R, C):
-                    continue
-                if tabs is not None:
-                    assert alive is not None
-                    alive = tabs.settle(parent, D, R, C, alive, W, propagate, remove)
-                    if alive is None:
-                        continue
-            if W != seen:
-                _update_weights(n, W, seen, noise, wcell)
-                seen = W[:]
-            options, opens = _choose(n, D, R, C, opens, wcell)
-            if options is None:
-                cutoff = None
-                yield [d.bit_length() - 1 for d in D]
+def _splitmix(state: int) -> tuple[int, int]:
+    """splitmix64: (new state, output), as the C core draws its noise."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+class _Frame:
+    """A branching node: its state, the open-cell count, the cell and its values."""
+
+    __slots__ = ("state", "alive", "nopen", "cell", "vals", "next")
+
+    def __init__(self, state: State, alive: list[list[tuple[int, ...]]] | None, nopen: int,
+                 cell: int, vals: list[int]) -> None:
+        self.state, self.alive, self.nopen = state, alive, nopen
+        self.cell, self.vals, self.next = cell, vals, 0
+
+
+class _Search:
+    """The C core's search step for step (same cells, values, restarts, noise and
+    node counts, so the same solutions in the same order), copying states
+    instead of undoing a trail."""
+
+    def __init__(self, n: int, root: State, alive: list[list[tuple[int, ...]]] | None,
+                 tabs: Tables | None, budget: Budget, restarts: bool, node_gac: bool,
+                 restart_base: float = RESTART_BASE) -> None:
+        self.n, self.root, self.root_alive, self.tabs = n, root, alive, tabs
+        self.budget, self.restarts, self.node_gac = budget, restarts, node_gac
+        self.W = [1] * (2 * n)
+        self.rng = 12345
+        self.runs = 0
+        self.base = restart_base if restart_base > 0 else RESTART_BASE
+        self.cutoff = int(self.base * n) if restarts else -1
+        self.open: list[int] = []
+        self.noise: list[float] = []
+        self.fails = 0
+        self.frames: list[_Frame] = []
+        self.row = [k // n for k in range(n * n)]
+        self.col = [n + k % n for k in range(n * n)]
+
+    def _new_run(self) -> None:
+        """Back to the root: every cell open, fresh noise on the cell weights."""
+        nn = self.n * self.n
+        self.frames = []
+        self.open = list(range(nn))
+        if self.restarts:
+            noise = []
+            rng = self.rng
+            for _ in range(nn):
+                rng, z = _splitmix(rng)
+                noise.append(1.0 + NOISE * float(z >> 11) * (1.0 / 9007199254740992.0))
+            self.rng = rng
+            self.noise = noise
+        else:
+            self.noise = [1.0] * nn
+        self.fails = 0
+        self.runs += 1
+
+    def _descend(self, state: State, alive: list[list[tuple[int, ...]]] | None,
+                 nopen: int) -> bool:
+        """Push the frame of the dom/wdeg cell of `state`; True if every cell is fixed."""
+        D, R, C = state
+        W, noise, open_, row, col = self.W, self.noise, self.open, self.row, self.col
+        bw, bc, pick, i = -1.0, 1, -1, 0
+        while i < nopen:
+            k = open_[i]
+            d = D[k]
+            if not d & (d - 1):
+                nopen -= 1
+                open_[i] = open_[nopen]
+                open_[nopen] = k
                 continue
-            for t in reversed(options):
-                stack.append((D, R, C, t, opens, alive))
+            cnt = d.bit_count()
+            w = (W[row[k]] + W[col[k]]) * noise[k]
+            if w * bc > bw * cnt:
+                bw, bc, pick = w, cnt, k
+            i += 1
+        if pick < 0:
+            return True
+        n = self.n
+        r, c = divmod(pick, n)
+        vals = list(_bits(D[pick]))
+        # the most constrained value first: the product of its row-value and column-value sizes
+        vals.sort(key=lambda v: R[r * n + v].bit_count() * C[c * n + v].bit_count())
+        self.frames.append(_Frame(state, alive, nopen, pick, vals))
+        return False
+
+    def _solution(self, state: State) -> list[int]:
+        """The fixed grid, cut from the restarts from now on."""
+        self.cutoff = -1
+        return [d.bit_length() - 1 for d in state[0]]
+
+    def _next_cutoff(self) -> int:
+        """The failure cutoff of the next run: base * n * luby(run number)."""
+        return max(1, int(self.base * self.n * float(luby(self.runs + 1))))
+
+    def run(self, limit: int | None) -> Iterator[list[int]]:
+        """The solutions, up to `limit`."""
+        n, budget, tabs, W = self.n, self.budget, self.tabs, self.W
+        found = 0
+        self._new_run()
+        if self._descend(self.root, self.root_alive, n * n):
+            yield self._solution(self.root)
+            return
+        frames = self.frames
+        while frames:
+            f = frames[-1]
+            if f.next >= len(f.vals):
+                frames.pop()
+                continue
+            v = f.vals[f.next]
+            f.next += 1
+            budget.tick()
+            if 0 <= self.cutoff < self.fails:
+                self.cutoff = self._next_cutoff()
+                self._new_run()
+                frames = self.frames
+                if self._descend(self.root, self.root_alive, n * n):
+                    yield self._solution(self.root)
+                    return
+                continue
+            parent = f.state[0]
+            D, R, C = parent[:], f.state[1][:], f.state[2][:]
+            alive = f.alive
+            ok = propagate(n, D, R, C, [(f.cell // n, f.cell % n, v)], W)
+            if ok and self.node_gac:
+                ok = gac(n, D, R, C)
+            if ok and tabs is not None:
+                assert alive is not None
+                alive = tabs.settle(parent, D, R, C, alive, W, propagate, remove)
+                ok = alive is not None
+            if not ok:
+                self.fails += 1
+                continue
+            if self._descend((D, R, C), alive, f.nopen):
+                yield self._solution((D, R, C))
+                found += 1
+                if limit is not None and found >= limit:
+                    return

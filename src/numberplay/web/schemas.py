@@ -81,6 +81,25 @@ class CheckAnswer(PuzzleAnswer):
     verdict: str
     text: str
     stopped: str | None = None
+    # With "why": true (check --why), by verdict:
+    difficulty: str | None = Field(None, description="unique: the grade generate prints.")
+    techniques: dict[str, int] | None = Field(None, description="unique: steps per technique.")
+    solutions: list[Any] | None = Field(None, description="multiple: two solutions.")
+    differ: list[str] | None = Field(None, description="multiple: where those two differ.")
+    candidates: dict[str, list[int]] | None = Field(None, description=(
+        "multiple: for each place, the values some solution uses."))
+    candidates_complete: bool | None = None
+    fix: list[dict[str, Any]] | None = Field(None, description=(
+        'multiple: the fewest givens [{"at": "r2c3", "value": 5}] that make it unique.'))
+    fix_minimal: bool | None = None
+    fixed_puzzle: dict[str, Any] | None = Field(None, description="The puzzle with the fix.")
+    conflict: list[str] | None = Field(None, description=(
+        "none: clues that alone have no solution."))
+    conflict_minimal: bool | None = None
+    conflict_puzzle: dict[str, Any] | None = Field(None, description=(
+        "none: those clues alone, the others relaxed."))
+    explanation: list[dict[str, Any]] | None = Field(None, description=(
+        "none: the steps that reach the contradiction."))
 
 
 class ExplainAnswer(PuzzleAnswer):

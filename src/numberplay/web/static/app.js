@@ -180,6 +180,15 @@ async function fromText(kind, text) {
            link: `/play/${encodeURIComponent(kind)}?${new URLSearchParams({ p: text })}` };
 }
 
+// A step's text without the technique it opens with, shown beside its label
+// ("Naked single: r4c4 ..." under "naked single" is "r4c4 ..."); as text.step_body.
+function stepBody(technique, text) {
+  const at = text.indexOf(": ");
+  if (!technique || at < 0 || at + 2 >= text.length) return text;
+  return text.slice(0, at).trim().toLowerCase() === technique.trim().toLowerCase()
+    ? text.slice(at + 2) : text;
+}
+
 class Game {
   constructor(kind, module, entry) {
     this.kind = kind;
@@ -379,7 +388,7 @@ class Game {
     if (/^Digit\d$/.test(event.code) && event.shiftKey) key = { strike: Number(event.code.slice(5)) };
     else if (/^\d$/.test(event.key)) key = { digit: Number(event.key) };
     else if (["Backspace", "Delete", " "].includes(event.key)) key = { clear: true };
-    else if (/^\p{L}$/u.test(event.key) && this.module.letterKeys) key = { letter: event.key.toUpperCase() };
+    else if (/^[\p{L}\p{M}]$/u.test(event.key) && this.module.letterKeys) key = { letter: event.key };
     if (key === null) return;
     event.preventDefault();
     this.input(key);
@@ -432,7 +441,7 @@ class Game {
     const found = answer.hint;
     this.marks.hint = new Set();
     panel.innerHTML = "";
-    const wrong = answer.wrong || (found && found.wrong) || [];
+    const wrong = answer.wrong || [];
     if (wrong.length) {
       const p = document.createElement("p");
       p.className = "wrong-list";
@@ -444,9 +453,8 @@ class Game {
     if (!found) {
       panel.appendChild(document.createTextNode(text || "No hint: nothing left to deduce."));
     } else {
-      // Old servers send the step itself; newer ones the hint at a level: the
-      // area at level 1, the cells at 2, the whole step at 3.
-      const step = found.step || (found.fixed ? found : null);
+      // The hint at a level: the area at level 1, the cells at 2, the whole step at 3.
+      const step = found.step || null;
       const places = [...(found.cells || [])];
       if (found.area && this.hintLevel === 1) places.push(found.area);
       if (step) {
@@ -460,13 +468,8 @@ class Game {
         tech.textContent = found.technique;
         panel.appendChild(tech);
       }
-      panel.appendChild(document.createTextNode(" " + text));
-      if (answer.from_start) {
-        const note = document.createElement("p");
-        note.className = "note";
-        note.textContent = "(This server gives hints from the start of the puzzle, not from your position.)";
-        panel.appendChild(note);
-      } else if (this.hintLevel < 3) {
+      panel.appendChild(document.createTextNode(" " + stepBody(found.technique, text)));
+      if (this.hintLevel < 3) {
         const more = document.createElement("p");
         more.className = "note";
         more.textContent = "Press Hint again for more.";

@@ -1,0 +1,117 @@
+"""The typed arguments of the puzzle commands (solve, check, explain, hint, generate).
+
+`puzzles.register` builds each subcommand's Typer signature and hands the
+handler one of these dataclasses: the common options, the command's own, and
+the kind's options (`opts`, checked by the kind when the puzzle is parsed or
+generated).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..budget import Budget, active
+from ..errors import PuzzleError
+from ..kinds import Kind
+from ..model import Puzzle
+from ..services.envelopes import read_json_puzzles
+from .common import Format, check_timeout, command_started, read_input
+
+
+@dataclass(frozen=True, kw_only=True)
+class CommandArgs:
+    """What every puzzle command takes: the output format (a kind's own format,
+    such as a game ID, in `own_format`) and the kind's options."""
+
+    fmt: Format = Format.text
+    own_format: str | None = None
+    timeout: float | None = 60.0
+    opts: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_values(cls: type[A], values: dict[str, Any], opts: dict[str, Any]) -> A:
+        """The arguments from the values Typer parsed (unknown names are ignored)."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(opts=dict(opts), **{k: v for k, v in values.items() if k in names})
+
+
+A = TypeVar("A", bound=CommandArgs)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PuzzleArgs(CommandArgs):
+    """A command that reads puzzles: the input, and the search budget of each."""
+
+    source: str | None = None
+    example: str | None = None
+    max_nodes: int | None = None
+
+    def budget(self, first: bool = False) -> Budget:
+        """The budget of one puzzle. The first puzzle's --timeout counts from the
+        start of the command, so reading and parsing the input count too."""
+        return Budget(nodes=self.max_nodes, seconds=check_timeout(self.timeout),
+                      start=command_started() if first else None)
+
+    def puzzles(self, impl: Kind) -> list[Puzzle]:
+        """The puzzles of the input: numberplay's own JSON or the kind's text."""
+        with active(self.budget(first=True)):
+            text = read_input(impl, self.source, self.example)
+            found = read_json_puzzles(impl, text, **self.opts) if text else None
+            puzzles = found if found is not None else impl.parse_all(text, **self.opts)
+        if not puzzles:
+            raise PuzzleError("the input holds no puzzle")
+        return puzzles
+
+
+@dataclass(frozen=True, kw_only=True)
+class SolveArgs(PuzzleArgs):
+    """numberplay solve KIND."""
+
+    all: bool = False
+    count: bool = False
+    limit: int | None = None
+    no_search: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckArgs(PuzzleArgs):
+    """numberplay check KIND."""
+
+    count: bool = False
+    limit: int | None = None
+    why: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExplainArgs(PuzzleArgs):
+    """numberplay explain KIND."""
+
+    trace: bool = False
+    no_search: bool = False
+    max_steps: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HintArgs(PuzzleArgs):
+    """numberplay hint KIND."""
+
+    state: str | None = None
+    level: int = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class GenerateArgs(CommandArgs):
+    """numberplay generate KIND."""
+
+    size: str | None = None
+    difficulty: str | None = None
+    count: int | None = None
+    seed: str | None = None
+    id: str | None = None
+    solution: bool | None = None
+    quiet: bool = False
+    timeout: float | None = 300.0
+    store: Path | None = None

@@ -1,0 +1,85 @@
+"""numberplay check KIND: unique, multiple solutions or none (or the count)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import PuzzleError
+from ..kinds import Kind
+from ..model import Puzzle
+from ..services.reports import check_report
+from ..services.workbench import why, why_text
+from .args import CheckArgs
+from .common import EXIT_MULTIPLE, EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json
+from .exits import solve_code, worst
+from .steps_out import text_page
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One puzzle checked: its JSON report (the verdict in `report["text"]`)."""
+
+    puzzle: Puzzle
+    report: dict[str, Any]
+    several: bool   # more than one puzzle in the input
+
+
+def _json(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+    for item in items:
+        print_json(item.report)
+
+
+def _html(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+    pages = [(item.puzzle, item.report["text"], "") for item in items]
+    if pages:
+        echo(text_page(impl, "check", pages))
+
+
+def _markdown(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+    for item in items:
+        echo(f"## {impl.title or impl.name}\n\n```\n{impl.to_text(item.puzzle)}\n```\n\n"
+             f"**{item.report['text']}**\n")
+
+
+def _text(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+    for item in items:
+        label = f"{impl.to_text(item.puzzle)}: " if item.several else ""
+        echo(label + item.report["text"])
+        for line in why_text(item.report):
+            echo(line)
+
+
+RENDERERS: dict[Format, Callable[[Kind, CheckArgs, Iterable[Checked]], None]] = {
+    Format.json: _json, Format.html: _html, Format.markdown: _markdown, Format.text: _text,
+}
+
+
+def do_check(impl: Kind, a: CheckArgs) -> int:
+    """numberplay check KIND ..."""
+    if a.fmt is Format.svg:
+        raise PuzzleError("check prints a verdict, not a drawing: leave out --format svg "
+                          "(solve, generate, explain and hint draw)")
+    puzzles = a.puzzles(impl)
+    codes: list[int] = []
+    RENDERERS[a.fmt](impl, a, _checked(puzzles, a, codes))
+    return worst(codes)
+
+
+def _checked(puzzles: list[Puzzle], a: CheckArgs, codes: list[int]) -> Iterator[Checked]:
+    """Each puzzle checked in turn (its exit code appended to `codes`)."""
+    counting = a.count or a.limit is not None
+    for index, puzzle in enumerate(puzzles):
+        budget = a.budget(index == 0)
+        report, result = check_report(puzzle, limit=a.limit, budget=budget,
+                                      decide=not counting)
+        if a.why and result.verdict != "unknown":
+            report.update(why(puzzle, budget))
+        if result.count >= 2:
+            codes.append(EXIT_MULTIPLE)
+        elif result.count == 1 and result.complete:
+            codes.append(EXIT_OK)
+        else:
+            codes.append(solve_code(result) if result.count == 0 else EXIT_UNDECIDED)
+        yield Checked(puzzle, report, len(puzzles) > 1)

@@ -1,0 +1,142 @@
+"""numberplay explain KIND: the deductions a person can follow, step by step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..budget import Budget
+from ..errors import BudgetExceeded
+from ..kinds import Kind
+from ..model import SOLVED, STALLED, Puzzle, Solution, Step
+from ..services.reports import (
+    explain_report,
+    explain_steps,
+    explained,
+    several_text,
+    solution_count,
+)
+from ..services.search import search
+from .args import ExplainArgs
+from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, err, print_json
+from .exits import explain_code, multiple, worst
+from .html_out import explain_page
+from .steps_out import step_text_lines, steps_markdown
+from .svg_out import check_draws, explain_svg
+
+
+def do_explain(impl: Kind, a: ExplainArgs) -> int:
+    """numberplay explain KIND ..."""
+    if a.fmt is Format.svg:
+        check_draws(impl)
+    puzzles = a.puzzles(impl)
+    if a.fmt in (Format.html, Format.svg):
+        return _explain_drawn(impl, puzzles, a)
+    explain_one = RENDERERS[a.fmt]
+    codes = []
+    for index, puzzle in enumerate(puzzles):
+        if index and a.fmt is not Format.json:
+            echo()
+        codes.append(explain_one(impl, puzzle, a, index == 0))
+    return worst(codes)
+
+
+def _report(puzzle: Puzzle, a: ExplainArgs, first: bool) -> dict[str, Any]:
+    """The JSON explanation of one puzzle."""
+    return explain_report(puzzle, search=not a.no_search, trace=a.trace,
+                          budget=a.budget(first), max_steps=a.max_steps)
+
+
+def _report_code(report: dict[str, Any], a: ExplainArgs) -> int:
+    """The exit code of an explain report: 4 when the puzzle has several solutions."""
+    last = report["steps"][-1]["technique"] if report["steps"] else None
+    code = explain_code(last, report["complete"]) if a.max_steps is None else EXIT_OK
+    return multiple(code, report.get("verdict") == "multiple")
+
+
+def _steps_code(last: Step | None, a: ExplainArgs, several: bool) -> int:
+    """The exit code of steps shown as text or Markdown."""
+    if a.max_steps is not None and last is not None and last.technique not in (SOLVED, STALLED):
+        return multiple(EXIT_OK, several)
+    return multiple(explain_code(last.technique if last else None, True), several)
+
+
+def _several(puzzle: Puzzle, a: ExplainArgs) -> str | None:
+    """The opening line for a puzzle with several solutions (counted to 2 only)."""
+    return several_text(solution_count(puzzle, a.budget()))
+
+
+def _explain_json(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> int:
+    report = _report(puzzle, a, first)
+    print_json(report)
+    return _report_code(report, a)
+
+
+def _explain_markdown(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> int:
+    note = _several(puzzle, a)
+    title = f"{impl.title or impl.name}: explained"
+    try:
+        steps = list(explain_steps(puzzle, search=not a.no_search, trace=a.trace,
+                                   budget=a.budget(first), max_steps=a.max_steps))
+    except BudgetExceeded as exc:
+        echo(steps_markdown(title, [], False, str(exc)))
+        return EXIT_UNDECIDED
+    echo(steps_markdown(title, steps, a.trace, note or ""))
+    return _steps_code(steps[-1] if steps else None, a, bool(note))
+
+
+def _explain_text(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> int:
+    """The difficulty (the grade travels with the explanation), then the steps,
+    one or more lines each."""
+    last = None
+    note = _several(puzzle, a)
+    run = explained(puzzle, search=not a.no_search, trace=a.trace, budget=a.budget(first),
+                    max_steps=a.max_steps)
+    if run.difficulty is not None:
+        echo(f"Difficulty: {run.difficulty}")
+    if note:
+        echo(note)
+    for number, step in enumerate(run.steps, 1):
+        last = step
+        for line in step_text_lines(number, step, a.trace):
+            echo(line)
+        if step.snapshot and not a.trace and step.technique in (SOLVED, STALLED):
+            echo(_indent(step.snapshot))
+    if not run.complete:
+        raise BudgetExceeded(run.message)
+    if a.max_steps is not None and last is not None and last.technique not in (SOLVED, STALLED):
+        err.print(f"[dim]stopped after {a.max_steps} steps (--max-steps)[/]")
+    return _steps_code(last, a, bool(note))
+
+
+RENDERERS: dict[Format, Callable[[Kind, Puzzle, ExplainArgs, bool], int]] = {
+    Format.json: _explain_json, Format.markdown: _explain_markdown, Format.text: _explain_text,
+}
+
+
+def _indent(text: str) -> str:
+    return "\n".join("       " + line for line in text.splitlines())
+
+
+def _explain_drawn(impl: Kind, puzzles: list[Puzzle], a: ExplainArgs) -> int:
+    """explain --format html or svg: one page (one SVG document) with every puzzle
+    and its steps."""
+    explained: list[tuple[Puzzle, list[Step], Solution | None]] = []
+    codes: list[int] = []
+    notes: list[str] = []
+    for puzzle in puzzles:
+        report = _report(puzzle, a, not explained)
+        steps = [Step.from_json(s) for s in report["steps"]]
+        last = steps[-1].technique if steps else None
+        codes.append(_report_code(report, a))
+        notes.append(report.get("note", ""))
+        solution = None
+        if last == SOLVED:       # the solved grid is drawn, so find it (bounded)
+            found = search(puzzle, limit=1, keep=1, budget=Budget(seconds=10))
+            solution = found.solutions[0] if found.solutions else None
+        explained.append((puzzle, steps, solution))
+    if a.fmt is Format.svg:
+        echo(explain_svg(impl, explained, trace=a.trace))
+    else:
+        echo(explain_page(impl, explained, trace=a.trace, notes=notes))
+    return worst(codes)

@@ -1,0 +1,206 @@
+"""numberplay generate KIND: puzzles with exactly one solution, by seed or by id."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from rich.markup import escape
+
+from ..budget import Budget
+from ..errors import BudgetExceeded, PuzzleError
+from ..kinds import Kind
+from ..model import Generated
+from ..services.generation import generate_one, regenerate
+from ..services.reports import generate_report
+from .args import GenerateArgs
+from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, err, print_json
+from .html_out import generate_page
+from .progress import progress_iter, progress_status
+from .svg_out import check_draws, generate_svg
+
+PAGE_BREAK = '<div style="page-break-after: always"></div>'
+
+
+def do_generate(impl: Kind, a: GenerateArgs) -> int:
+    """numberplay generate KIND ..."""
+    if a.fmt is Format.svg:
+        check_draws(impl)
+    if a.id:
+        return _generate_id(impl, a)
+    if impl.enumerates(a.opts):
+        return _generate_all(impl, a)
+    impl.parse_params(a.size, a.difficulty, **a.opts)  # bad parameters: one line, nothing else
+    seed = a.seed
+    announce = seed is None
+    if seed is None:
+        seed = str(random.SystemRandom().randrange(10**9))
+    count = a.count or 1
+
+    def make(index: int) -> Generated:
+        return generate_one(impl.name, seed=seed, index=index, size=a.size,
+                            difficulty=a.difficulty, budget=Budget(seconds=a.timeout), **a.opts)
+
+    def say_seed() -> None:
+        if announce:
+            err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+
+    try:
+        generated = [make(i) for i in progress_iter(range(count), total=count,
+                                                     label=f"generating {impl.name}",
+                                                     enabled=not a.quiet and count > 1)]
+    except PuzzleError:
+        raise  # bad input: one line, no seed
+    except BudgetExceeded as exc:
+        say_seed()
+        asked = ", ".join(f"{k} {v}" for k, v in (("size", a.size),
+                                                  ("difficulty", a.difficulty)) if v)
+        raise BudgetExceeded(f"{exc} before a puzzle{' of ' + asked if asked else ''} was "
+                             "found; a longer --timeout, a smaller --size or an easier "
+                             "--difficulty may help", nodes=exc.nodes,
+                             seconds=exc.seconds) from None
+    except BaseException:
+        say_seed()
+        raise
+    say_seed()
+    _after_generate(impl, generated, a)
+    print_generated(impl, generated, a)
+    return EXIT_OK
+
+
+def _generate_id(impl: Kind, a: GenerateArgs) -> int:
+    """--id: make again the one puzzle the id names."""
+    if a.size is not None or a.difficulty is not None or a.seed is not None \
+            or a.count not in (None, 1):
+        raise PuzzleError("--id names one puzzle: leave out --size, --difficulty, --seed "
+                          "and --count")
+    assert a.id is not None
+    one = regenerate(a.id, budget=Budget(seconds=a.timeout))
+    if one.puzzle.kind != impl.name:
+        raise PuzzleError(f"the id {a.id!r} names a {one.puzzle.kind} puzzle, "
+                          f"not {impl.name}")
+    _after_generate(impl, [one], a)
+    print_generated(impl, [one], a)
+    return EXIT_OK
+
+
+@runtime_checkable
+class _OneLineSolution(Protocol):
+    """A solution that carries its own one-line text (a filled-in formula)."""
+
+    text: str
+
+
+def _solution_line(impl: Kind, g: Generated) -> str:
+    """The solution of a generated puzzle on one line: its own text when it has one,
+    else its places and digits."""
+    if isinstance(g.solution, _OneLineSolution):
+        return g.solution.text
+    places = impl.solution_places(g.puzzle, g.solution)
+    return " ".join(f"{place}={digit}" for place, digit in places.items())
+
+
+def _generate_all(impl: Kind, a: GenerateArgs) -> int:
+    """Every puzzle the kind's options describe (e.g. a word list's `--all`): text
+    output streams one puzzle a line with its solution, JSON and --store get them
+    all (graded); the progress bar shows what was examined and found."""
+    impl.parse_params(a.size, a.difficulty, **a.opts)  # bad parameters: one line
+    graded = a.fmt is not Format.text or a.store is not None
+    budget = Budget(seconds=a.timeout)
+    generated: list[Generated] = []
+    code = EXIT_OK
+    with progress_status(f"{impl.name}: every puzzle", enabled=not a.quiet) as update:
+        status = ""
+
+        def progress(done: int, total: int, text: str) -> None:
+            nonlocal status
+            status = text
+            update(done, total, text)
+
+        try:
+            for g in impl.generate_all(difficulty=a.difficulty, budget=budget,
+                                       limit=a.count, progress=progress, graded=graded,
+                                       **a.opts):
+                generated.append(g)
+                if a.fmt is Format.text:
+                    echo(f"{g.text}  ({_solution_line(impl, g)})")
+        except BudgetExceeded as exc:
+            status, code = str(exc), EXIT_UNDECIDED
+    if status:
+        err.print(f"[{'yellow' if code else 'dim'}]{status}[/]")
+    if a.fmt is not Format.text:
+        print_generated(impl, generated, a)
+    _after_generate(impl, generated, a)
+    return code
+
+
+def _after_generate(impl: Kind, generated: list[Generated], a: GenerateArgs) -> None:
+    """Hook for options that act on generated puzzles: --store keeps them."""
+    if a.store is not None:
+        from ..services.store import PuzzleStore
+        with PuzzleStore(a.store) as store:
+            new = store.add_many(generated, impl)
+        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {escape(str(a.store))}[/]")
+
+
+# --- output, one renderer per format ----------------------------------------------
+
+
+def _json(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+    report = generate_report(impl.name, generated)
+    if not answers:
+        for item in report["puzzles"]:
+            item.pop("solution", None)
+    print_json(report)
+
+
+def _html(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+    echo(generate_page(impl, generated, answers), nl=False)
+
+
+def _svg(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+    echo(generate_svg(impl, generated, answers))
+
+
+def _markdown(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+    for i, g in enumerate(generated, 1):
+        echo(f"## Puzzle {i} ({g.difficulty})\n")
+        echo(impl.render(g.puzzle, None, "markdown").rstrip() + "\n")
+    if answers:
+        echo(f"{PAGE_BREAK}\n\n## Answers\n")
+        for i, g in enumerate(generated, 1):
+            echo(f"### Answer {i}\n")
+            echo(impl.render(g.puzzle, g.solution, "markdown").rstrip() + "\n")
+
+
+def _text(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+    if a.own_format:   # the kind's own format: one puzzle as the kind writes it, answers after
+        for g in generated:
+            echo(impl.render(g.puzzle, None, a.own_format))
+        for i, g in enumerate(generated, 1) if answers else ():
+            echo(f"# answer {i}")
+            echo(impl.render(g.puzzle, g.solution, "text"))
+        return
+    for i, g in enumerate(generated, 1):
+        if i > 1:
+            echo()
+        where = f"id {g.id}" if g.id else f"seed {g.seed}"
+        echo(f"# {impl.title or impl.name} {i} of {len(generated)}: {g.difficulty}, {where}")
+        echo(g.text)
+        if answers:
+            echo("# answer")
+            echo(impl.render(g.puzzle, g.solution, "text"))
+
+
+RENDERERS: dict[Format, Callable[[Kind, list[Generated], GenerateArgs, bool], None]] = {
+    Format.json: _json, Format.html: _html, Format.svg: _svg, Format.markdown: _markdown,
+    Format.text: _text,
+}
+
+
+def print_generated(impl: Kind, generated: list[Generated], a: GenerateArgs) -> None:
+    """The generated puzzles (and their answers unless --no-solution) in --format."""
+    answers = a.solution if a.solution is not None \
+        else a.fmt not in (Format.text, Format.svg)
+    RENDERERS[a.fmt](impl, generated, a, answers)

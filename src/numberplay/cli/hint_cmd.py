@@ -1,0 +1,77 @@
+"""numberplay hint KIND: the next step from where the player is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..kinds import Kind
+from ..model import Hint, PlayState, Puzzle
+from ..services.hints import hint_report, parse_state
+from ..text import step_body
+from .args import HintArgs
+from .common import EXIT_OK, Format, echo, print_json, read_input
+from .steps_out import hint_markdown, hint_page
+from .svg_out import check_draws, hint_svg
+
+
+@dataclass(frozen=True)
+class Hinted:
+    """One puzzle's hint from the player's position."""
+
+    puzzle: Puzzle
+    state: PlayState | None
+    report: dict[str, Any]
+    hint: Hint
+
+
+def do_hint(impl: Kind, a: HintArgs) -> int:
+    """numberplay hint KIND ... [--state STATE] [--level 1|2|3]"""
+    if a.fmt is Format.svg:
+        check_draws(impl)
+    puzzles = a.puzzles(impl)
+    state_text = read_input(impl, a.state, None) if a.state is not None else None
+    RENDERERS[a.fmt](impl, a, _hinted(puzzles, state_text, a))
+    return EXIT_OK
+
+
+def _hinted(puzzles: list[Puzzle], state_text: str | None, a: HintArgs) -> Iterator[Hinted]:
+    """Each puzzle's hint in turn."""
+    for index, puzzle in enumerate(puzzles):
+        state = parse_state(puzzle, state_text) if state_text is not None else None
+        report, hint = hint_report(puzzle, state, level=a.level, budget=a.budget(index == 0))
+        yield Hinted(puzzle, state, report, hint)
+
+
+def _json(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+    for item in items:
+        print_json(item.report)
+
+
+def _markdown(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+    for item in items:
+        echo(hint_markdown(impl, item.hint))
+
+
+def _drawn(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+    drawn = [(item.puzzle, item.hint, item.state) for item in items]
+    if drawn:
+        echo(hint_svg(impl, drawn) if a.fmt is Format.svg else hint_page(impl, drawn))
+
+
+def _text(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+    for item in items:
+        for wrong in item.hint.wrong:
+            echo(f"wrong: {wrong.text}")
+        hint = item.hint
+        if hint.technique and a.level >= 3:
+            echo(f"[{hint.technique}] {step_body(hint.technique, hint.text)}")
+        else:
+            echo(hint.text)
+
+
+RENDERERS: dict[Format, Callable[[Kind, HintArgs, Iterable[Hinted]], None]] = {
+    Format.json: _json, Format.markdown: _markdown, Format.html: _drawn, Format.svg: _drawn,
+    Format.text: _text,
+}

@@ -1,0 +1,211 @@
+"""numberplay solve KIND: the first solution (unique or not), every one, the count,
+or (--no-search) how far deductions go."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rich.markup import escape
+
+from ..errors import PuzzleError
+from ..kinds import Kind
+from ..model import Puzzle
+from ..services.reports import explain_report, solve_report
+from ..services.search import SearchResult
+from .args import SolveArgs
+from .common import (
+    EXIT_NONE,
+    EXIT_OK,
+    EXIT_PARTIAL,
+    EXIT_UNDECIDED,
+    Format,
+    echo,
+    err,
+    print_json,
+)
+from .exits import explain_code, solve_code, worst
+from .html_out import solve_page
+from .steps_out import text_page
+from .svg_out import check_draws, solve_svg
+
+
+@dataclass(frozen=True)
+class Solved:
+    """One puzzle searched: the JSON report and the search's result."""
+
+    puzzle: Puzzle
+    report: dict[str, Any]
+    result: SearchResult
+    mode: str        # "first", "all" or "count"
+    index: int
+    several: bool    # more than one puzzle in the input
+
+
+def do_solve(impl: Kind, a: SolveArgs) -> int:
+    """numberplay solve KIND ..."""
+    if a.fmt is Format.svg:
+        check_draws(impl)
+        if a.no_search or a.count:
+            raise PuzzleError(f"{'--no-search' if a.no_search else '--count'} prints no "
+                              "drawing: leave out --format svg (or use --format html)")
+    puzzles = a.puzzles(impl)
+    if a.no_search:
+        deduce = DEDUCED.get(a.fmt, _deduced_text)
+        return worst([deduce(impl, p, a, i == 0) for i, p in enumerate(puzzles)])
+    codes: list[int] = []
+    render = RENDERERS[a.fmt]
+    if a.count:
+        render = _count_text if a.fmt in (Format.text, Format.markdown) else render
+    render(impl, a, _solved(puzzles, a, codes))
+    return worst(codes)
+
+
+def _solved(puzzles: list[Puzzle], a: SolveArgs, codes: list[int]) -> Iterator[Solved]:
+    """Each puzzle searched in turn (its exit code appended to `codes`)."""
+    mode = "count" if a.count else "all" if a.all else "first"
+    for index, puzzle in enumerate(puzzles):
+        report, result = solve_report(puzzle, mode=mode, limit=a.limit,
+                                      budget=a.budget(index == 0))
+        codes.append(EXIT_UNDECIDED if mode == "count" and result.stopped == "budget"
+                     else solve_code(result))
+        yield Solved(puzzle, report, result, mode, index, len(puzzles) > 1)
+
+
+def _status(result: SearchResult, mode: str) -> str:
+    """What the search found, in a few words."""
+    if result.stopped == "budget":
+        return f"{result.count} solution(s) found; {result.message}"
+    if result.count == 0:
+        return "no solution"
+    if mode == "first":
+        if result.complete:
+            return "unique solution"
+        return "more than one solution (showing the first; --all lists them, --count counts them)"
+    if result.complete:
+        return f"{result.count} solution{'s' if result.count != 1 else ''}"
+    return f"{result.count} solutions shown; {result.message}"
+
+
+def _json(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+    for item in items:
+        print_json(item.report)
+
+
+def _drawn(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+    """One HTML page (or SVG document) with every puzzle and its solutions."""
+    pages = []
+    for item in items:
+        result = item.result
+        status = (f"{result.count}{'' if result.complete else '+'} solution(s)"
+                  if item.mode == "count" else _status(result, item.mode))
+        pages.append((item.puzzle, list(result.solutions), item.report.get("reason") or status))
+        if a.fmt is Format.svg:
+            err.print(escape(pages[-1][2]), style="dim" if result.count else "yellow")
+    if pages:
+        echo(solve_svg(impl, pages) if a.fmt is Format.svg else solve_page(impl, pages))
+
+
+def _count_text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+    """--count: the number, after the puzzle's text when there are several."""
+    for item in items:
+        result = item.result
+        label = f"{impl.to_text(item.puzzle)}: " if item.several else ""
+        echo(f"{label}{result.count}" if result.complete else f"{label}at least {result.count}")
+        if not result.complete:
+            err.print(f"[yellow]at least {result.count} solution(s): "
+                      f"{escape(result.message)}[/]")
+
+
+def _text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+    """The solutions as the kind renders them (text, markdown or its own format),
+    the status on stderr."""
+    fmt = a.own_format or a.fmt.value
+    for item in items:
+        result = item.result
+        if item.several and item.index:
+            echo()
+        for i, solution in enumerate(result.solutions):
+            if i:
+                echo()
+            if len(result.solutions) > 1 and a.fmt is Format.text:
+                echo(f"solution {i + 1}:")
+            echo(impl.render(item.puzzle, solution, fmt))
+        if not result.solutions and a.fmt is Format.text and result.stopped != "budget":
+            # (not after a budget ran out: rendering a big grid would overrun it)
+            echo(impl.render(item.puzzle, None, "text"))
+        status = _status(result, item.mode)
+        reason = item.report.get("reason")
+        if reason:
+            status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
+        err.print(escape(status), style="dim" if result.count else "yellow")
+
+
+RENDERERS: dict[Format, Callable[[Kind, SolveArgs, Iterable[Solved]], None]] = {
+    Format.json: _json, Format.html: _drawn, Format.svg: _drawn,
+    Format.markdown: _text, Format.text: _text,
+}
+
+
+# --- --no-search: deductions only ----------------------------------------------------
+
+
+def _deduced(puzzle: Puzzle, a: SolveArgs, first: bool) -> tuple[dict[str, Any], int]:
+    """The explanation without search and its exit code."""
+    report = explain_report(puzzle, search=False, budget=a.budget(first))
+    last = report["steps"][-1] if report["steps"] else None
+    return report, explain_code(last["technique"] if last else None, report["complete"])
+
+
+def _last(report: dict[str, Any]) -> dict[str, Any] | None:
+    return report["steps"][-1] if report["steps"] else None
+
+
+def _deduced_json(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
+    report, code = _deduced(puzzle, a, first)
+    print_json(report)
+    return code
+
+
+def _deduced_markdown(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
+    report, code = _deduced(puzzle, a, first)
+    last = _last(report)
+    status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
+              EXIT_NONE: "no solution"}.get(code, report.get("message", "stopped"))
+    echo(f"## {impl.title or impl.name}: {status}\n")
+    if last is not None and last.get("snapshot"):
+        echo("```\n" + last["snapshot"] + "\n```")
+    return code
+
+
+def _deduced_html(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
+    report, code = _deduced(puzzle, a, first)
+    last = _last(report)
+    status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
+              EXIT_NONE: f"no solution: {last['text'] if last else ''}"}.get(
+                  code, report.get("message", "stopped"))
+    echo(text_page(impl, "deductions only",
+                   [(puzzle, status, (last or {}).get("snapshot") or "")]))
+    return code
+
+
+def _deduced_text(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
+    report, code = _deduced(puzzle, a, first)
+    last = _last(report)
+    if last is not None and last.get("snapshot"):
+        echo(last["snapshot"])
+    if code == EXIT_PARTIAL:
+        err.print(f"[yellow]partial: deductions stall here ({len(report['steps']) - 1} steps); "
+                  "run without --no-search to finish by search[/]")
+    elif code == EXIT_NONE and last is not None:
+        err.print(f"[yellow]no solution: {escape(last['text'])}[/]")
+    elif code == EXIT_UNDECIDED:
+        err.print(f"[yellow]{escape(report.get('message', 'stopped'))}[/]")
+    return code
+
+
+DEDUCED: dict[Format, Callable[[Kind, Puzzle, SolveArgs, bool], int]] = {
+    Format.json: _deduced_json, Format.markdown: _deduced_markdown,
+    Format.html: _deduced_html, Format.text: _deduced_text,
+}
