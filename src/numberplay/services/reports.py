@@ -131,10 +131,11 @@ class Explained:
 
 
 def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
-              budget: Budget | None = None, max_steps: int | None = None) -> Explained:
+              budget: Budget | None = None, max_steps: int | None = None,
+              grade: bool = True) -> Explained:
     """The explanation and the grade that travels with it: the explanation's own
     (the deduction kernel's tally) when it ran to SOLVED or NO_SOLUTION, else the
-    kind's `grade`."""
+    kind's `grade` (not asked for when `grade` is False)."""
     impl = get_kind(puzzle.kind)
     out = Explained()
     run = impl.explain(puzzle, search=search, trace=trace, budget=budget)
@@ -150,6 +151,8 @@ def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
     if getattr(run, "finished", False) and last in (SOLVED, NO_SOLUTION):
         out.difficulty = str(run.grade)  # type: ignore[attr-defined]
         return out
+    if not grade:
+        return out
     try:
         out.difficulty = impl.grade(puzzle)
     except (BudgetExceeded, PuzzleError):
@@ -159,7 +162,7 @@ def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
 
 def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
                    budget: Budget | None = None, max_steps: int | None = None,
-                   count_solutions: bool = True) -> dict[str, Any]:
+                   count_solutions: bool = True, grade: bool = True) -> dict[str, Any]:
     """`{"kind", "puzzle", "difficulty", "steps": [...], "complete", "partial",
     "verdict", "note"}`.
 
@@ -167,9 +170,11 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
     could be had); verdict: "unique", "multiple", "none" or "unknown" from a
     count to 2 (made before the steps, and only to say so: no step uses it);
     note: the sentence shown before the first step when there are several
-    solutions."""
+    solutions. `grade=False`: no grade beyond the explanation's own (solve
+    --no-search, whose report this is too)."""
     verdict = solution_count(puzzle, budget) if count_solutions else None
-    run = explained(puzzle, search=search, trace=trace, budget=budget, max_steps=max_steps)
+    run = explained(puzzle, search=search, trace=trace, budget=budget, max_steps=max_steps,
+                    grade=grade)
     steps = run.steps
     report: dict[str, Any] = {
         "kind": puzzle.kind,
