@@ -74,6 +74,10 @@ def test_setter_marks_conflicting_cells_and_reads_bad_input(page, server):
     open_setter(page, server, "crossset", PUZZLES["crossset"][1])
     wrong = page.locator("#setter-board .wrong")
     assert sorted(wrong.evaluate_all("els => els.map(e => e.dataset.place)")) == ["r3c1", "r3c2"]
+    open_setter(page, server, "keen", PUZZLES["keen"][1])   # two cages: all their cells
+    wrong = page.locator("#setter-board .wrong")
+    assert sorted(wrong.evaluate_all("els => els.map(e => e.dataset.place)")) == \
+        ["r2c1", "r2c2", "r3c1", "r3c2"]
     page.fill("#setter-text", "1 2\n3")
     page.wait_for_selector("body[data-state=setter-error]", state="attached", timeout=30_000)
     assert page.inner_text("#setter-verdict")
