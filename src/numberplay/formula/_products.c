@@ -59,6 +59,11 @@ typedef struct {
     int rank[MAXN];
     int wlen[MAXW];
     unsigned char wl[MAXW][MAXWL];
+    u64 wmask[MAXW];                /* the letters of each word */
+    int wnd[MAXW];                  /* its distinct letters and their place values */
+    unsigned char wdl[MAXW][MAXWL];
+    i128 wdp[MAXW][MAXWL];
+    i128 wlo[MAXW], whi[MAXW];      /* each word's bounds under the current masks */
     Eq eq[MAXE];
     int neo[MAXN], eo[MAXN][MAXE];
     u64 pw[MAXWL + 1];
@@ -124,25 +129,57 @@ static int residue_ok(const Prog *p, int e, int k, const u64 *dom, int li, int d
     return total == 0;
 }
 
+static void word_bounds(const Prog *p, int w, const u64 *dom, int li, int d, i128 *lo,
+                        i128 *hi)
+{
+    i128 wl = 0, wh = 0;
+    int j;
+    for (j = 0; j < p->wlen[w]; j++) {
+        int c = p->wl[w][j];
+        if (c == li) {
+            wl = wl * p->base + d;
+            wh = wh * p->base + d;
+        } else {
+            wl = wl * p->base + lowd(dom[c]);
+            wh = wh * p->base + highd(dom[c]);
+        }
+    }
+    *lo = wl;
+    *hi = wh;
+}
+
+/* the bounds of every word under the current masks (before a letter's digits are tested) */
+static void cache_bounds(Prog *p, const u64 *dom)
+{
+    int w;
+    for (w = 0; w < p->nw; w++)
+        word_bounds(p, w, dom, -1, 0, &p->wlo[w], &p->whi[w]);
+}
+
+/* the place value of letter li in word w (the sum over its places) */
+static inline i128 place_of(const Prog *p, int w, int li)
+{
+    int j;
+    for (j = 0; j < p->wnd[w]; j++)
+        if (p->wdl[w][j] == li)
+            return p->wdp[w][j];
+    return 0;
+}
+
 static int bounds_ok(const Prog *p, int e, const u64 *dom, int li, int d)
 {
     const Eq *q = &p->eq[e];
     i128 lo = 0, hi = 0;
-    int a, f, x, j;
+    int a, f, x;
     for (a = 0; a < q->nm; a++) {
         i128 pl = 1, ph = 1;
         for (f = 0; f < q->m[a].nf; f++) {
             int w = q->m[a].w[f];
-            i128 wl = 0, wh = 0;
-            for (j = 0; j < p->wlen[w]; j++) {
-                int c = p->wl[w][j];
-                if (c == li) {
-                    wl = wl * p->base + d;
-                    wh = wh * p->base + d;
-                } else {
-                    wl = wl * p->base + lowd(dom[c]);
-                    wh = wh * p->base + highd(dom[c]);
-                }
+            i128 wl = p->wlo[w], wh = p->whi[w];
+            if (p->wmask[w] >> li & 1) {
+                i128 pv = place_of(p, w, li);
+                wl += (d - lowd(dom[li])) * pv;
+                wh += (d - highd(dom[li])) * pv;
             }
             for (x = 0; x < q->m[a].x[f]; x++) {
                 pl *= wl;
@@ -186,7 +223,7 @@ static int consistent(const Prog *p, int li, int d, const u64 *dom, u64 com)
 }
 
 /* narrow dom to the fixpoint; 0 on a contradiction */
-static int propagate(const Prog *p, u64 *dom, u64 *comp)
+static int propagate(Prog *p, u64 *dom, u64 *comp)
 {
     int n = p->n, li;
     u64 com = *comp;
@@ -206,6 +243,7 @@ static int propagate(const Prog *p, u64 *dom, u64 *comp)
             u64 m, nd = 0;
             if (com >> li & 1)
                 continue;
+            cache_bounds(p, dom);
             m = dom[li];
             while (m) {
                 u64 bit = m & (~m + 1);
@@ -455,6 +493,22 @@ static PyObject *py_new(PyObject *self, PyObject *args)
                 goto fail;
             }
             p->wl[i][j] = (unsigned char)tmp[j];
+            p->wmask[i] |= 1ULL << tmp[j];
+        }
+        {
+            i128 place = 1;
+            for (j = p->wlen[i] - 1; j >= 0; j--) {
+                int c = p->wl[i][j], k;
+                for (k = 0; k < p->wnd[i] && p->wdl[i][k] != c; k++)
+                    ;
+                if (k == p->wnd[i]) {
+                    p->wdl[i][k] = (unsigned char)c;
+                    p->wdp[i][k] = 0;
+                    p->wnd[i]++;
+                }
+                p->wdp[i][k] += place;
+                place *= base;
+            }
         }
     }
     ef = PySequence_Fast(eqs, "equations");
