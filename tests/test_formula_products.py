@@ -69,7 +69,8 @@ SHAPES = [
     "{0} * {1} = {2}", "{0} * {1} = {2} * {3}", "{0} ^ 2 = {1}", "{0} ^ 2 + {1} = {2}",
     "{0} / {1} = {2}", "{0} / {1} = {2} / {3}", "{0} * {1} * {2} = {3}",
     "{0} * {1} = {2} and {1} + {3} = {0}", "{0} * 2 + {1} = {2} * {3}", "{0} ^ 3 = {1} + {2}",
-    "{0} * {1} - {2} = {3} - 1",
+    "{0} * {1} - {2} = {3} - 1", "{0} = {1} ^ (1/2)", "{0} - {1} = {2} ^ (1/2)",
+    "{0} ^ (2/3) = {1}",
 ]
 
 
@@ -119,6 +120,7 @@ CRYPTATOR = [   # products on both sides, systems, long multiplications (cryptat
     ("ODD * ODD = FREAKY", 2),
     ("TWO * TWO = SQUARE", 3),
     ("AYH^2 + BEE^2 = SEE^2", 1),
+    ("MON-EY = EVIL^(1/2)", 6),          # the root as (MON - EY)^2 = EVIL, MON - EY >= 0
     ("HIP * HIP = HURRAY", 18),          # base 36 below
 ]
 
@@ -195,5 +197,5 @@ def test_fixed_letters_and_a_leading_zero():
 
 def test_shapes_that_are_not_polynomial_keep_the_old_search():
     for f in ["A^N + B^N = C^N and N > 1", "ONE < TWO < THREE < TWO * TWO",
-              "SEND + MORE = MONEY", "MON-EY = EVIL^(1/2)", "sum(range(AA)) = BB"]:
+              "SEND + MORE = MONEY", "sum(range(AA)) = BB", "A ** B = CD"]:
         assert S.compile_puzzle(f, 10).program is None, f

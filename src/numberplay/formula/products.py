@@ -130,11 +130,36 @@ def ratio(node: Node) -> tuple[Poly, Poly]:
     raise NotPolynomial
 
 
+def _root(node: Node) -> tuple[Node, int, int] | None:
+    """(Y, p, q) when node is `Y ^ (p/q)` with a fraction p/q > 0 of small terms."""
+    if (isinstance(node, BinOp) and node.op == "**" and isinstance(node.right, Const)
+            and type(node.right.value) is Fraction):
+        e = node.right.value
+        if 0 < e.numerator <= MAX_EXPONENT and e.denominator <= MAX_EXPONENT:
+            return node.left, e.numerator, e.denominator
+    return None
+
+
+def _power(r: tuple[Poly, Poly], e: int) -> tuple[Poly, Poly]:
+    n, d = ONE, ONE
+    for _ in range(e):
+        n, d = _pmul(n, r[0]), _pmul(d, r[1])
+    return n, d
+
+
 def equation(check: Node) -> Poly:
-    """`lhs == rhs` as one polynomial equal to 0 (ratios cross-multiplied)."""
+    """`lhs == rhs` as one polynomial equal to 0 (ratios cross-multiplied; a root
+    `X = Y ^ (p/q)` as its necessary condition `X ^ q = Y ^ p`, the exact evaluator
+    deciding the rest)."""
     if not (isinstance(check, Compare) and check.ops == ["=="]):
         raise NotPolynomial
-    (ln, ld), (rn, rd) = ratio(check.operands[0]), ratio(check.operands[1])
+    a, b = check.operands
+    root = _root(b) or _root(a)
+    if root is not None:
+        other = a if _root(b) else b
+        (ln, ld), (rn, rd) = _power(ratio(other), root[2]), _power(ratio(root[0]), root[1])
+    else:
+        (ln, ld), (rn, rd) = ratio(a), ratio(b)
     return _padd(_pmul(ln, rd), _pmul(rn, ld), -1)
 
 
