@@ -536,19 +536,27 @@ def compile_puzzle(formula: str, base: int) -> Compiled:
         raise PuzzleError("the formula has no letters (words are runs of capital letters)")
     index = {c: i for i, c in enumerate(letters)}
     lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
-    pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
     holds = compile_formula(tree, index, base)
+    prog = _program(tree, letters, index, base, lead)
+    if prog is not None:      # the propagation search needs no other analysis
+        return Compiled(tree, letters, index, base, lead, holds, [], "propagation",
+                        program=prog)
+    pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
     return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy, ichecks, conj,
-                    lins, _program(tree, strategy, letters, index, base, lead, lins))
+                    lins)
 
 
-def _program(tree: Node, strategy: str, letters: list[str], index: dict[str, int], base: int,
-             lead: frozenset[str], lins: dict) -> Any:
+def _program(tree: Node, letters: list[str], index: dict[str, int], base: int,
+             lead: frozenset[str]) -> Any:
     """The propagation program (`products.py`) of a conjunction of polynomial
     equalities, except a single sum (the column search is faster there)."""
-    if not _is_conjunction(tree) or (strategy == "columns" and len(lins) == 1):
+    if not _is_conjunction(tree):
         return None
-    return products.program(split_checks(tree), letters, index, base, lead)
+    checks = split_checks(tree)
+    if len(checks) == 1 and isinstance(checks[0], Compare) and checks[0].ops == ["=="] \
+            and all(linear(side, base) is not None for side in checks[0].operands):
+        return None
+    return products.program(checks, letters, index, base, lead)
 
 
 def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
