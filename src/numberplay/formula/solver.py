@@ -524,8 +524,9 @@ def _is_product(check: Compare) -> bool:
 
 
 @lru_cache(maxsize=256)
-def compile_puzzle(formula: str, base: int) -> Compiled:
-    """Parse and analyse a formula (cached)."""
+def compile_puzzle(formula: str, base: int, propagation: bool = True) -> Compiled:
+    """Parse and analyse a formula (cached); `propagation=False` leaves out the
+    propagation search of `products.py` (the solver's own strategies, for comparison)."""
     tree = parse_formula(formula)
     check_statement(tree, formula)
     letters = sorted(tree.letters())
@@ -537,7 +538,7 @@ def compile_puzzle(formula: str, base: int) -> Compiled:
     index = {c: i for i, c in enumerate(letters)}
     lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
     holds = compile_formula(tree, index, base)
-    prog = _program(tree, letters, index, base, lead)
+    prog = _program(tree, letters, index, base, lead) if propagation else None
     if prog is not None:      # the propagation search needs no other analysis
         return Compiled(tree, letters, index, base, lead, holds, [], "propagation",
                         program=prog)
@@ -549,14 +550,10 @@ def compile_puzzle(formula: str, base: int) -> Compiled:
 def _program(tree: Node, letters: list[str], index: dict[str, int], base: int,
              lead: frozenset[str]) -> Any:
     """The propagation program (`products.py`) of a conjunction of polynomial
-    equalities, except a single sum (the column search is faster there)."""
+    equalities (sums included), or None."""
     if not _is_conjunction(tree):
         return None
-    checks = split_checks(tree)
-    if len(checks) == 1 and isinstance(checks[0], Compare) and checks[0].ops == ["=="] \
-            and all(linear(side, base) is not None for side in checks[0].operands):
-        return None
-    return products.program(checks, letters, index, base, lead)
+    return products.program(split_checks(tree), letters, index, base, lead)
 
 
 def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
