@@ -259,19 +259,19 @@ def _equation(monos: tuple[Monomial, ...], lin: tuple[tuple[int, int], ...], con
     texts = sorted({w for w, i in words.items()
                     if any(f[0] == i for _, fs in monos for f in fs)})
     mask = 0
-    for w in texts:
-        for c in w:
+    for t in texts:
+        for c in t:
             mask |= 1 << index[c]
     for li, _ in lin:
         mask |= 1 << li
     levels: list[tuple[int, int]] = []
-    longest = max([len(w) for w in texts] + [_places(w, base) for _, w in lin] + [0])
+    longest = max([len(t) for t in texts] + [_places(w, base) for _, w in lin] + [0])
     for k in range(1, longest + 1):
         if base ** k >= 2 ** MOD_BITS:
             break
         m = 0
-        for w in texts:
-            for c in w[-k:]:
+        for t in texts:
+            for c in t[-k:]:
                 m |= 1 << index[c]
         for li, w in lin:
             if w % base ** k:
