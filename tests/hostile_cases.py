@@ -120,6 +120,12 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("crossproduct", "api-rows-int", None, options={"rows": 6, "cols": 6}),
         Case("crossproduct", "api-rows-dict", None, options={"rows": {"a": 1}, "cols": [1]}),
         Case("crossproduct", "api-rows-nested", None, options={"rows": [[1]], "cols": [1]}),
+        Case("crossproduct", "given-outside-grid", "rows 6 6\ncols 6 6\ngiven r9c9=5\n"),
+        Case("crossproduct", "given-not-a-digit", "rows 6 6\ncols 6 6\ngiven r1c1=" + "9" * 5000),
+        Case("crossproduct", "given-json-list", '{"rows": [6], "cols": [6], "givens": [1]}'),
+        Case("crossproduct", "blank-400x400-why", "rows " + " ".join(["?"] * 400) + "\ncols "
+             + " ".join(["?"] * 400) + "\n", args=("--why", "--timeout", "1"), command="check",
+             as_file=True),
     ]
     if big:
         cases += [
@@ -176,6 +182,15 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("keen", "rows-as-cages-16x16", "\n".join(" ".join(f"R{r}" for _ in range(16))
                                                        for r in range(16))
              + "\n" + " ".join(f"R{r} 136+" for r in range(16)), args=("--timeout", "2")),
+        Case("keen", "given-outside-grid", "A A B\nC D B\nC D E\nA 3+ B 5+ C 4+\nD 3x E 2\n"
+             "given r7c1=2\n"),
+        Case("keen", "given-value-too-big", "A A B\nC D B\nC D E\nA 3+ B 5+ C 4+\nD 3x E 2\n"
+             "given r1c1=" + "9" * 5000 + "\n"),
+        Case("keen", "blank-cages-16x16-why", "\n".join(" ".join(f"R{r}" for _ in range(16))
+                                                        for r in range(16))
+             + "\n" + " ".join(f"R{r} ?" for r in range(16)), args=("--why", "--timeout", "2"),
+             command="check"),
+        Case("keen", "json-givens-list", '{"n": 3, "cages": [], "givens": [1]}'),
         Case("keen", "order-17", "\n".join(" ".join("A" for _ in range(17)) for _ in range(17))),
     ]
     return cases

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 
 import pytest
@@ -39,8 +40,12 @@ def latin_squares(n: int) -> list[tuple[tuple[int, ...], ...]]:
 def brute_places(puzzle) -> list[dict[str, int]]:
     """Every solution of a small puzzle as places, found without the solver."""
     impl = get_kind(puzzle.kind)
-    if puzzle.kind == "crossset":
+    if puzzle.kind in ("crossset", "keen"):
         solutions = [impl.solution_type(grid) for grid in latin_squares(puzzle.n)]
+    elif puzzle.kind == "crossproduct":
+        R, C = puzzle.shape
+        solutions = [impl.solution_type(tuple(tuple(flat[r * C:(r + 1) * C]) for r in range(R)))
+                     for flat in itertools.product(range(1, 10), repeat=R * C)]
     else:
         letters = sorted(impl.place_values(puzzle))
         solutions = [impl.solution_of(puzzle, dict(zip(letters, digits, strict=True)))
@@ -49,20 +54,88 @@ def brute_places(puzzle) -> list[dict[str, int]]:
 
 
 def crossset_puzzles(count: int, seed: int = 3) -> list:
-    """Random 3x3 and 4x4 candidate grids (some unique, some not, some without solution)."""
+    """3x3 and 4x4 candidate grids around a random Latin square (some unique, some
+    not, some without solution)."""
     rng = random.Random(seed)
     out = []
-    for _ in range(count):
+    for k in range(count):
         n = rng.choice((3, 4))
-        cells = tuple(tuple(tuple(sorted(rng.sample(range(1, n + 1), rng.randint(1, n))))
-                            for _ in range(n)) for _ in range(n))
+        square = rng.choice(latin_squares(n))
+        cells = [[sorted({square[r][c], *rng.sample(range(1, n + 1), rng.randint(1, 3))})
+                  for c in range(n)] for r in range(n)]
+        if k % 3 == 2:   # the square's value taken out of a cell or two
+            for _ in range(rng.randint(1, 2)):
+                cell = cells[rng.randrange(n)][rng.randrange(n)]
+                if len(cell) > 1:
+                    cell.remove(rng.choice(cell))
         out.append(numberplay.parse("crossset", json.dumps({"cells": cells})))
+    return out
+
+
+def crossproduct_puzzles(count: int, seed: int = 5) -> list:
+    """Products of random 2x2 and 1x3 grids, some then changed (no solution), some
+    with a given digit."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        R, C = rng.choice(((2, 2), (1, 3), (2, 2)))
+        grid = [[rng.choice((1, 2, 2, 3, 4, 6)) for _ in range(C)] for _ in range(R)]
+        rows = [math.prod(row) for row in grid]
+        cols = [math.prod(grid[r][c] for r in range(R)) for c in range(C)]
+        if k % 4 == 3:
+            rows[0] *= rng.choice((2, 3, 5))
+        data = {"rows": rows, "cols": cols}
+        if k % 5 == 4:
+            data["givens"] = {"r1c1": grid[0][0]}
+        out.append(numberplay.parse("crossproduct", json.dumps(data)))
+    return out
+
+
+def keen_puzzles(count: int, seed: int = 7) -> list:
+    """3x3 and 4x4 Keen grids cut into dominoes and single cells with the clues of a
+    random Latin square; some cages then lose their clue (several solutions), some
+    get a wrong one (none), some a given digit."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        n = rng.choice((3, 4))
+        square = rng.choice(latin_squares(n))
+        free = set(range(n * n))
+        cages = []
+        for i in range(n * n):
+            if i not in free:
+                continue
+            free.discard(i)
+            mates = [j for j in (i + 1, i + n) if j in free and (j != i + 1 or j % n)]
+            cells = [i]
+            if mates and rng.random() < 0.7:
+                cells.append(rng.choice(mates))
+                free.discard(cells[-1])
+            values = [square[j // n][j % n] for j in cells]
+            if len(cells) == 1:
+                op, target = "=", values[0]
+            else:
+                op = rng.choice("+*-")
+                target = {"+": sum(values), "*": math.prod(values),
+                          "-": abs(values[0] - values[1])}[op]
+            if rng.random() < 0.4:
+                op, target = "?", 0
+            cages.append({"op": op, "target": target,
+                          "cells": [[j // n + 1, j % n + 1] for j in cells]})
+        if k % 4 == 3:
+            sums = [c for c in cages if c["op"] == "+"]
+            if sums:
+                sums[0]["target"] = max(3, sums[0]["target"] - 1)
+        data = {"n": n, "cages": cages}
+        if k % 5 == 4:
+            data["givens"] = {"r1c1": square[0][0]}
+        out.append(numberplay.parse("keen", json.dumps(data)))
     return out
 
 
 FORMULAS = ["AB + BA = CC", "A + B = C", "A + B = CDE", "A + A = B", "AB + AB = CDC",
             "AB - B = CA", "A * B = CA", "A + B + C = D", "ABC + ABC = DEF"]
-PUZZLES = crossset_puzzles(30) + [numberplay.parse("cryptarithm", f) for f in FORMULAS]
+PUZZLES = crossset_puzzles(30) + crossproduct_puzzles(16) + keen_puzzles(24) + [numberplay.parse("cryptarithm", f) for f in FORMULAS]
 
 
 def _fits(places: dict[str, int], givens: dict[str, int]) -> bool:
@@ -114,7 +187,8 @@ def _check_conflict(impl, puzzle, report):
     if not clues:
         return
     assert report["conflict"] and set(report["conflict"]) <= set(clues)
-    assert len(report["conflict"]) < len(clues) or len(clues) == 1
+    # smaller than the puzzle, unless every clue is needed (checked below)
+    assert len(report["conflict"]) < len(clues) or report["conflict_minimal"]
     relaxed = impl.puzzle_type.from_json(report["conflict_puzzle"])
     assert brute_places(relaxed) == []
     assert report["explanation"][-1]["technique"] == "no solution"

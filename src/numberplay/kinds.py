@@ -72,6 +72,9 @@ P = TypeVar("P", bound=Puzzle)    # the kind's Puzzle class
 S = TypeVar("S", bound=Solution)  # the kind's Solution class
 
 
+_ErrorType = type[PuzzleError]   # (inside KindOption, `type` is a field)
+
+
 @dataclass(frozen=True)
 class KindOption:
     """A command-line option that only one kind understands (e.g. `--base`).
@@ -105,6 +108,20 @@ class KindOption:
     def cli_flag(self) -> str:
         """The flag as typed on the command line."""
         return self.flag or "--" + self.name.replace("_", "-")
+
+    def coerce(self, value: Any, strict: bool = False,
+               error: _ErrorType = PuzzleError) -> Any:
+        """`value` as the option's type; `error` (one line, naming the option)
+        when it is not one. Lenient (`strict=False`) takes text too, as a puzzle
+        id or the command line gives it ("3", "yes"); strict takes a JSON value
+        of the option's type (a number for a text option is written as text).
+        None stays None; a file option's inline text is kept as it is."""
+        if value is None or (self.file and isinstance(value, InlineText)):
+            return value
+        converted = _strict_value(self, value) if strict else _option_value(self, value)
+        if converted is _REFUSED:
+            raise error(f"option {self.name!r} must be {self.type.__name__}, not {_shown(value)}")
+        return converted
 
 
 class InlineText(str):
@@ -360,7 +377,7 @@ class Kind(abc.ABC, Generic[P, S]):
                 raise PuzzleError(f"unknown option {key!r} for generating {self.name} "
                                   f"(its options: {names})")
             if value is not None:
-                values[option.name] = _option_value(option, value)
+                values[option.name] = option.coerce(value)
                 if option.check is not None:
                     option.check(values[option.name])
         for name, option in known.items():
@@ -486,6 +503,30 @@ all_kinds: Callable[[], list[Kind]] = registry.all_kinds
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
+
+
+_REFUSED = object()
+
+
+def _shown(value: Any) -> str:
+    """A value a user gave, cut short for an error line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _strict_value(option: KindOption, value: Any) -> Any:
+    """A JSON value as the option's type, or _REFUSED: true/false for a flag, a
+    whole number for int, any number for float, text (or a number) for text."""
+    wanted = option.type
+    if isinstance(value, bool):
+        return value if wanted is bool else _REFUSED
+    if wanted is bool:
+        return _REFUSED
+    if wanted is int:
+        return value if isinstance(value, int) else _REFUSED
+    if wanted is float:
+        return float(value) if isinstance(value, int | float) else _REFUSED
+    return str(value) if isinstance(value, str | int | float) else _REFUSED
 
 
 def _option_value(option: KindOption, value: Any) -> Any:

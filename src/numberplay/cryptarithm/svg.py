@@ -11,11 +11,11 @@ import re
 from collections.abc import Iterable
 
 from ..drawing import FAINT, GRID, HIGHLIGHT, INK, PLAYER_INK, Svg, read_places, text_width
+from ..formula.lang import is_symbol, word_spans
 from ..formula.svg import MARGIN, digit_char, legend
 
 BOX = 34           # a letter box
 
-_WORD = re.compile(r"^[^\W_]+$")   # a word of letters (capitals of any alphabet) or digits
 _EQ = re.compile(r"(?<![<>!=])==?(?!=)")
 
 
@@ -32,16 +32,22 @@ def sum_shape(formula: str) -> tuple[list[str], str] | None:
         addends, result = right, left[0]
     else:
         return None
-    if all(_WORD.match(w) for w in [*addends, result]):
+    if all(_is_word(w) for w in [*addends, result]):
         return addends, result
     return None
+
+
+def _is_word(text: str) -> bool:
+    """A word of the formula: letters of any script or case (`is_symbol`) and digits."""
+    return bool(text) and is_symbol(text[0]) and all(
+        is_symbol(c) or "0" <= c <= "9" for c in text) and word_spans(text) == [(0, len(text))]
 
 
 def _letter_box(svg: Svg, x: float, y: float, ch: str, digits: dict[str, int],
                 lit: bool, place: str, player: frozenset[str] = frozenset()) -> None:
     """One box: the letter, or its digit with the letter small in the corner (a
     player's digit, from `player`, in the player's ink)."""
-    if not ch.isupper():
+    if not is_symbol(ch):
         svg.text(x + BOX / 2, y + BOX / 2, ch, size=20)
         return
     svg.rect(x + 1, y + 1, BOX - 2, BOX - 2, fill=HIGHLIGHT if lit else "#ffffff",
@@ -101,8 +107,10 @@ def _line(formula: str, digits: dict[str, int], lit: frozenset[str],
           player: frozenset[str] = frozenset()) -> Svg:
     """Any formula on one line: a box per letter, the rest as text."""
     items: list[tuple[str, float]] = []
-    for ch in " ".join(formula.split()):
-        if ch.isupper():
+    flat = " ".join(formula.split())
+    boxed = {k for a, b in word_spans(flat) for k in range(a, b) if is_symbol(flat[k])}
+    for k, ch in enumerate(flat):
+        if k in boxed:
             items.append((ch, BOX))
         elif ch == " ":
             items.append((ch, 6))
@@ -111,7 +119,7 @@ def _line(formula: str, digits: dict[str, int], lit: frozenset[str],
     svg = Svg(2 * MARGIN + sum(w for _, w in items), 2 * MARGIN + BOX, "cryptarithm")
     x: float = MARGIN
     for n, (ch, w) in enumerate(items):
-        if ch.isupper():
+        if n in boxed:
             _letter_box(svg, x, MARGIN, ch, digits, ch in lit, f"{ch}@{n + 1}", player)
         elif ch != " ":
             svg.text(x + w / 2, MARGIN + BOX / 2, ch, size=20)

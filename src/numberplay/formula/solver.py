@@ -527,16 +527,16 @@ def _is_product(check: Compare) -> bool:
 def compile_puzzle(formula: str, base: int, propagation: bool = True) -> Compiled:
     """Parse and analyse a formula (cached); `propagation=False` leaves out the
     propagation search of `products.py` (the solver's own strategies, for comparison)."""
-    tree = parse_formula(formula)
+    tree = parse_formula(formula, base)
     check_statement(tree, formula)
     letters = sorted(tree.letters())
     if len(letters) > base:
         raise PuzzleError(f"{len(letters)} distinct letters but base {base} has only "
                           f"{base} digits")
     if not letters:
-        raise PuzzleError("the formula has no letters (words are runs of capital letters)")
+        raise PuzzleError("the formula has no letters")
     index = {c: i for i, c in enumerate(letters)}
-    lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
+    lead = tree.leading_letters()
     holds = compile_formula(tree, index, base)
     prog = _program(tree, letters, index, base, lead) if propagation else None
     if prog is not None:      # the propagation search needs no other analysis

@@ -186,6 +186,8 @@ def encode_walls(puzzle: KeenPuzzle) -> str:
 
 def to_game_id(puzzle: KeenPuzzle, grade: str | None = None) -> str:
     """`PARAMS:DESC`, with `d` and the grade letter when a grade is given."""
+    if puzzle.givens or any(c.op == "?" for c in puzzle.cages):
+        raise PuzzleError("a Tatham game ID has no given digits nor cages without clue")
     params = str(puzzle.n) + (f"d{LETTER_OF[grade]}" if grade in LETTER_OF else "")
     clues = "".join(f"{OP_LETTERS[c.op]}{c.target}" for c in puzzle.cages)
     return f"{params}:{encode_walls(puzzle)},{clues}"

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .batch_jobs import Job, Result, error_result, import_plugins, run_job
+from .jobs import Job, Result, error_result, import_plugins, run_job
 
 POLL_SECONDS = 0.1
 PARENT_CHECK_SECONDS = 1.0
