@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..budget import Budget
+from ..deduce import grade
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..latin.order import parse_order
@@ -132,7 +133,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
     def grade(self, puzzle: Puzzle) -> str:
         """easy / medium / hard / extreme / unreasonable (Tatham's five levels)."""
         p = _p(puzzle)
-        return E.grade_of(E.KeenRules(p), E.start_masks(p))
+        return grade(E.KeenRules(p), E.start_masks(p))[0]
 
     # -- presenting -----------------------------------------------------------------------
     @property

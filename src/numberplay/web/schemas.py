@@ -107,8 +107,10 @@ class CheckAnswer(PuzzleAnswer):
 
 
 class ExplainAnswer(PuzzleAnswer):
-    """`explain`: the steps a person could follow."""
+    """`explain`: the steps a person could follow, and the puzzle's difficulty (the
+    label `generate` prints for it; null when no grade could be had)."""
 
+    difficulty: str | None = None
     steps: list[dict[str, Any]]
     complete: bool
     verdict: str
