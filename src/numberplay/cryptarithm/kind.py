@@ -30,6 +30,21 @@ def _check_result(value: str) -> None:
     check_result(value)
 
 
+def _check_op(value: str) -> None:
+    from .generate import parse_op
+    parse_op(value)
+
+
+def _check_terms(value: str) -> None:
+    from .generate import parse_terms
+    parse_terms(value)
+
+
+def _check_crossword(value: int) -> None:
+    from .crossword import check_crossword
+    check_crossword(value)
+
+
 class CryptarithmKind(FormulaKind):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
@@ -71,11 +86,22 @@ class CryptarithmKind(FormulaKind):
                    check=_check_numbers),
         KindOption("result", "With --words: only sums equal to this word (not in the list).",
                    type=str, commands=GENERATE_COMMANDS, metavar="WORD", check=_check_result),
+        KindOption("op", "With --words: + (sums, the default) or x (equalities of products "
+                   "of distinct words, --addends factors on the left).", type=str,
+                   commands=GENERATE_COMMANDS, metavar="+|x", check=_check_op),
+        KindOption("result_terms", "With --op x: words on the right, K..L (default 1).",
+                   type=str, commands=GENERATE_COMMANDS, metavar="K..L", check=_check_terms),
+        KindOption("crossword", "With --words: 3x3 grids of nine words whose rows and columns "
+                   "are equations (+, or x with --op x), printed as six equations joined by "
+                   "'and'.", type=int, commands=GENERATE_COMMANDS, metavar="3",
+                   check=_check_crossword),
     )
     cli_examples: tuple[str, ...] = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
                     "numberplay generate cryptarithm --all --words planets.txt --addends 2..3",
                     "numberplay generate cryptarithm --all --doubly-true en --addends 2..",
                     "numberplay generate cryptarithm --all --words planets.txt --result PLANETS",
+                    "numberplay generate cryptarithm --all --words greek.txt --op x "
+                    "--addends 2..3 --result-terms 1..3",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
 
@@ -89,7 +115,8 @@ class CryptarithmKind(FormulaKind):
                  **options: Any) -> Generated:
         from .generate import generate_listed, generate_sum
         options.pop("all", None)
-        if options.get("doubly_true") is not None or options.get("result") is not None:
+        if any(options.get(name) is not None for name in
+               ("doubly_true", "result", "op", "result_terms", "crossword")):
             return generate_listed(rng, difficulty, ensure(budget), size=size, **options)
         if options.get("numbers") is not None:
             from ..errors import PuzzleError
