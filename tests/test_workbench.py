@@ -189,6 +189,7 @@ def _check_conflict(impl, puzzle, report):
     assert report["conflict"] and set(report["conflict"]) <= set(clues)
     # smaller than the puzzle, unless every clue is needed (checked below)
     assert len(report["conflict"]) < len(clues) or report["conflict_minimal"]
+    assert report["conflict_places"]   # the cells, lines or letters to draw
     relaxed = impl.puzzle_type.from_json(report["conflict_puzzle"])
     assert brute_places(relaxed) == []
     assert report["explanation"][-1]["technique"] == "no solution"

@@ -180,6 +180,12 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         return tuple([f"cage {c.clue()} at {cell_name(p.n, c.cells[0])}" for c in p.cages
                       if c.op != "?"] + [f"given {cell_name(p.n, i)}={v}" for i, v in p.givens])
 
+    def clue_places(self, puzzle: Puzzle) -> tuple[tuple[str, ...], ...]:
+        """A cage's cells; a given's cell."""
+        p = _p(puzzle)
+        return tuple([tuple(cell_name(p.n, i) for i in c.cells) for c in p.cages if c.op != "?"]
+                     + [(cell_name(p.n, i),) for i, _ in p.givens])
+
     def relax(self, puzzle: Puzzle, keep: frozenset[int]) -> KeenPuzzle:
         """The cages not kept lose their clue (`?`), the givens not kept go."""
         p = _p(puzzle)

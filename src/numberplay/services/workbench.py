@@ -305,6 +305,8 @@ def _none(impl: Kind, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
         keep, minimal = conflict(impl, puzzle, len(names), budget)
         target = impl.relax(puzzle, frozenset(keep))
         out["conflict"] = [names[i] for i in keep]
+        covered = impl.clue_places(puzzle)
+        out["conflict_places"] = sorted({p for i in keep for p in covered[i]})
         out["conflict_minimal"] = minimal
         out["conflict_puzzle"] = target.to_json()
         out["conflict_text"] = impl.to_text(target)
