@@ -223,10 +223,40 @@ def test_hung_and_crashed_workers_are_replaced():
         assert time.monotonic() - start < 10
         fine = c.post("/api/solve", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
         assert fine.status_code == 200 and fine.json()["verdict"] == "unique"
-        crashed = c.post("/api/solve", json={"kind": "crash", "puzzle": "x"})
+        crashed = c.post("/api/solve", json={"kind": "crash", "puzzle": "x"})  # kills two
         assert crashed.status_code == 500 and "worker" in crashed.json()["error"]
         again = c.post("/api/check", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
         assert again.status_code == 200 and again.json()["text"] == "unique"
+
+
+def test_a_killed_worker_costs_no_request(caplog):
+    """A worker killed from outside, idle or in the middle of a request, is logged
+    and replaced, and the request is answered by the fresh worker, not with a 500
+    (issue #33, defect 4)."""
+    import logging
+    import os
+    import signal
+    caplog.set_level(logging.WARNING, logger="numberplay.web")
+    body = {"kind": "crossset", "puzzle": "12 12\n12 2"}
+    with TestClient(create_app(timeout=5, workers=1, worker_command=BAD_WORKER)) as c:
+        pool = c.app.state.pool
+        (worker,) = pool._all
+        os.kill(worker.process.pid, signal.SIGKILL)
+        worker.process.wait()
+        idle = c.post("/api/check", json=body)
+        assert idle.status_code == 200 and idle.json()["text"] == "unique"
+        (worker,) = pool._all
+        with ThreadPoolExecutor(1) as threads:
+            slow = threads.submit(c.post, "/api/check", json={**body, "kind": "slow"})
+            time.sleep(0.5)
+            os.kill(worker.process.pid, signal.SIGKILL)
+            busy = slow.result(timeout=30)
+        assert busy.status_code == 200 and busy.json()["text"] == "unique"
+        assert pool.restarts == 2
+    lines = [r.getMessage() for r in caplog.records if r.name == "numberplay.web"]
+    assert any("died (signal 9) while idle" in m for m in lines), lines
+    assert any("died (signal 9) while running a check request (running it again)" in m
+               for m in lines), lines
 
 
 def test_a_request_that_allocates_without_bound_fails_alone():

@@ -36,6 +36,33 @@ def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     return parse_addends(text, default)
 
 
+OPS = {"+": "+", "plus": "+", "add": "+", "x": "x", "*": "x", "times": "x", "mul": "x"}
+
+
+def parse_op(text: str | None) -> str:
+    """`--op`: `+` (sums, the default) or `x` (products; `*` too)."""
+    if text is None or str(text).strip() == "":
+        return "+"
+    op = OPS.get(str(text).strip().lower())
+    if op is None:
+        raise PuzzleError(f"--op expects + or x, not {str(text)[:20]!r}")
+    return op
+
+
+def parse_terms(text: str | None) -> tuple[int, int]:
+    """`--result-terms K..L` (words on the right of a product), 1 <= K <= L <= 10."""
+    if text is None or str(text).strip() == "":
+        return (1, 1)
+    s = str(text).strip().replace("-", "..")
+    lo, _, hi = s.partition("..")
+    lo, hi = lo.strip(), hi.strip() or lo.strip()
+    if not all(x.isascii() and x.isdigit() and len(x) <= 3 for x in (lo, hi)) \
+            or not 1 <= int(lo) <= int(hi) <= 10:
+        raise PuzzleError(f"--result-terms expects K..L with 1 <= K <= L <= 10, "
+                          f"not {str(text)[:20]!r}")
+    return int(lo), int(hi)
+
+
 def _affine(key: str, size: int) -> tuple[int, int]:
     """A step `a` coprime with `size` and a start `b`: i -> (a*i + b) % size visits
     every rank once, in an order drawn from `key`."""
@@ -157,12 +184,16 @@ def generate_sum(rng: random.Random, size: str | None,
 def _found_source(words: str | None, addends: str | None, size: str | None,
                   base: int, repeat: bool, doubly_true: str | None = None,
                   numbers: str | None = None, result: str | None = None,
+                  op: str | None = None, result_terms: str | None = None,
                   tally: Tally | None = None,
                   progress: Callable[[Tally], None] | None = None) -> tuple[Iterator[Any], int]:
     """(the puzzles the options describe, as `wordlist.Found`, and how many sets of
     addends the progress counts): a word list's sums, a fixed result's or doubly
     true sums."""
     if doubly_true is not None:
+        if parse_op(op) != "+" or result is not None or result_terms is not None:
+            raise PuzzleError("--doubly-true makes sums: leave out --op, --result and "
+                              "--result-terms")
         from .numbers import doubly_true as walk_numbers
         from .numbers import load_table
         table = load_table(doubly_true, numbers)
@@ -173,6 +204,14 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
         raise PuzzleError("--numbers goes with --doubly-true")
     lo, hi = parse_addends(addends or size)
     vocab_words = load_words(words)
+    if parse_op(op) == "x":
+        from .wordproducts import product_equalities
+        if result is not None:
+            raise PuzzleError("--result goes with sums (--op +)")
+        return product_equalities(vocab_words, (lo, hi), parse_terms(result_terms), base,
+                                  tally=tally, progress=progress), 0
+    if result_terms is not None:
+        raise PuzzleError("--result-terms goes with --op x")
     if result is not None:
         from .fixed import fixed_result
         return fixed_result(vocab_words, result, (lo, hi), repeat, base=base, tally=tally,
@@ -191,7 +230,8 @@ def generate_all_sums(*, difficulty: str | None = None,
                       addends: str | None = None, base: int | None = None,
                       repeat: bool = False, size: str | None = None,
                       doubly_true: str | None = None, numbers: str | None = None,
-                      result: str | None = None, **_: Any) -> Iterator[Generated]:
+                      result: str | None = None, op: str | None = None,
+                      result_terms: str | None = None, **_: Any) -> Iterator[Generated]:
     """Every `W1 + ... + Wk = S` of the word list with exactly one solution, in
     list order (see wordlist.every_unique), or with a fixed result (`result`), or
     every doubly true sum of a number table (`doubly_true`); graded when `graded`
@@ -213,7 +253,7 @@ def generate_all_sums(*, difficulty: str | None = None,
             progress(min(t.sets, total) if total else t.sets, total, status)
 
     found, total = _found_source(words, addends, size, base, bool(repeat), doubly_true,
-                                 numbers, result, tally, report)
+                                 numbers, result, op, result_terms, tally, report)
     given = 0
     for f in found:
         puzzle = CryptarithmPuzzle.of(f.formula, base)
@@ -272,7 +312,8 @@ def generate_listed(rng: random.Random, difficulty: str | None, budget: Budget,
         found, _ = _found_source(options.get("words"), options.get("addends"),
                                  options.get("size"), base, bool(options.get("repeat")),
                                  options.get("doubly_true"), options.get("numbers"),
-                                 options.get("result"), progress=tick)
+                                 options.get("result"), options.get("op"),
+                                 options.get("result_terms"), progress=tick)
         return _ListRun(list(found), base, difficulty, key)
 
     return cached_run(cache_key, make).get(index, budget)

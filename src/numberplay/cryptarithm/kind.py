@@ -30,6 +30,16 @@ def _check_result(value: str) -> None:
     check_result(value)
 
 
+def _check_op(value: str) -> None:
+    from .generate import parse_op
+    parse_op(value)
+
+
+def _check_terms(value: str) -> None:
+    from .generate import parse_terms
+    parse_terms(value)
+
+
 class CryptarithmKind(FormulaKind):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
@@ -71,11 +81,18 @@ class CryptarithmKind(FormulaKind):
                    check=_check_numbers),
         KindOption("result", "With --words: only sums equal to this word (not in the list).",
                    type=str, commands=GENERATE_COMMANDS, metavar="WORD", check=_check_result),
+        KindOption("op", "With --words: + (sums, the default) or x (equalities of products "
+                   "of distinct words, --addends factors on the left).", type=str,
+                   commands=GENERATE_COMMANDS, metavar="+|x", check=_check_op),
+        KindOption("result_terms", "With --op x: words on the right, K..L (default 1).",
+                   type=str, commands=GENERATE_COMMANDS, metavar="K..L", check=_check_terms),
     )
     cli_examples: tuple[str, ...] = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
                     "numberplay generate cryptarithm --all --words planets.txt --addends 2..3",
                     "numberplay generate cryptarithm --all --doubly-true en --addends 2..",
                     "numberplay generate cryptarithm --all --words planets.txt --result PLANETS",
+                    "numberplay generate cryptarithm --all --words greek.txt --op x "
+                    "--addends 2..3 --result-terms 1..3",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
 
@@ -89,7 +106,8 @@ class CryptarithmKind(FormulaKind):
                  **options: Any) -> Generated:
         from .generate import generate_listed, generate_sum
         options.pop("all", None)
-        if options.get("doubly_true") is not None or options.get("result") is not None:
+        if any(options.get(name) is not None for name in
+               ("doubly_true", "result", "op", "result_terms")):
             return generate_listed(rng, difficulty, ensure(budget), size=size, **options)
         if options.get("numbers") is not None:
             from ..errors import PuzzleError

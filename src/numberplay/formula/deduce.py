@@ -53,6 +53,7 @@ from .trials import Trials
 
 ENUM_LIMIT = 20_000       # candidate tuples a product or condition technique may enumerate
 SUBSET_MAX = 6            # largest group the different-letters rule looks at beyond 12 letters
+HARD_TRIALS = 3           # this many single trials (or any nested trial, or a guess) is hard
 
 
 
@@ -775,6 +776,30 @@ def explanation(formula: str, base: int = 10, fixed: dict[str, int] | None = Non
         limits = LIMITS if model.columns or model.products else SHALLOW
     return D.Explanation(rules, pos, search=search, trace=trace, budget=ensure(budget),
                          limits=limits)
+
+
+def quick_grade(formula: str, base: int = 10, fixed: dict[str, int] | None = None,
+                budget: Budget | None = None) -> tuple[int, int, int, bool] | None:
+    """(hardest rung, trials, guesses, stopped) of the explanation's path, found by the
+    compiled core without a step or a sentence; `stopped`: it stopped as soon as the
+    grade could only be hard (`explain.grade_py` is its reference); None where the core
+    does not cover the formula."""
+    model = build(formula, base)
+    rules = CryptarithmRules(model)
+    native = rules.fixpoint.native
+    if native is None:
+        return None
+    try:
+        pos = first_position(model, fixed)
+    except Contradiction:
+        return None
+    limits = LIMITS
+    got = native.grade(rules.fixpoint.masks(pos), limits.trial_depth, limits.max_chain,
+                       limits.max_trials, limits.max_failed_stalls, HARD_TRIALS,
+                       None if budget is None else budget.tick)
+    if got == -1:
+        return None
+    return got[0], got[1], got[2], got[3] == 0
 
 
 def _narrowed(pos: Position, res: Support | None, letters: Sequence[str], cin: str | None,

@@ -176,6 +176,13 @@ def program(checks: list[Node], letters: list[str], index: dict[str, int], base:
         polys = [equation(c) for c in checks]
     except NotPolynomial:
         return None
+    return program_of(polys, letters, index, base, lead)
+
+
+def program_of(polys: list[Poly], letters: list[str], index: dict[str, int], base: int,
+               lead: frozenset[str]) -> Program | None:
+    """The program of equations given as polynomials (each equal to 0), or None when
+    the compiled search cannot take them (a generator's hook: no formula to read)."""
     words: dict[str, int] = {}
     eqs = []
     bits = 0

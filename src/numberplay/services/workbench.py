@@ -31,7 +31,10 @@ from ..model import NO_SOLUTION, SOLVED, Puzzle
 
 Places = dict[str, int]
 
-ENUMERATE = 500        # solutions listed before the candidates are asked value by value
+ENUMERATE = 2000       # solutions listed before the candidates are asked value by value
+FEW_SOLUTIONS = 500    # the exact fix by hitting sets up to this many solutions
+FEW_PLACES = 16        # the exact fix by subsets of places up to this many open places
+PROVE_SECONDS = 1.0    # asking the search for a smaller fix than the greedy one, at most
 SHOWN_STEPS = 12       # steps of it shown in text
 MAX_STEPS = 300        # steps of a conflict's explanation shown at most
 WHY_SECONDS = 20.0     # the whole workbench, at most (inside the caller's budget)
@@ -99,7 +102,9 @@ def _multiple(impl: Kind, puzzle: Puzzle, found: list[Any], budget: Budget) -> d
     if fix is not None:
         out["fix"] = [{"at": p, "value": v} for p, v in fix.items()]
         out["fix_minimal"] = minimal
-        out["fixed_puzzle"] = impl.with_givens(puzzle, fix).to_json()
+        fixed = impl.with_givens(puzzle, fix)
+        out["fixed_puzzle"] = fixed.to_json()
+        out["fixed_text"] = impl.to_text(fixed)
     return out
 
 
@@ -110,6 +115,7 @@ class Pool:
         self.impl, self.puzzle = impl, puzzle
         self.seen: list[Places] = []
         self.keys: set[tuple[tuple[str, int], ...]] = set()
+        self.having: dict[tuple[str, int], set[int]] = {}   # (place, value) -> solutions
 
     def add(self, places: Iterable[Places]) -> None:
         """Remember these solutions (each once)."""
@@ -117,7 +123,21 @@ class Pool:
             key = tuple(sorted(p.items()))
             if key not in self.keys:
                 self.keys.add(key)
+                for item in p.items():
+                    self.having.setdefault(item, set()).add(len(self.seen))
                 self.seen.append(p)
+
+    def matching(self, givens: Places) -> int:
+        """How many known solutions have these givens (0, 1 or 2: two or more)."""
+        sets = sorted((self.having.get(item, set()) for item in givens.items()), key=len)
+        if not sets:
+            return min(2, len(self.seen))
+        common = set(sets[0])
+        for other in sets[1:]:
+            common &= other
+            if len(common) < 2:
+                break
+        return min(2, len(common))
 
     def enumerate(self, budget: Budget) -> bool:
         """List up to ENUMERATE solutions; True when that was all of them."""
@@ -130,10 +150,14 @@ class Pool:
         return len(sols) <= ENUMERATE
 
     def given(self, givens: Places, limit: int, budget: Budget) -> list[Places]:
-        """Up to `limit` solutions with these givens (remembered too)."""
-        puzzle = self.impl.with_givens(self.puzzle, givens)
-        found = [self.impl.solution_places(self.puzzle, s)
-                 for s in self.impl.solutions(puzzle, limit=limit, budget=budget)]
+        """Up to `limit` solutions with these givens (remembered too); none when the
+        kind refuses them together (two letters given one digit)."""
+        try:
+            puzzle = self.impl.with_givens(self.puzzle, givens)
+            found = [self.impl.solution_places(self.puzzle, s)
+                     for s in self.impl.solutions(puzzle, limit=limit, budget=budget)]
+        except PuzzleError:
+            return []
         self.add(found)
         return found
 
@@ -164,22 +188,54 @@ def true_candidates(pool: Pool, domains: dict[str, tuple[int, ...]], budget: Bud
 def fewest_givens(pool: Pool, cands: dict[str, set[int]], budget: Budget,
                   all_found: bool) -> tuple[Places | None, bool]:
     """(The fewest givens that leave one solution, proved fewest?). With every
-    solution known, an exact search (each solution's smallest hitting set of its
-    differences from the others, by iterative deepening); otherwise a greedy fix
-    shrunk by deletion, not proved fewest."""
-    if all_found:
-        return _exact_fix(pool.seen), True
+    solution known, an exact search over them (`_exact_fix`); otherwise a greedy
+    fix shrunk by deletion, then every smaller set of givens asked of the search
+    (`_probe_fix`) while PROVE_SECONDS last: proved fewest when they all fail."""
+    if all_found and (len(pool.seen) <= FEW_SOLUTIONS or
+                      sum(len(v) > 1 for v in cands.values()) <= FEW_PLACES):
+        try:
+            return _exact_fix(pool.seen, budget), True
+        except BudgetExceeded:
+            pass
     try:
-        return _greedy_fix(pool, cands, budget), False
+        fix = _greedy_fix(pool, cands, budget)
     except BudgetExceeded:
         return None, False
+    try:
+        smaller = _probe_fix(pool, cands, len(fix) - 1,
+                             budget.child(seconds=min(PROVE_SECONDS, _share(budget, 2) or
+                                                      PROVE_SECONDS)))
+    except BudgetExceeded:
+        return fix, False
+    return (smaller, True) if smaller is not None else (fix, True)
 
 
-def _exact_fix(sols: list[Places]) -> Places | None:
-    """The smallest set of givens true in exactly one of `sols` (all the solutions)."""
+def _probe_fix(pool: Pool, cands: dict[str, set[int]], most: int,
+               budget: Budget) -> Places | None:
+    """The fewest givens, at most `most`, that leave one solution, else None: every
+    set of givens from the candidates, smallest first, is asked of the search
+    unless two solutions already known have it."""
+    open_places = [p for p in cands if len(cands[p]) > 1]
+    for size in range(1, most + 1):
+        for chosen in itertools.combinations(open_places, size):
+            for values in itertools.product(*(sorted(cands[p]) for p in chosen)):
+                givens = dict(zip(chosen, values, strict=True))
+                if pool.matching(givens) >= 2:
+                    continue
+                if len(pool.given(givens, 2, budget)) == 1:
+                    return givens
+    return None
+
+
+def _exact_fix(sols: list[Places], budget: Budget) -> Places | None:
+    """The smallest set of givens true in exactly one of `sols` (all the solutions):
+    by subsets of the places where they differ, smallest first (few places), or
+    by each solution's smallest hitting set of its differences (few solutions)."""
     if len(sols) < 2:
         return {}
     places = [p for p in sols[0] if len({s.get(p) for s in sols}) > 1]
+    if len(places) <= FEW_PLACES:
+        return _projection_fix(sols, places, budget)
     best: Places | None = None
     for size in range(1, len(places) + 1):
         for s in sols:
@@ -189,6 +245,19 @@ def _exact_fix(sols: list[Places]) -> Places | None:
                 best = {p: s[p] for p in sorted(hit, key=places.index)}
                 return best
     return best
+
+
+def _projection_fix(sols: list[Places], places: list[str], budget: Budget) -> Places | None:
+    """The first set of places, smallest first, on which some solution's values
+    are found in no other solution: those values are the fix."""
+    for size in range(1, len(places) + 1):
+        for chosen in itertools.combinations(places, size):
+            budget.check()
+            seen = Counter(tuple(s[p] for p in chosen) for s in sols)
+            for values, times in seen.items():
+                if times == 1:
+                    return dict(zip(chosen, values, strict=True))
+    return None
 
 
 def _hitting_set(sets: list[frozenset[str]], size: int, chosen: list[str]) -> list[str] | None:
@@ -238,6 +307,7 @@ def _none(impl: Kind, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
         out["conflict"] = [names[i] for i in keep]
         out["conflict_minimal"] = minimal
         out["conflict_puzzle"] = target.to_json()
+        out["conflict_text"] = impl.to_text(target)
     out["explanation"] = _explanation(impl, puzzle, budget)
     return out
 

@@ -258,6 +258,10 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     async def play(kind: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/set/{kind}", include_in_schema=False)
+    async def set_puzzle(kind: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
     @app.get("/kinds/{kind}/{name}", include_in_schema=False)
     async def kind_static(kind: str, name: str) -> Response:
         """A kind's own play module and styles, from its package."""

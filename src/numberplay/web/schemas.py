@@ -93,11 +93,13 @@ class CheckAnswer(PuzzleAnswer):
         'multiple: the fewest givens [{"at": "r2c3", "value": 5}] that make it unique.'))
     fix_minimal: bool | None = None
     fixed_puzzle: dict[str, Any] | None = Field(None, description="The puzzle with the fix.")
+    fixed_text: str | None = Field(None, description="The same in the kind's text form.")
     conflict: list[str] | None = Field(None, description=(
         "none: clues that alone have no solution."))
     conflict_minimal: bool | None = None
     conflict_puzzle: dict[str, Any] | None = Field(None, description=(
         "none: those clues alone, the others relaxed."))
+    conflict_text: str | None = Field(None, description="The same in the kind's text form.")
     explanation: list[dict[str, Any]] | None = Field(None, description=(
         "none: the steps that reach the contradiction."))
 

@@ -121,6 +121,7 @@ export default {
         }
         if (v) {
           const digit = document.createElement("span");
+          digit.className = "keen-digit";
           digit.textContent = String(v);
           el.appendChild(digit);
           el.classList.add(this.given(m, r, c) ? "given" : "entry");

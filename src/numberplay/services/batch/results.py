@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ...errors import NumberplayError
+from ...errors import NumberplayError, OutputError
 from ...interrupts import deferred
 from .jobs import Result, error_result, id_key
 
@@ -80,12 +80,23 @@ class ResultsFile:
         except (TypeError, ValueError, RecursionError) as exc:
             result = error_result(result["id"], f"internal error: result is not JSON: {exc}")
             text = json.dumps(result, ensure_ascii=False)
-        view = memoryview((text + "\n").encode("utf-8"))
-        with deferred():  # Ctrl-C never leaves half a line
-            while view:
-                view = view[os.write(self.fd, view):]
+        try:
+            with deferred():  # Ctrl-C never leaves half a line
+                self._append((text + "\n").encode("utf-8"))
+        except OSError as exc:
+            raise OutputError(f"cannot write results file {str(self.path)!r}: "
+                              f"{exc.strerror or exc}; the results written so far are kept: "
+                              "make room and run the same command again to finish") from None
         self.done[id_key(result["id"])] = bool(result["ok"])
         return result
+
+    def _append(self, data: bytes) -> None:
+        """Write `data` at the end of the file (all of it, or raise OSError; a
+        line cut short by a full disk is dropped when the file is opened again)."""
+        assert self.fd is not None
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.fd, view):]
 
     def close(self) -> None:
         """Close the file."""

@@ -53,7 +53,7 @@ async function loadModule(kind) {
 }
 
 function show(section) {
-  for (const id of ["home", "play", "failure"]) $(id).hidden = id !== section;
+  for (const id of ["home", "play", "setter", "failure"]) $(id).hidden = id !== section;
 }
 
 function fail(message) {
@@ -121,6 +121,11 @@ async function home() {
     if (size) params.set("size", size);
     if (difficulty) params.set("difficulty", difficulty);
     location.href = `/play/${encodeURIComponent(kind)}?${params}`;
+  });
+  $("btn-set").addEventListener("click", () => {
+    const text = $("paste-text").value.trim();
+    const query = text ? `?${new URLSearchParams({ p: text })}` : "";
+    location.href = `/set/${encodeURIComponent(select.value)}${query}`;
   });
   $("paste-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -508,10 +513,177 @@ function clock(seconds) {
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
+// ---------------------------------------------------------------- setter mode
+// The puzzle as text, checked as it is typed (POST /api/check with "why": true):
+// the verdict, the kind's board with the differing or conflicting places marked,
+// the true candidates pencilled in, and "Make unique" applying the fix.
+
+const CELL = /^r(\d+)c(\d+)$/;
+
+function placesOf(names) {
+  // The places ("r2c3", "row 2", "column 1", a letter) that clue or place names mention.
+  const out = new Set();
+  for (const name of names || []) {
+    for (const m of String(name).matchAll(/r\d+c\d+|row \d+|column \d+/g)) out.add(m[0]);
+    if (/^\p{Lu}$/u.test(name)) out.add(name);
+  }
+  return out;
+}
+
+function candidatesElement(answer) {
+  // Every place with the values some solution uses, as pencil marks: a grid for
+  // cells named r1c1, a row of boxes for letters.
+  const cands = answer.candidates || {};
+  const names = Object.keys(cands);
+  const wrap = document.createElement("div");
+  if (!names.length) return wrap;
+  const differ = new Set(answer.differ || []);
+  const cells = names.map((n) => n.match(CELL));
+  const grid = cells.every(Boolean);
+  const rows = grid ? Math.max(...cells.map((m) => Number(m[1]))) : 1;
+  const cols = grid ? Math.max(...cells.map((m) => Number(m[2]))) : names.length;
+  const most = Math.max(...names.map((n) => Math.max(...cands[n], 1)));
+  wrap.className = "setter-cands";
+  wrap.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+  const caption = document.createElement("p");
+  caption.className = "note";
+  caption.textContent = "The values some solution uses"
+    + (answer.candidates_complete === false ? " (search cut short)" : "")
+    + "; marked: where the two solutions shown differ.";
+  names.forEach((name, k) => {
+    const box = document.createElement("div");
+    box.className = "setter-cell" + (differ.has(name) ? " differ" : "")
+      + (cands[name].length === 1 ? " single" : "");
+    box.dataset.place = name;
+    if (grid) {
+      box.style.gridRow = cells[k][1];
+      box.style.gridColumn = cells[k][2];
+    } else {
+      const label = document.createElement("b");
+      label.textContent = name;
+      box.appendChild(label);
+    }
+    const marks = document.createElement("span");
+    marks.textContent = cands[name].join(most > 9 ? "," : "");
+    box.appendChild(marks);
+    box.title = `${name}: ${cands[name].join(" ")}`;
+    wrap.appendChild(box);
+  });
+  const outer = document.createElement("div");
+  outer.append(caption, wrap);
+  return outer;
+}
+
+function whyLines(answer) {
+  // The reasons under the verdict, as short paragraphs.
+  const lines = [];
+  if (answer.difficulty) lines.push(`Difficulty: ${answer.difficulty}.`);
+  if (answer.techniques && Object.keys(answer.techniques).length) {
+    lines.push("Techniques: " + Object.entries(answer.techniques).map(([t, n]) => `${t} ×${n}`).join(", ") + ".");
+  }
+  if (answer.differ) lines.push(`Two solutions differ at ${answer.differ.join(" ")}.`);
+  if (answer.fix) {
+    lines.push((answer.fix_minimal ? "Fewest givens" : "Givens (not proved fewest)")
+      + " that make it unique: " + answer.fix.map((g) => `${g.at}=${g.value}`).join(", ") + ".");
+  }
+  if (answer.conflict) lines.push("These clues alone have no solution: " + answer.conflict.join("; ") + ".");
+  for (const step of (answer.explanation || []).slice(-3)) lines.push(`${step.technique}: ${step.text}`);
+  if (answer.why_stopped) lines.push(answer.why_stopped);
+  return lines;
+}
+
+function drawSetter(module, answer) {
+  const verdict = $("setter-verdict");
+  verdict.textContent = answer.text + (answer.difficulty ? ` (${answer.difficulty})` : "");
+  verdict.className = "status " + (answer.verdict === "unique" ? "good" : "bad");
+  const board = $("setter-board");
+  board.innerHTML = "";
+  if (module) {
+    try {
+      const solution = answer.solutions ? answer.solutions[0] : null;
+      const model = module.init(answer.puzzle, solution);
+      const wrong = placesOf(answer.conflict);
+      const hint = new Set([...(answer.differ || []), ...wrong]);
+      const ctx = { model, pos: module.empty(model), cursor: module.firstCursor(model),
+                    marks: { wrong, hint, hintLines: new Set() }, pencil: false, done: true,
+                    select: () => {} };
+      module.render(board, ctx);
+    } catch (err) {
+      board.textContent = "";
+    }
+  }
+  const cands = $("setter-cands");
+  cands.innerHTML = "";
+  cands.appendChild(candidatesElement(answer));
+  const why = $("setter-why");
+  why.innerHTML = "";
+  for (const line of whyLines(answer)) {
+    const p = document.createElement("p");
+    p.textContent = line;
+    why.appendChild(p);
+  }
+  why.hidden = !why.childElementCount;
+  $("btn-unique").hidden = !answer.fixed_text;
+}
+
+async function setter(kind, params) {
+  show("setter");
+  const module = await loadModule(kind);
+  const title = (module && module.title) || kind;
+  $("setter-title").textContent = `Set a puzzle: ${title}`;
+  document.title = `Set ${title} · numberplay`;
+  const text = $("setter-text");
+  text.value = params.get("p") || (module && module.example) || "";
+  let timer = null;
+  let seq = 0;
+  let last = null;
+  async function run() {
+    const mine = ++seq;
+    const puzzle = text.value;
+    if (!puzzle.trim()) return;
+    document.body.dataset.state = "checking";
+    $("setter-verdict").textContent = "Checking…";
+    let answer;
+    try {
+      answer = await api("check", { kind, puzzle, why: true });
+    } catch (err) {
+      if (mine !== seq) return;
+      last = null;
+      $("setter-verdict").textContent = err.message;
+      $("setter-verdict").className = "status bad";
+      for (const id of ["setter-board", "setter-cands"]) $(id).innerHTML = "";
+      $("setter-why").hidden = true;
+      $("btn-unique").hidden = true;
+      document.body.dataset.state = "setter-error";
+      return;
+    }
+    if (mine !== seq) return;
+    last = answer;
+    drawSetter(module, answer);
+    history.replaceState(null, "", `/set/${encodeURIComponent(kind)}?${new URLSearchParams({ p: puzzle })}`);
+    document.body.dataset.state = "setter";
+  }
+  text.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 400);
+  });
+  $("btn-unique").addEventListener("click", () => {
+    if (!last || !last.fixed_text) return;
+    text.value = last.fixed_text.replace(/\n$/, "");
+    run();
+  });
+  $("btn-setter-play").addEventListener("click", () => {
+    location.href = `/play/${encodeURIComponent(kind)}?${new URLSearchParams({ p: text.value })}`;
+  });
+  await run();
+}
+
 // ---------------------------------------------------------------- start
 
 const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+const setMatch = location.pathname.match(/^\/set\/([^/]+)\/?$/);
 if (match) play(decodeURIComponent(match[1]), new URLSearchParams(location.search));
+else if (setMatch) setter(decodeURIComponent(setMatch[1]), new URLSearchParams(location.search));
 else home();
 
 /* A kind's module (static/play.js in the kind's package, served at
