@@ -11,10 +11,13 @@ here (upper case, `&&` -> `and`, quoted numbers unquoted); lines with digits ins
 words, or letters that have no single capital (Hindi, Turkish i, German ß), are left
 aside (the notation issue's).
 
-Both sides count solutions up to two from the formula text on, in CPU time
+numberplay is also timed without its propagation search (`--no-before` to skip):
+the solver as it was before issue 30, in the same run. Both sides count solutions
+up to two from the formula text on, in CPU time
 (`time.process_time`): numberplay parses and counts; CP-SAT builds its model (words
 as linear sums, products through AddMultiplicationEquality, all different, leading
-letters non-zero) and enumerates. Prints per-family totals and ratios, the slowest
+letters non-zero; a linear equation as one weighted sum of letters, the model CP-SAT
+does best with) and enumerates. Prints per-family totals and ratios, the slowest
 puzzles and any puzzle not found unique.
 """
 
@@ -40,7 +43,7 @@ from numberplay.formula.lang import (  # noqa: E402
     Word,
     parse_formula,
 )
-from numberplay.formula.solver import compile_puzzle  # noqa: E402
+from numberplay.formula.solver import compile_puzzle, count, linear  # noqa: E402
 
 DEFAULT = "/work/data/cryptator/main/cryptarithms"
 NAMED = ["HUMOR * NICE = HONOR * HOPE", "DIX * VINGT = DEUX * CENT",
@@ -144,6 +147,17 @@ def cpsat_count(formula: str, base: int = 10, limit: int = 2) -> int | None:
         if isinstance(node, BoolOp) and node.op == "and":
             for c in node.values:
                 post(c)
+        elif isinstance(node, Compare) and node.ops == ["=="] and linear_sides(node):
+            weights: dict[str, int] = {}
+            const = 0
+            for sign, side in ((1, node.operands[0]), (-1, node.operands[1])):
+                ws, c0 = linear(side, base)
+                for c, w in ws.items():
+                    weights[c] = weights.get(c, 0) + sign * w
+                const += sign * c0
+            if any(abs(w) >= 2 ** 62 for w in weights.values()):
+                raise OverflowError
+            m.Add(sum(w * v[c] for c, w in weights.items() if w) + const == 0)
         elif isinstance(node, Compare) and all(op == "==" for op in node.ops):
             es = [expr(o)[0] for o in node.operands]
             for a, b in zip(es, es[1:], strict=False):
@@ -172,10 +186,23 @@ def cpsat_count(formula: str, base: int = 10, limit: int = 2) -> int | None:
     return cb.n
 
 
+def linear_sides(node: Compare) -> bool:
+    """Are both sides sums of words with whole multiples (one weighted sum for CP-SAT)?"""
+    return all(linear(side, 10) is not None for side in node.operands)
+
+
 def ours(formula: str, base: int = 10) -> int:
     """numberplay's count up to two, from the text (the compile cache cleared)."""
     compile_puzzle.cache_clear()
     return numberplay.count(numberplay.parse("cryptarithm", formula, base=base), limit=2)
+
+
+def before(formula: str, base: int = 10) -> int:
+    """The same count with the solver's own search (the propagation search of
+    products.py left out): numberplay before issue 30, in the same run."""
+    compile_puzzle.cache_clear()
+    numberplay.parse("cryptarithm", formula, base=base)
+    return count(compile_puzzle(formula, base, propagation=False), {}, 2)
 
 
 def cpu(fn, *args):
@@ -190,6 +217,8 @@ def main() -> None:
     ap.add_argument("--data", default=os.environ.get("CRYPTATOR_DATA", DEFAULT))
     ap.add_argument("--per-file", type=int, default=5, help="lines sampled per file")
     ap.add_argument("--no-cpsat", action="store_true")
+    ap.add_argument("--no-before", action="store_true",
+                    help="leave out the solver without the propagation search")
     ap.add_argument("--worst", type=int, default=12, help="slowest puzzles listed")
     args = ap.parse_args()
     root = Path(args.data)
@@ -201,15 +230,23 @@ def main() -> None:
     named = [("named", "issue 30", f) for f in NAMED]
     if not args.no_cpsat:
         cpsat_count("A + B = C")          # ortools' start-up is not charged to a puzzle
+    ours("A * B = CA")                    # nor numberplay's first call (the kinds load)
+    before("A * B = CA")
     rows = []
+    old: dict[str, float] = {}
     for fam, where, f in puzzles + named:
         n, t = cpu(ours, f)
         cn, ct = (None, 0.0) if args.no_cpsat else cpu(cpsat_count, f)
+        if not args.no_before:
+            bn, old[f] = cpu(before, f)
+            if bn != n:
+                print(f"DISAGREE: {f}: {n} now, {bn} before")
         rows.append((fam, where, f, n, t, cn, ct))
     print(f"## cryptator's collection: {len(puzzles)} puzzles sampled ({args.per_file} a file) "
           f"+ {len(named)} named; count to two, CPU time\n")
-    print("| family | puzzles | not unique | numberplay | worst | over 100 ms | CP-SAT | ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| family | puzzles | not unique | numberplay | worst | over 100 ms | CP-SAT | ratio "
+          "| before | before worst |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     fams = ["sums", "multiplications", "long mult.", "crosswords", "named"]
     tot = [0.0, 0.0]
     for fam in [*fams, "all sampled"]:
@@ -223,15 +260,26 @@ def main() -> None:
         over = sum(1 for r in sel if r[4] > 0.1)
         ratio = f"{t_cp / t_ours:.1f}x" if both and t_ours else ""
         cp = f"{t_cp:.2f} s" if both else ""
+        was = [old[r[2]] for r in sel if r[2] in old]
+        b = f"{sum(was):.2f} s | {max(was) * 1000:.0f} ms" if was else " | "
         print(f"| {fam} | {len(sel)} | {bad} | {t_all:.2f} s | {max(r[4] for r in sel) * 1000:.0f}"
-              f" ms | {over} | {cp} | {ratio} |")
+              f" ms | {over} | {cp} | {ratio} | {b} |")
         if fam == "all sampled":
             tot = [t_ours, t_cp]
     print(f"\n## The {args.worst} slowest for numberplay\n")
-    print("| formula | file | count | numberplay | CP-SAT | ratio |\n|---|---|---:|---:|---:|---:|")
+    print("| formula | file | count | numberplay | CP-SAT | ratio | before |\n"
+          "|---|---|---:|---:|---:|---:|---:|")
     for _fam, where, f, n, t, cn, ct in sorted(rows, key=lambda r: -r[4])[:args.worst]:
         cp = f"{ct * 1000:.1f} ms | {ct / t:.1f}x" if cn is not None else " | "
-        print(f"| `{f[:70]}` | {where} | {n} | {t * 1000:.1f} ms | {cp} |")
+        b = f"{old[f] * 1000:.1f} ms" if f in old else ""
+        print(f"| `{f[:70]}` | {where} | {n} | {t * 1000:.1f} ms | {cp} | {b} |")
+    print("\n## The slowest of each family\n")
+    print("| family | formula | numberplay | CP-SAT |\n|---|---|---:|---:|")
+    for fam in fams:
+        sel = sorted((r for r in rows if r[0] == fam), key=lambda r: -r[4])[:3]
+        for r in sel:
+            cp = f"{r[6] * 1000:.1f} ms" if r[5] is not None else ""
+            print(f"| {fam} | `{r[2][:70]}` | {r[4] * 1000:.1f} ms | {cp} |")
     for _fam, where, f, n, _t, cn, _ct in rows:
         if n != 1 or (cn is not None and cn != n):
             print(f"NOT UNIQUE or disagreeing: {where}: {f}: numberplay {n}, CP-SAT {cn}")

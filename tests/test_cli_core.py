@@ -64,7 +64,10 @@ def test_check_text(toy_cli):
 def test_explain_and_hint(toy_cli):
     r = toy_cli(["explain", "toy", "3 15"])   # 8 solutions: said first, exit 4 as check does
     assert r.exit_code == 4 and "[guess]" in r.stdout and "[solved]" in r.stdout
-    assert r.stdout.startswith("This puzzle has more than one solution")
+    first, second = r.stdout.splitlines()[:2]
+    graded = json.loads(toy_cli(["explain", "toy", "3 15", "-f", "json"]).stdout)["difficulty"]
+    assert graded and first == f"Difficulty: {graded}"   # the grade travels with it
+    assert second.startswith("This puzzle has more than one solution")
     assert toy_cli(["explain", "toy", "2 3"]).exit_code == 0
     data = json.loads(toy_cli(["hint", "toy", "3 15", "-f", "json"]).stdout)
     assert data["hint"]["technique"] == "guess"

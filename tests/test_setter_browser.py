@@ -74,6 +74,10 @@ def test_setter_marks_conflicting_cells_and_reads_bad_input(page, server):
     open_setter(page, server, "crossset", PUZZLES["crossset"][1])
     wrong = page.locator("#setter-board .wrong")
     assert sorted(wrong.evaluate_all("els => els.map(e => e.dataset.place)")) == ["r3c1", "r3c2"]
+    open_setter(page, server, "keen", PUZZLES["keen"][1])   # two cages: all their cells
+    wrong = page.locator("#setter-board .wrong")
+    assert sorted(wrong.evaluate_all("els => els.map(e => e.dataset.place)")) == \
+        ["r2c1", "r2c2", "r3c1", "r3c2"]
     page.fill("#setter-text", "1 2\n3")
     page.wait_for_selector("body[data-state=setter-error]", state="attached", timeout=30_000)
     assert page.inner_text("#setter-verdict")
@@ -82,3 +86,20 @@ def test_setter_marks_conflicting_cells_and_reads_bad_input(page, server):
         page.screenshot(path=str(IMG / "setter-crossset.png"), full_page=True)
         open_setter(page, server, "keen", PUZZLES["keen"][1])
         page.screenshot(path=str(IMG / "setter-keen.png"), full_page=True)
+
+
+@pytest.mark.parametrize("kind", ["keen", "crossproduct"])
+def test_play_a_fixed_puzzle_with_its_givens_and_blank_clues(page, server, kind):
+    """The puzzle "Make unique" made plays with its given digits in place (and a
+    blank clue shown as such)."""
+    status, answer = server.post("/api/check", {"kind": kind, "puzzle": PUZZLES[kind][0],
+                                                "why": True})
+    assert status == 200 and answer["fix"]
+    page.goto(f"{server.url}/play/{kind}?p={quote(answer['fixed_text'])}")
+    page.wait_for_selector("body[data-state=playing]", state="attached", timeout=30_000)
+    for given in answer["fix"]:
+        box = page.locator(f"#board [data-place='{given['at']}']").first
+        assert box.inner_text().split()[-1] == str(given["value"])   # (after a cage clue)
+        assert "given" in box.get_attribute("class")
+    if kind == "keen":   # the two cages without clue show no clue
+        assert "0" not in page.inner_text("#board").split()

@@ -48,6 +48,7 @@ import itertools
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -122,6 +123,10 @@ class KindOption:
         if converted is _REFUSED:
             raise error(f"option {self.name!r} must be {self.type.__name__}, not {_shown(value)}")
         return converted
+
+
+# Words of a clue's name that are places: `r2c3`, or one letter (a formula's letter).
+_PLACE_WORDS = re.compile(r"\br\d+c\d+\b|(?<![^\W\d_])[^\W\d_](?![^\W\d_])")
 
 
 class InlineText(str):
@@ -353,6 +358,12 @@ class Kind(abc.ABC, Generic[P, S]):
         r1c1", "cell r2c3", "equation 1"); `relax` keeps some of them by index.
         Default: none (no conflict can be pointed at)."""
         return ()
+
+    def clue_places(self, puzzle: P) -> tuple[tuple[str, ...], ...]:
+        """For each clue of `clues`, the places it covers (to draw a conflict).
+        Default: the cells (`r2c3`) and lone capital letters its name mentions."""
+        return tuple(tuple(w for w in _PLACE_WORDS.findall(name) if w[0] == "r" or w.isupper())
+                     for name in self.clues(puzzle))
 
     def relax(self, puzzle: P, keep: frozenset[int]) -> P:
         """The puzzle with only the clues whose index is in `keep`, the others

@@ -26,13 +26,13 @@ need one: line arc consistency nearly always decides them).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator
 from math import gcd, prod
 
 from ..budget import Budget
 from ..deduce import Contradiction as _Contradiction
 from ..deduce import Explanation, Limits, Rules, Technique
+from ..deduce import grade as kernel_grade
 from ..errors import PuzzleError
 from ..model import NO_SOLUTION, SOLVED, PlayState, Step
 from ..text import grid_places
@@ -502,15 +502,12 @@ def simple_score(puzzle: CrossProductPuzzle) -> int:
 
 
 def grade(puzzle: CrossProductPuzzle) -> str:
-    """easy (simple techniques), medium (needs line reasoning), hard (needs line
-    search, or more than techniques: a trial or a guess)."""
+    """The kernel's grade (`deduce.grade`): easy (simple techniques), medium (needs
+    line reasoning), hard (needs line search, or more than techniques: a trial or
+    a guess, or no solution). A puzzle refused before any deduction is easy."""
     if _unsolvable_line(puzzle) is not None or 0 in puzzle.shape:
         return "easy"
-    run = Explanation(RULES, State(puzzle), search=False)
-    last = deque(run, maxlen=1)[0]
-    if last is not None and last.technique not in (SOLVED, NO_SOLUTION):
-        return "hard"
-    return RULES.grade_label(run.hardest)
+    return kernel_grade(RULES, State(puzzle))[0]
 
 
 # -- a player's position -----------------------------------------------------------

@@ -170,6 +170,15 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
                         if p is not None]
                      + [f"given {place(*divmod(i, C))}={d}" for i, d in puzzle.givens])
 
+    def clue_places(self, puzzle: CrossProductPuzzle) -> tuple[tuple[str, ...], ...]:
+        """A line (`row 2`) and its cells; a given's cell."""
+        R, C = puzzle.shape
+        rows = [(f"row {r + 1}", *(place(r, c) for c in range(C)))
+                for r, p in enumerate(puzzle.rows) if p is not None]
+        cols = [(f"column {c + 1}", *(place(r, c) for r in range(R)))
+                for c, p in enumerate(puzzle.cols) if p is not None]
+        return tuple(rows + cols + [(place(*divmod(i, C)),) for i, _ in puzzle.givens])
+
     def relax(self, puzzle: CrossProductPuzzle, keep: frozenset[int]) -> CrossProductPuzzle:
         """The products not kept become blank (`?`), the givens not kept go."""
         k = 0

@@ -41,10 +41,14 @@ typedef struct {
 } Mono;
 
 typedef struct {
-    int nm, nlv;
+    int nm, nlv, nl;
     Mono m[MAXM];
     u64 mask, lmask[MAXLV];
     int lk[MAXLV];
+    int ll[MAXN];                   /* the linear part: letters, weights */
+    i128 lw[MAXN], lwof[MAXN], cst;
+    u64 *lwm;                       /* weights modulo each level's B^k (nlv x nl) */
+    u64 cstm[MAXLV];
 } Eq;
 
 typedef struct {
@@ -59,6 +63,12 @@ typedef struct {
     int rank[MAXN];
     int wlen[MAXW];
     unsigned char wl[MAXW][MAXWL];
+    u64 wmask[MAXW];                /* the letters of each word */
+    i128 elo[MAXE], ehi[MAXE];      /* each linear part's bounds under the current masks */
+    int wnd[MAXW];                  /* its distinct letters and their place values */
+    unsigned char wdl[MAXW][MAXWL];
+    i128 wdp[MAXW][MAXWL];
+    i128 wlo[MAXW], whi[MAXW];      /* each word's bounds under the current masks */
     Eq eq[MAXE];
     int neo[MAXN], eo[MAXN][MAXE];
     u64 pw[MAXWL + 1];
@@ -87,8 +97,10 @@ static i128 word_value(const Prog *p, int w, const u64 *dom, int li, int d)
 static int exact_ok(const Prog *p, int e, const u64 *dom, int li, int d)
 {
     const Eq *q = &p->eq[e];
-    i128 total = 0;
+    i128 total = q->cst;
     int a, f, x;
+    for (a = 0; a < q->nl; a++)
+        total += q->lw[a] * digit_of(dom, q->ll[a], li, d);
     for (a = 0; a < q->nm; a++) {
         i128 t = q->m[a].coef;
         for (f = 0; f < q->m[a].nf; f++) {
@@ -103,46 +115,107 @@ static int exact_ok(const Prog *p, int e, const u64 *dom, int li, int d)
 
 static inline u64 mulmod(u64 a, u64 b, u64 m) { return (u64)((u128)a * b % m); }
 
-static int residue_ok(const Prog *p, int e, int k, const u64 *dom, int li, int d)
+static int residue_ok(const Prog *p, int e, int v, const u64 *dom, int li, int d)
 {
     const Eq *q = &p->eq[e];
-    u64 m = p->pw[k], total = 0;
+    int k = q->lk[v];
+    u64 m = p->pw[k], total = q->cstm[v];
+    const u64 *wm = q->lwm + (size_t)v * q->nl;
     int a, f, x, j;
+    for (a = 0; a < q->nl; a++)
+        if (wm[a])
+            total = (total + mulmod(wm[a], (u64)digit_of(dom, q->ll[a], li, d), m)) % m;
     for (a = 0; a < q->nm; a++) {
         long long c = q->m[a].coef % (long long)m;
         u64 t = (u64)(c < 0 ? c + (long long)m : c);
         for (f = 0; f < q->m[a].nf && t; f++) {
             int w = q->m[a].w[f], len = p->wlen[w], from = len > k ? len - k : 0;
-            u64 v = 0;
+            u64 val = 0;
             for (j = from; j < len; j++)
-                v = v * p->base + digit_of(dom, p->wl[w][j], li, d);
+                val = val * p->base + digit_of(dom, p->wl[w][j], li, d);
             for (x = 0; x < q->m[a].x[f]; x++)
-                t = mulmod(t, v, m);
+                t = mulmod(t, val, m);
         }
         total = (total + t) % m;
     }
     return total == 0;
 }
 
+static void word_bounds(const Prog *p, int w, const u64 *dom, int li, int d, i128 *lo,
+                        i128 *hi)
+{
+    i128 wl = 0, wh = 0;
+    int j;
+    for (j = 0; j < p->wlen[w]; j++) {
+        int c = p->wl[w][j];
+        if (c == li) {
+            wl = wl * p->base + d;
+            wh = wh * p->base + d;
+        } else {
+            wl = wl * p->base + lowd(dom[c]);
+            wh = wh * p->base + highd(dom[c]);
+        }
+    }
+    *lo = wl;
+    *hi = wh;
+}
+
+/* the bounds of every word under the current masks (before a letter's digits are tested) */
+static void cache_bounds(Prog *p, const u64 *dom)
+{
+    int w, e, a;
+    for (w = 0; w < p->nw; w++)
+        word_bounds(p, w, dom, -1, 0, &p->wlo[w], &p->whi[w]);
+    for (e = 0; e < p->ne; e++) {
+        const Eq *q = &p->eq[e];
+        i128 lo = q->cst, hi = q->cst;
+        for (a = 0; a < q->nl; a++) {
+            i128 wt = q->lw[a];
+            u64 m = dom[q->ll[a]];
+            if (wt > 0) {
+                lo += wt * lowd(m);
+                hi += wt * highd(m);
+            } else {
+                lo += wt * highd(m);
+                hi += wt * lowd(m);
+            }
+        }
+        p->elo[e] = lo;
+        p->ehi[e] = hi;
+    }
+}
+
+/* the place value of letter li in word w (the sum over its places) */
+static inline i128 place_of(const Prog *p, int w, int li)
+{
+    int j;
+    for (j = 0; j < p->wnd[w]; j++)
+        if (p->wdl[w][j] == li)
+            return p->wdp[w][j];
+    return 0;
+}
+
 static int bounds_ok(const Prog *p, int e, const u64 *dom, int li, int d)
 {
     const Eq *q = &p->eq[e];
-    i128 lo = 0, hi = 0;
-    int a, f, x, j;
+    i128 lo = p->elo[e], hi = p->ehi[e], wt = q->lwof[li];
+    int a, f, x;
+    if (wt > 0) {
+        lo += wt * (d - lowd(dom[li]));
+        hi += wt * (d - highd(dom[li]));
+    } else if (wt < 0) {
+        lo += wt * (d - highd(dom[li]));
+        hi += wt * (d - lowd(dom[li]));
+    }
     for (a = 0; a < q->nm; a++) {
         i128 pl = 1, ph = 1;
         for (f = 0; f < q->m[a].nf; f++) {
             int w = q->m[a].w[f];
-            i128 wl = 0, wh = 0;
-            for (j = 0; j < p->wlen[w]; j++) {
-                int c = p->wl[w][j];
-                if (c == li) {
-                    wl = wl * p->base + d;
-                    wh = wh * p->base + d;
-                } else {
-                    wl = wl * p->base + lowd(dom[c]);
-                    wh = wh * p->base + highd(dom[c]);
-                }
+            i128 wl = p->wlo[w], wh = p->whi[w];
+            if (p->wmask[w] >> li & 1) {
+                i128 pv = place_of(p, w, li);
+                wl += (d - lowd(dom[li])) * pv;
+                wh += (d - highd(dom[li])) * pv;
             }
             for (x = 0; x < q->m[a].x[f]; x++) {
                 pl *= wl;
@@ -175,7 +248,7 @@ static int consistent(const Prog *p, int li, int d, const u64 *dom, u64 com)
         }
         for (v = q->nlv - 1; v >= 0; v--)
             if (!(q->lmask[v] & ~known)) {
-                if ((q->lmask[v] >> li & 1) && !residue_ok(p, e, q->lk[v], dom, li, d))
+                if ((q->lmask[v] >> li & 1) && !residue_ok(p, e, v, dom, li, d))
                     return 0;
                 break;
             }
@@ -186,7 +259,7 @@ static int consistent(const Prog *p, int li, int d, const u64 *dom, u64 com)
 }
 
 /* narrow dom to the fixpoint; 0 on a contradiction */
-static int propagate(const Prog *p, u64 *dom, u64 *comp)
+static int propagate(Prog *p, u64 *dom, u64 *comp)
 {
     int n = p->n, li;
     u64 com = *comp;
@@ -206,6 +279,7 @@ static int propagate(const Prog *p, u64 *dom, u64 *comp)
             u64 m, nd = 0;
             if (com >> li & 1)
                 continue;
+            cache_bounds(p, dom);
             m = dom[li];
             while (m) {
                 u64 bit = m & (~m + 1);
@@ -305,9 +379,17 @@ static int step(Prog *p, long long max_nodes, long long *out)
 
 /* ---- Python interface ---- */
 
+static void prog_release(Prog *p)
+{
+    int e;
+    for (e = 0; e < MAXE; e++)
+        PyMem_Free(p->eq[e].lwm);
+    PyMem_Free(p);
+}
+
 static void prog_free(PyObject *cap)
 {
-    PyMem_Free(PyCapsule_GetPointer(cap, "numberplay.products"));
+    prog_release(PyCapsule_GetPointer(cap, "numberplay.products"));
 }
 
 static int bad(const char *what)
@@ -342,10 +424,34 @@ static int read_ints(PyObject *seq, int *out, int max, int *n, const char *what)
 
 static int read_eq(Prog *p, Eq *q, PyObject *item)
 {
-    PyObject *monos, *levels, *mf, *lf;
+    PyObject *monos, *levels, *lin, *mf, *lf;
     Py_ssize_t a, m;
-    if (!PyArg_ParseTuple(item, "OKO", &monos, &q->mask, &levels))
+    long long chi, clo;
+    if (!PyArg_ParseTuple(item, "OKOOLL", &monos, &q->mask, &levels, &lin, &chi, &clo))
         return -1;
+    q->cst = (i128)chi * ((i128)1 << 60) + clo;
+    lf = PySequence_Fast(lin, "linear");
+    if (!lf)
+        return -1;
+    m = PySequence_Fast_GET_SIZE(lf);
+    if (m > MAXN) {
+        Py_DECREF(lf);
+        return bad("too many linear terms");
+    }
+    q->nl = (int)m;
+    for (a = 0; a < m; a++) {
+        long long whi, wlo;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(lf, a), "iLL", &q->ll[a], &whi, &wlo)
+            || q->ll[a] < 0 || q->ll[a] >= p->n) {
+            Py_DECREF(lf);
+            if (!PyErr_Occurred())
+                bad("bad linear term");
+            return -1;
+        }
+        q->lw[a] = (i128)whi * ((i128)1 << 60) + wlo;
+        q->lwof[q->ll[a]] = q->lw[a];
+    }
+    Py_DECREF(lf);
     mf = PySequence_Fast(monos, "monomials");
     if (!mf)
         return -1;
@@ -407,6 +513,21 @@ static int read_eq(Prog *p, Eq *q, PyObject *item)
         }
     }
     Py_DECREF(lf);
+    q->lwm = PyMem_Malloc(sizeof(u64) * (size_t)(q->nlv * q->nl + 1));
+    if (!q->lwm) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (a = 0; a < q->nlv; a++) {
+        i128 mod = (i128)p->pw[q->lk[a]], r;
+        int t;
+        for (t = 0; t < q->nl; t++) {
+            r = q->lw[t] % mod;
+            q->lwm[a * q->nl + t] = (u64)(r < 0 ? r + mod : r);
+        }
+        r = q->cst % mod;
+        q->cstm[a] = (u64)(r < 0 ? r + mod : r);
+    }
     return 0;
 }
 
@@ -455,6 +576,22 @@ static PyObject *py_new(PyObject *self, PyObject *args)
                 goto fail;
             }
             p->wl[i][j] = (unsigned char)tmp[j];
+            p->wmask[i] |= 1ULL << tmp[j];
+        }
+        {
+            i128 place = 1;
+            for (j = p->wlen[i] - 1; j >= 0; j--) {
+                int c = p->wl[i][j], k;
+                for (k = 0; k < p->wnd[i] && p->wdl[i][k] != c; k++)
+                    ;
+                if (k == p->wnd[i]) {
+                    p->wdl[i][k] = (unsigned char)c;
+                    p->wdp[i][k] = 0;
+                    p->wnd[i]++;
+                }
+                p->wdp[i][k] += place;
+                place *= base;
+            }
         }
     }
     ef = PySequence_Fast(eqs, "equations");
@@ -499,7 +636,7 @@ fail:
     Py_XDECREF(wf);
     Py_XDECREF(ef);
     Py_XDECREF(df);
-    PyMem_Free(p);
+    prog_release(p);
     return NULL;
 }
 

@@ -43,11 +43,13 @@ try:
 except ImportError:        # no C compiler at install time: search_py below
     _compiled = None  # type: ignore[assignment]
 
-MAX_MONOMIALS = 64        # an equation with more terms after expansion is left to the solver
+MAX_MONOMIALS = 64        # an equation with more products after expansion is left to the solver
+MAX_TERMS = 4096          # ... or with more terms in all (words to the first power included)
 MAX_EXPONENT = 12
 MAX_FACTORS = 8           # words in one monomial
 C_BITS = 120              # magnitudes the compiled search evaluates exactly
 MOD_BITS = 62             # largest modulus B^k of a column check
+LOW60 = (1 << 60) - 1      # big weights go to C as (w >> 60, w & LOW60)
 STRIDE = 2048             # nodes per call of the compiled search (budget ticks between)
 
 Poly = dict[tuple[tuple[str, int], ...], int]     # monomial (word, exponent)... -> coefficient
@@ -61,6 +63,10 @@ class NotPolynomial(Exception):
 # -- shape analysis: polynomials in the words ---------------------------------------------
 
 def _pmul(a: Poly, b: Poly) -> Poly:
+    if b == ONE:
+        return a
+    if a == ONE:
+        return b
     out: Poly = {}
     for ma, ca in a.items():
         for mb, cb in b.items():
@@ -69,8 +75,13 @@ def _pmul(a: Poly, b: Poly) -> Poly:
                 exps[w] = exps.get(w, 0) + e
             key = tuple(sorted(exps.items()))
             out[key] = out.get(key, 0) + ca * cb
-    out = {k: v for k, v in out.items() if v}
-    if len(out) > MAX_MONOMIALS:
+    return _checked({k: v for k, v in out.items() if v})
+
+
+def _checked(out: Poly) -> Poly:
+    """out, unless it has too many terms (NotPolynomial)."""
+    if len(out) > MAX_TERMS or sum(1 for k in out if len(k) > 1 or (k and k[0][1] > 1)) \
+            > MAX_MONOMIALS:
         raise NotPolynomial
     return out
 
@@ -79,10 +90,7 @@ def _padd(a: Poly, b: Poly, sign: int = 1) -> Poly:
     out = dict(a)
     for k, v in b.items():
         out[k] = out.get(k, 0) + sign * v
-    out = {k: v for k, v in out.items() if v}
-    if len(out) > MAX_MONOMIALS:
-        raise NotPolynomial
-    return out
+    return _checked({k: v for k, v in out.items() if v})
 
 
 ONE: Poly = {(): 1}
@@ -130,11 +138,36 @@ def ratio(node: Node) -> tuple[Poly, Poly]:
     raise NotPolynomial
 
 
+def _root(node: Node) -> tuple[Node, int, int] | None:
+    """(Y, p, q) when node is `Y ^ (p/q)` with a fraction p/q > 0 of small terms."""
+    if (isinstance(node, BinOp) and node.op == "**" and isinstance(node.right, Const)
+            and type(node.right.value) is Fraction):
+        e = node.right.value
+        if 0 < e.numerator <= MAX_EXPONENT and e.denominator <= MAX_EXPONENT:
+            return node.left, e.numerator, e.denominator
+    return None
+
+
+def _power(r: tuple[Poly, Poly], e: int) -> tuple[Poly, Poly]:
+    n, d = ONE, ONE
+    for _ in range(e):
+        n, d = _pmul(n, r[0]), _pmul(d, r[1])
+    return n, d
+
+
 def equation(check: Node) -> Poly:
-    """`lhs == rhs` as one polynomial equal to 0 (ratios cross-multiplied)."""
+    """`lhs == rhs` as one polynomial equal to 0 (ratios cross-multiplied; a root
+    `X = Y ^ (p/q)` as its necessary condition `X ^ q = Y ^ p`, the exact evaluator
+    deciding the rest)."""
     if not (isinstance(check, Compare) and check.ops == ["=="]):
         raise NotPolynomial
-    (ln, ld), (rn, rd) = ratio(check.operands[0]), ratio(check.operands[1])
+    a, b = check.operands
+    root = _root(b) or _root(a)
+    if root is not None:
+        other = a if _root(b) else b
+        (ln, ld), (rn, rd) = _power(ratio(other), root[2]), _power(ratio(root[0]), root[1])
+    else:
+        (ln, ld), (rn, rd) = ratio(a), ratio(b)
     return _padd(_pmul(ln, rd), _pmul(rn, ld), -1)
 
 
@@ -142,12 +175,16 @@ def equation(check: Node) -> Poly:
 
 @dataclass(frozen=True)
 class Equation:
-    """One equation: monomials over word indices; its letters; its column checks
-    (letters decided -> modulus B^k), lowest first."""
+    """One equation: `const + sum(weight * letter) + monomials = 0`, the words that
+    occur only to the first power as letter weights (so that letters cancel: a sum
+    is read column by column), the other terms as monomials over word indices; its
+    letters; its column checks (letters decided -> modulus B^k), lowest first."""
 
     monomials: tuple[Monomial, ...]
     mask: int
     levels: tuple[tuple[int, int], ...]     # (letter mask, k)
+    linear: tuple[tuple[int, int], ...] = ()   # (letter index, weight)
+    const: int = 0
 
 
 @dataclass(frozen=True)
@@ -184,53 +221,82 @@ def program_of(polys: list[Poly], letters: list[str], index: dict[str, int], bas
     """The program of equations given as polynomials (each equal to 0), or None when
     the compiled search cannot take them (a generator's hook: no formula to read)."""
     words: dict[str, int] = {}
+    texts: set[str] = set()
     eqs = []
     bits = 0
     for poly in polys:
         if not poly:
             continue           # 0 = 0: always true (the exact evaluator still decides)
+        weights: dict[str, int] = {}
+        const = 0
         monos = []
         size = 0
         for key, coef in sorted(poly.items()):
-            if len(key) > MAX_FACTORS:
+            texts.update(w for w, _ in key)
+            if not key:
+                const += coef
+            elif len(key) == 1 and key[0][1] == 1:
+                for pos, c in enumerate(reversed(key[0][0])):
+                    weights[c] = weights.get(c, 0) + coef * base ** pos
+            elif len(key) > MAX_FACTORS:
                 return None
-            factors = tuple((words.setdefault(w, len(words)), e) for w, e in key)
-            monos.append((coef, factors))
-            size += abs(coef) * base ** sum(len(w) * e for w, e in key)
+            else:
+                factors = tuple((words.setdefault(w, len(words)), e) for w, e in key)
+                monos.append((coef, factors))
+                size += abs(coef) * base ** sum(len(w) * e for w, e in key)
+        lin = tuple(sorted((index[c], w) for c, w in weights.items() if w))
+        size += abs(const) + sum(abs(w) for _, w in lin) * base
         bits = max(bits, size.bit_length())
-        eqs.append(_equation(tuple(monos), poly, index, base))
+        eqs.append(_equation(tuple(monos), lin, const, words, index, base))
     if not eqs:
         return None
     wl = sorted(words, key=words.__getitem__)
     word_idx = tuple(tuple(index[c] for c in w) for w in wl)
-    rank = _rank(wl, letters, index)
+    rank = _rank(sorted(texts), letters, index)
     prog = Program(len(letters), base, tuple(c in lead for c in letters), word_idx,
                    tuple(eqs), rank, bits)
     return prog if fits(prog) else None
 
 
-def _equation(monos: tuple[Monomial, ...], poly: Poly, index: dict[str, int],
-              base: int) -> Equation:
-    """The equation's letters and column checks."""
-    texts = sorted({w for key in poly for w, _ in key})
+def _equation(monos: tuple[Monomial, ...], lin: tuple[tuple[int, int], ...], const: int,
+              words: dict[str, int], index: dict[str, int], base: int) -> Equation:
+    """The equation's letters and column checks: level k holds the letters of the
+    last k places of its monomials' words and the letters whose weight is not a
+    multiple of B^k."""
+    texts = sorted({w for w, i in words.items()
+                    if any(f[0] == i for _, fs in monos for f in fs)})
     mask = 0
-    for w in texts:
-        for c in w:
+    for t in texts:
+        for c in t:
             mask |= 1 << index[c]
+    for li, _ in lin:
+        mask |= 1 << li
     levels: list[tuple[int, int]] = []
-    longest = max((len(w) for w in texts), default=0)
+    longest = max([len(t) for t in texts] + [_places(w, base) for _, w in lin] + [0])
     for k in range(1, longest + 1):
         if base ** k >= 2 ** MOD_BITS:
             break
         m = 0
-        for w in texts:
-            for c in w[-k:]:
+        for t in texts:
+            for c in t[-k:]:
                 m |= 1 << index[c]
+        for li, w in lin:
+            if w % base ** k:
+                m |= 1 << li
         if levels and levels[-1][0] == m:
             levels[-1] = (m, k)          # the same letters: the higher modulus says more
         else:
             levels.append((m, k))
-    return Equation(monos, mask, tuple(levels))
+    return Equation(monos, mask, tuple(levels), lin, const)
+
+
+def _places(w: int, base: int) -> int:
+    """How many digits |w| has in the base."""
+    w, k = abs(w), 0
+    while w:
+        w //= base
+        k += 1
+    return k
 
 
 def _rank(words: list[str], letters: list[str], index: dict[str, int]) -> tuple[int, ...]:
@@ -283,10 +349,16 @@ class _Twin:
             v = v * b + (d if c == li else dom[c].bit_length() - 1)
         return v
 
+    @staticmethod
+    def digit(c: int, li: int, d: int, dom: list[int]) -> int:
+        """The digit of a decided letter (li = d)."""
+        return d if c == li else dom[c].bit_length() - 1
+
     def exact(self, e: int, li: int, d: int, dom: list[int]) -> bool:
         """Does equation e hold (every letter decided, li = d)?"""
-        total = 0
-        for coef, factors in self.p.equations[e].monomials:
+        eq = self.p.equations[e]
+        total = eq.const + sum(w * self.digit(c, li, d, dom) for c, w in eq.linear)
+        for coef, factors in eq.monomials:
             t = coef
             for w, x in factors:
                 t *= self.value(w, li, d, dom) ** x
@@ -296,8 +368,11 @@ class _Twin:
     def residue_ok(self, e: int, k: int, li: int, d: int, dom: list[int]) -> bool:
         """Does equation e hold modulo B^k?"""
         m = self.p.base ** k
-        total = 0
-        for coef, factors in self.p.equations[e].monomials:
+        eq = self.p.equations[e]
+        total = eq.const % m
+        for c, w in eq.linear:
+            total += w % m * self.digit(c, li, d, dom)
+        for coef, factors in eq.monomials:
             t = coef % m
             for w, x in factors:
                 t = t * pow(self.value(w, li, d, dom, k), x, m) % m
@@ -306,8 +381,16 @@ class _Twin:
 
     def bounds_ok(self, e: int, li: int, d: int, dom: list[int]) -> bool:
         """Can equation e's interval still contain 0?"""
-        lo = hi = 0
-        for coef, factors in self.p.equations[e].monomials:
+        eq = self.p.equations[e]
+        lo = hi = eq.const
+        for c, w in eq.linear:
+            if c == li:
+                a = z = d
+            else:
+                m = dom[c]
+                a, z = (m & -m).bit_length() - 1, m.bit_length() - 1
+            lo, hi = (lo + w * a, hi + w * z) if w > 0 else (lo + w * z, hi + w * a)
+        for coef, factors in eq.monomials:
             a = z = 1
             for w, x in factors:
                 wl, wh = self.word_bounds(w, li, d, dom)
@@ -456,7 +539,9 @@ def search_c(prog: Program, fixed: dict[int, int], stats: dict[str, int] | None 
              budget: Budget | None = None) -> Iterator[list[int]]:
     """`search_py`, compiled (the caller checks `compiled_ok`)."""
     dom, com = start(prog, fixed)
-    eqs = [(list(eq.monomials), eq.mask, list(eq.levels)) for eq in prog.equations]
+    eqs = [(list(eq.monomials), eq.mask, list(eq.levels),
+            [(c, w >> 60, w & LOW60) for c, w in eq.linear], eq.const >> 60, eq.const & LOW60)
+           for eq in prog.equations]
     state = _compiled.new(prog.n, prog.base, list(prog.rank), [list(w) for w in prog.words],
                           eqs, dom, com)
     budget = ensure(budget)

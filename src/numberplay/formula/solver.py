@@ -524,8 +524,9 @@ def _is_product(check: Compare) -> bool:
 
 
 @lru_cache(maxsize=256)
-def compile_puzzle(formula: str, base: int) -> Compiled:
-    """Parse and analyse a formula (cached)."""
+def compile_puzzle(formula: str, base: int, propagation: bool = True) -> Compiled:
+    """Parse and analyse a formula (cached); `propagation=False` leaves out the
+    propagation search of `products.py` (the solver's own strategies, for comparison)."""
     tree = parse_formula(formula, base)
     check_statement(tree, formula)
     letters = sorted(tree.letters())
@@ -536,17 +537,21 @@ def compile_puzzle(formula: str, base: int) -> Compiled:
         raise PuzzleError("the formula has no letters")
     index = {c: i for i, c in enumerate(letters)}
     lead = tree.leading_letters()
-    pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
     holds = compile_formula(tree, index, base)
+    prog = _program(tree, letters, index, base, lead) if propagation else None
+    if prog is not None:      # the propagation search needs no other analysis
+        return Compiled(tree, letters, index, base, lead, holds, [], "propagation",
+                        program=prog)
+    pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
     return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy, ichecks, conj,
-                    lins, _program(tree, strategy, letters, index, base, lead, lins))
+                    lins)
 
 
-def _program(tree: Node, strategy: str, letters: list[str], index: dict[str, int], base: int,
-             lead: frozenset[str], lins: dict) -> Any:
+def _program(tree: Node, letters: list[str], index: dict[str, int], base: int,
+             lead: frozenset[str]) -> Any:
     """The propagation program (`products.py`) of a conjunction of polynomial
-    equalities, except a single sum (the column search is faster there)."""
-    if not _is_conjunction(tree) or (strategy == "columns" and len(lins) == 1):
+    equalities (sums included), or None."""
+    if not _is_conjunction(tree):
         return None
     return products.program(split_checks(tree), letters, index, base, lead)
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..budget import Budget
+from ..deduce import grade
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..latin.order import parse_order
@@ -132,7 +133,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
     def grade(self, puzzle: Puzzle) -> str:
         """easy / medium / hard / extreme / unreasonable (Tatham's five levels)."""
         p = _p(puzzle)
-        return E.grade_of(E.KeenRules(p), E.start_masks(p))
+        return grade(E.KeenRules(p), E.start_masks(p))[0]
 
     # -- presenting -----------------------------------------------------------------------
     @property
@@ -178,6 +179,12 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         p = _p(puzzle)
         return tuple([f"cage {c.clue()} at {cell_name(p.n, c.cells[0])}" for c in p.cages
                       if c.op != "?"] + [f"given {cell_name(p.n, i)}={v}" for i, v in p.givens])
+
+    def clue_places(self, puzzle: Puzzle) -> tuple[tuple[str, ...], ...]:
+        """A cage's cells; a given's cell."""
+        p = _p(puzzle)
+        return tuple([tuple(cell_name(p.n, i) for i in c.cells) for c in p.cages if c.op != "?"]
+                     + [(cell_name(p.n, i),) for i, _ in p.givens])
 
     def relax(self, puzzle: Puzzle, keep: frozenset[int]) -> KeenPuzzle:
         """The cages not kept lose their clue (`?`), the givens not kept go."""

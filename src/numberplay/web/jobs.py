@@ -114,7 +114,7 @@ def solve(body: dict[str, Any], budget: Budget) -> Answer:
     limit = _limit(body)
     if flags.get("no_search"):
         return 200, reports.explain_report(puzzle, search=False, budget=budget,
-                                           max_steps=MAX_STEPS)
+                                           max_steps=MAX_STEPS, grade=False)
     mode = "count" if flags.get("count") else "all" if flags.get("all") else "first"
     if mode == "all":
         limit = min(limit or MAX_SOLUTIONS, MAX_SOLUTIONS)

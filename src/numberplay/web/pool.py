@@ -7,6 +7,7 @@ crash, out of memory, killed from outside) is logged and replaced too, and the
 request it was running is run again on the fresh worker (every request is
 idempotent); only a request that kills that worker too fails (500). A worker
 found dead before a request is replaced first, so it costs the request nothing.
+Killing and replacing is `services.workers.Replacer`, as in the batch's pool.
 
 Overload is shed, not queued: at most `max_waiting` requests wait for a worker,
 each at most `max_wait` seconds; past either bound the answer is at once a 503
@@ -27,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from ..services.workers import Replacer
 from .jobs import Answer, error
 
 GRACE_SECONDS = 2.0
@@ -94,16 +96,17 @@ class Worker:
             raise WorkerDied("the worker's answer was cut short") from None
         return status, answer
 
-    def alive(self) -> bool:
-        """Is the process still running?"""
-        return self.process.poll() is None
+    @property
+    def pid(self) -> int | None:
+        """The process id."""
+        return self.process.pid
 
-    def ended(self) -> str:
-        """How the process ended: "exit code N" or "signal N"."""
-        code = self.process.poll()
-        if code is None:
-            return "still running"
-        return f"signal {-code}" if code < 0 else f"exit code {code}"
+    def returncode(self, wait: float = 0.0) -> int | None:
+        """The return code once the process has ended (waiting up to `wait` s), else None."""
+        try:
+            return self.process.wait(wait) if wait else self.process.poll()
+        except subprocess.TimeoutExpired:
+            return None
 
     def kill(self) -> None:
         """Stop the process now."""
@@ -147,7 +150,13 @@ class WorkerPool:
         self._idle: asyncio.Queue[Worker] | None = None
         self._all: set[Worker] = set()
         self._waiting = 0
-        self.restarts = 0
+        self._replacer = Replacer(lambda: Worker(self._command), logger=log,
+                                  death_wait=DEATH_SECONDS)
+
+    @property
+    def restarts(self) -> int:
+        """How many workers were replaced."""
+        return self._replacer.restarts
 
     async def start(self) -> None:
         """Start the worker processes."""
@@ -209,7 +218,7 @@ class WorkerPool:
         loop = asyncio.get_running_loop()
         start = time.monotonic()
         try:
-            if not worker.alive():        # died while idle: costs this request nothing
+            if not self._replacer.alive(worker):   # died while idle: costs this request nothing
                 worker = await loop.run_in_executor(self._threads, self._replace, worker,
                                                     "while idle")
             for attempt in (1, 2):
@@ -244,16 +253,7 @@ class WorkerPool:
         """A fresh worker in place of `worker` (killed); WorkerDied if it will not
         start, `worker` then staying in the pool to be replaced next time. `died`:
         the worker died on its own (when: "while idle", ...), which is logged."""
-        if died is not None:
-            try:
-                worker.process.wait(DEATH_SECONDS)
-            except subprocess.TimeoutExpired:
-                pass
-            log.warning("numberplay web: worker process %s died (%s) %s",
-                        worker.process.pid, worker.ended(), died)
-        worker.kill()
-        fresh = Worker(self._command)
+        fresh = self._replacer.replace(worker, died)
         self._all.discard(worker)
         self._all.add(fresh)
-        self.restarts += 1
         return fresh

@@ -97,6 +97,8 @@ class CheckAnswer(PuzzleAnswer):
     conflict: list[str] | None = Field(None, description=(
         "none: clues that alone have no solution."))
     conflict_minimal: bool | None = None
+    conflict_places: list[str] | None = Field(None, description=(
+        "none: the cells, lines or letters those clues cover."))
     conflict_puzzle: dict[str, Any] | None = Field(None, description=(
         "none: those clues alone, the others relaxed."))
     conflict_text: str | None = Field(None, description="The same in the kind's text form.")
@@ -105,8 +107,10 @@ class CheckAnswer(PuzzleAnswer):
 
 
 class ExplainAnswer(PuzzleAnswer):
-    """`explain`: the steps a person could follow."""
+    """`explain`: the steps a person could follow, and the puzzle's difficulty (the
+    label `generate` prints for it; null when no grade could be had)."""
 
+    difficulty: str | None = None
     steps: list[dict[str, Any]]
     complete: bool
     verdict: str

@@ -602,7 +602,7 @@ function drawSetter(module, answer) {
     try {
       const solution = answer.solutions ? answer.solutions[0] : null;
       const model = module.init(answer.puzzle, solution);
-      const wrong = placesOf(answer.conflict);
+      const wrong = new Set(answer.conflict_places || placesOf(answer.conflict));
       const hint = new Set([...(answer.differ || []), ...wrong]);
       const ctx = { model, pos: module.empty(model), cursor: module.firstCursor(model),
                     marks: { wrong, hint, hintLines: new Set() }, pencil: false, done: true,
