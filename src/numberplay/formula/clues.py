@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from ..errors import PuzzleError
-from .lang import tokenize, word_spans
+from .lang import MAX_CHARS, tokenize, word_spans
 
 _WORD = r"\s*([^\W\d_]+)\s*"
 _ANY = r"\s*[^\W\d_]+\s*"
@@ -73,8 +73,9 @@ def formula_clues(formula: str, base: int) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for k, part in enumerate(parts, start=1):
         found = sum_words(part)
-        if found and len(found[1]) > 1:
-            out += columns(*found, base)
-        else:
+        cols = columns(*found, base) if found and len(found[1]) > 1 else []
+        if cols and sum(len(text) + 5 for _, text in cols) <= MAX_CHARS:
+            out += cols
+        else:   # one clue (a long sum's columns would not be a formula we read)
             out.append((f"equation {k}: {part}" if len(parts) > 1 else part, part))
     return out
