@@ -185,6 +185,7 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
                   base: int, repeat: bool, doubly_true: str | None = None,
                   numbers: str | None = None, result: str | None = None,
                   op: str | None = None, result_terms: str | None = None,
+                  crossword: int | None = None, rng: random.Random | None = None,
                   tally: Tally | None = None,
                   progress: Callable[[Tally], None] | None = None) -> tuple[Iterator[Any], int]:
     """(the puzzles the options describe, as `wordlist.Found`, and how many sets of
@@ -202,6 +203,14 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
                             progress=progress), len(table.numbers)
     if numbers is not None:
         raise PuzzleError("--numbers goes with --doubly-true")
+    if crossword is not None:
+        from .crossword import check_crossword, grids
+        check_crossword(crossword)
+        if result is not None or result_terms is not None or addends is not None:
+            raise PuzzleError("--crossword fills a grid: leave out --addends, --result and "
+                              "--result-terms")
+        return grids(load_words(words), parse_op(op), base, rng=rng, tally=tally,
+                     progress=progress), 0
     lo, hi = parse_addends(addends or size)
     vocab_words = load_words(words)
     if parse_op(op) == "x":
@@ -231,7 +240,8 @@ def generate_all_sums(*, difficulty: str | None = None,
                       repeat: bool = False, size: str | None = None,
                       doubly_true: str | None = None, numbers: str | None = None,
                       result: str | None = None, op: str | None = None,
-                      result_terms: str | None = None, **_: Any) -> Iterator[Generated]:
+                      result_terms: str | None = None, crossword: int | None = None,
+                      **_: Any) -> Iterator[Generated]:
     """Every `W1 + ... + Wk = S` of the word list with exactly one solution, in
     list order (see wordlist.every_unique), or with a fixed result (`result`), or
     every doubly true sum of a number table (`doubly_true`); graded when `graded`
@@ -253,7 +263,8 @@ def generate_all_sums(*, difficulty: str | None = None,
             progress(min(t.sets, total) if total else t.sets, total, status)
 
     found, total = _found_source(words, addends, size, base, bool(repeat), doubly_true,
-                                 numbers, result, op, result_terms, tally, report)
+                                 numbers, result, op, result_terms, crossword, None, tally,
+                                 report)
     given = 0
     for f in found:
         puzzle = CryptarithmPuzzle.of(f.formula, base)
@@ -266,6 +277,42 @@ def generate_all_sums(*, difficulty: str | None = None,
         if limit is not None and given >= limit:
             report(tally)
             return
+
+
+class _GridRun:
+    """One run's walk over the crossword grids of a list, in an order drawn from the
+    run's key; the grids found so far are kept."""
+
+    def __init__(self, base: int, difficulty: str | None, key: str,
+                 options: dict[str, Any]) -> None:
+        self.base, self.difficulty = base, difficulty
+        self.budget: Budget | None = None
+
+        def tick(_: Tally) -> None:
+            if self.budget is not None:
+                self.budget.tick()
+        self.walk, _ = _found_source(options.get("words"), None, None, base, False,
+                                     op=options.get("op"), crossword=options.get("crossword"),
+                                     rng=random.Random(f"crossword:{key}"), progress=tick)
+        self.given: list[Generated] = []
+        self.done = False
+
+    def get(self, index: int, budget: Budget) -> Generated:
+        self.budget = budget
+        while len(self.given) <= index and not self.done:
+            f = next(self.walk, None)
+            if f is None:
+                self.done = True
+                break
+            puzzle = CryptarithmPuzzle.of(f.formula, self.base)
+            level = grade(puzzle)
+            if self.difficulty is None or level == self.difficulty:
+                self.given.append(Generated(puzzle, CryptarithmSolution.of(
+                    puzzle, dict(f.digits)), level, to_text(puzzle), extra={"grid": 3}))
+        if not self.given:
+            raise GenerationError("the word list makes no crossword grid with exactly one "
+                                  "solution")
+        return self.given[index % len(self.given)]
 
 
 class _ListRun:
@@ -305,6 +352,10 @@ def generate_listed(rng: random.Random, difficulty: str | None, budget: Budget,
     key, index = run_key(rng, sequence)
     blob = repr(sorted((k, str(v)) for k, v in options.items() if v is not None))
     cache_key = ("listed", key, hashlib.sha256(blob.encode()).hexdigest(), base, difficulty)
+
+    if options.get("crossword") is not None:
+        return cached_run(cache_key, lambda: _GridRun(base, difficulty, key, options)).get(
+            index, budget)
 
     def make() -> _ListRun:
         def tick(_: Tally) -> None:

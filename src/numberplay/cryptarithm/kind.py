@@ -40,6 +40,11 @@ def _check_terms(value: str) -> None:
     parse_terms(value)
 
 
+def _check_crossword(value: int) -> None:
+    from .crossword import check_crossword
+    check_crossword(value)
+
+
 class CryptarithmKind(FormulaKind):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
@@ -86,6 +91,10 @@ class CryptarithmKind(FormulaKind):
                    commands=GENERATE_COMMANDS, metavar="+|x", check=_check_op),
         KindOption("result_terms", "With --op x: words on the right, K..L (default 1).",
                    type=str, commands=GENERATE_COMMANDS, metavar="K..L", check=_check_terms),
+        KindOption("crossword", "With --words: 3x3 grids of nine words whose rows and columns "
+                   "are equations (+, or x with --op x), printed as six equations joined by "
+                   "'and'.", type=int, commands=GENERATE_COMMANDS, metavar="3",
+                   check=_check_crossword),
     )
     cli_examples: tuple[str, ...] = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
                     "numberplay generate cryptarithm --all --words planets.txt --addends 2..3",
@@ -107,7 +116,7 @@ class CryptarithmKind(FormulaKind):
         from .generate import generate_listed, generate_sum
         options.pop("all", None)
         if any(options.get(name) is not None for name in
-               ("doubly_true", "result", "op", "result_terms")):
+               ("doubly_true", "result", "op", "result_terms", "crossword")):
             return generate_listed(rng, difficulty, ensure(budget), size=size, **options)
         if options.get("numbers") is not None:
             from ..errors import PuzzleError

@@ -37,6 +37,61 @@ def sum_shape(formula: str) -> tuple[list[str], str] | None:
     return None
 
 
+_AND = re.compile(r"\s+and\s+|\s*&&\s*")
+
+
+def grid_shape(formula: str) -> tuple[list[str], str] | None:
+    """(nine words row by row, the operator) when the formula is a 3x3 crossword
+    grid: rows `a op b = c`, then columns, joined by `and` (crossword.py's form)."""
+    parts = _AND.split(formula.strip())
+    if len(parts) != 6:
+        return None
+    eqs = []
+    for part in parts:
+        sides = _EQ.split(part)
+        if len(sides) != 2:
+            return None
+        for op in ("+", "*"):
+            left = [t.strip() for t in sides[0].split(op)]
+            if len(left) == 2:
+                break
+        else:
+            return None
+        eqs.append((left[0], left[1], sides[1].strip(), op))
+    ops = {e[3] for e in eqs}
+    cells = [w for e in eqs[:3] for w in e[:3]]
+    cols = [(cells[c], cells[3 + c], cells[6 + c]) for c in range(3)]
+    if len(ops) != 1 or [e[:3] for e in eqs[3:]] != cols or not all(map(_is_word, cells)):
+        return None
+    return cells, ops.pop()
+
+
+def _grid(cells: list[str], op: str, digits: dict[str, int], lit: frozenset[str],
+          player: frozenset[str] = frozenset()) -> Svg:
+    """A crossword grid: three rows of `a op b = c`, the operators and `=` between
+    the rows too; each word right-aligned in its column."""
+    widths = [max(len(cells[3 * r + c]) for r in range(3)) for c in range(3)]
+    sign = 30                                        # the gap holding an operator
+    xs = [MARGIN + sum(widths[:c]) * BOX + c * sign for c in range(3)]
+    ys = [MARGIN + r * (BOX + sign) for r in range(3)]
+    svg = Svg(xs[2] + widths[2] * BOX + MARGIN, ys[2] + BOX + MARGIN, "cryptarithm")
+    shown = "×" if op == "*" else "+"
+    for r in range(3):
+        for c in range(3):
+            word = cells[3 * r + c]
+            x0 = xs[c] + (widths[c] - len(word)) * BOX
+            for j, ch in enumerate(word):
+                _letter_box(svg, x0 + j * BOX, ys[r], ch, digits, ch in lit,
+                            f"{ch}@{r + 1}.{c + 1}.{j + 1}", player)
+        for c, mark in ((0, shown), (1, "=")):
+            svg.text(xs[c] + widths[c] * BOX + sign / 2, ys[r] + BOX / 2, mark, size=20)
+    for c in range(3):
+        x = xs[c] + widths[c] * BOX - BOX / 2
+        svg.text(x, ys[0] + BOX + sign / 2, shown, size=20)
+        svg.text(x, ys[1] + BOX + sign / 2, "=", size=20)
+    return svg
+
+
 def _is_word(text: str) -> bool:
     """A word of the formula: letters of any script or case (`is_symbol`) and digits."""
     return bool(text) and is_symbol(text[0]) and all(
@@ -73,7 +128,9 @@ def draw_formula(formula: str, digits: dict[str, int] | None = None,
     shown = {**(entries or {}), **digits}
     lit = read_places(highlight).names
     shape = sum_shape(formula)
+    grid = grid_shape(formula)
     svg = (_column_sum(shape, shown, lit, player) if shape
+           else _grid(grid[0], grid[1], shown, lit, player) if grid
            else _line(formula, shown, lit, player))
     if base != 10:
         svg.height += 18
