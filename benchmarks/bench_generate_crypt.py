@@ -8,7 +8,7 @@ For every list of crypt's `words/` folder:
 
 - numberplay: the command users run, `numberplay generate cryptarithm --all --words
   LIST --addends 2..3 --format json` (every sum of 2 or 3 distinct words with
-  exactly one solution, each graded), as a whole process: CPU time of the child
+  exactly one solution, each graded) from `--src` (default `src/`), as a whole process: CPU time of the child
   (user + system, `RUSAGE_CHILDREN`), start-up included; and the inner function
   (`cryptarithm.generate.generate_all_sums`, graded, in this process,
   `time.process_time`);
@@ -83,10 +83,10 @@ def alphabetic(path: Path, into: Path) -> Path:
     return out
 
 
-def pure_tree(into: Path) -> Path:
-    """A copy of src/ without compiled cores (the pure-Python fallback)."""
+def pure_tree(into: Path, src: Path) -> Path:
+    """A copy of the source tree without compiled cores (the pure-Python fallback)."""
     dest = into / "pure-src"
-    shutil.copytree(ROOT / "src", dest, ignore=shutil.ignore_patterns(
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(
         "*.so", "*.pyd", "__pycache__"))
     return dest
 
@@ -120,6 +120,8 @@ def main() -> int:
     ap.add_argument("--addends", default="2..3")
     ap.add_argument("--only", default="", help="only the lists whose name contains this")
     ap.add_argument("--pure", action="store_true", help="also the pure-Python fallback")
+    ap.add_argument("--src", default=str(ROOT / "src"),
+                    help="the source tree to measure (e.g. an export of main; default: src/)")
     args = ap.parse_args()
     tgz = find_tgz(args.tgz)
     if tgz is None:
@@ -130,7 +132,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = build_crypt(tgz, Path(tmp))
         binary = str(folder / "crypt")
-        pure = pure_tree(Path(tmp)) if args.pure else None
+        pure = pure_tree(Path(tmp), Path(args.src)) if args.pure else None
+        same_tree = Path(args.src).resolve() == (ROOT / "src").resolve()
         lists = sorted(p for p in (folder / "words").glob("*.txt") if args.only in p.name)
         head = ("| list | candidates | crypt CPU s | numberplay CLI CPU s | inner CPU s | "
                 "crypt / CLI | crypt / inner | unique: crypt / numberplay |")
@@ -141,6 +144,8 @@ def main() -> int:
         print(head)
         print(rule, flush=True)
         sums = {"crypt": 0.0, "cli": 0.0, "inner": 0.0, "pure": 0.0}
+        if not same_tree:
+            print("(inner function: only for this checkout's src/; shown as nan)")
         worst = (float("inf"), "")
         for original in lists:
             path = alphabetic(original, Path(tmp))
@@ -150,8 +155,8 @@ def main() -> int:
                 crypt_cpu += c["cpu"]
                 examined += c["examined"]
                 theirs |= c["found"]
-            cli, ours = run_cli(ROOT / "src", path, args.addends)
-            inner, _ = run_inner(path, args.addends)
+            cli, ours = run_cli(Path(args.src), path, args.addends)
+            inner, _ = run_inner(path, args.addends) if same_tree else (float("nan"), 0)
             row = (f"| {path.name} | {examined:,} | {crypt_cpu:.2f} | {cli:.2f} | {inner:.2f} | "
                    f"{crypt_cpu / cli:.2f}× | {crypt_cpu / inner:.2f}× | "
                    f"{len(theirs)} / {len(ours)} |")

@@ -219,3 +219,13 @@ def test_cli_why_keeps_the_check_contract(run, tmp_path):
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["verdict"] == "unique" and data["difficulty"] in ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("kind,size", [("crossset", "5"), ("keen", "4"), ("crossproduct", "3x3"),
+                                       ("cryptarithm", None)])
+def test_the_difficulty_is_the_grade_generate_prints(kind, size):
+    """A unique puzzle's difficulty is the grade `generate` gave it."""
+    made = numberplay.generate_full(kind, size=size, seed=3)
+    report = why(made.puzzle)
+    assert report["verdict"] == "unique"
+    assert report["difficulty"] == made.difficulty == numberplay.grade(made.puzzle)

@@ -80,7 +80,7 @@ class CryptoProductKind(FormulaKind):
         """As `Kind.parse_params`; `--digits AxB` is the custom mode (the FEUP report's),
         which sets the shape, so it takes no other --difficulty. `--difficulty custom`,
         the report's name for that mode, is still read as `--digits` (default shape
-        when none is given); the puzzles it makes grade by their shape, as any other."""
+        when none is given); the puzzles it makes grade by their deductions, as any other."""
         if difficulty is not None and str(difficulty).strip().lower() == "custom":
             from .generate import HARD_SHAPE
             difficulty = None
@@ -105,7 +105,7 @@ class CryptoProductKind(FormulaKind):
         return generate_product(rng, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        """By the factors' digits (`CryptoProductPuzzle.grade`)."""
+        """By its deductions (`CryptoProductPuzzle.grade`), as every kind."""
         return puzzle.grade()
 
     def size_of(self, puzzle) -> str:

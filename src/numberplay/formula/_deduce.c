@@ -62,6 +62,10 @@ typedef struct {
     int order[LMAX], split;
     long long most;                     /* the most nodes the enumeration can visit */
     Entry *cache[2];                    /* the quick filter's, the exact filter's */
+    /* residual supports: wit[q * 64 + v] a solution of the unit whose place q has
+     * value v (letters' digits, carries' bits), valid where wvalid[q] has bit v */
+    unsigned char (*wit)[LMAX + 2];
+    U64 wvalid[LMAX + 2];
 } Unit;
 
 typedef struct {
@@ -73,23 +77,10 @@ typedef struct {
     int path[LMAX];
     long long nodes, limit;
     int vals[LMAX][64], nvals[LMAX];
+    Unit *u;                            /* where a solution found is kept as a witness */
+    int cinbit[KMAX * KMAX], coutbit[KMAX * KMAX], first;
 } Sup;
 
-#ifdef STATS
-static long long last_nodes, stat_calls[2][LMAX + 1][2], stat_nodes[2][LMAX + 1][2];
-static void stats_print(void)
-{
-    int p, n, k;
-    for (p = 0; p < 2; p++)
-        for (n = 0; n <= LMAX; n++)
-            for (k = 0; k < 2; k++)
-                if (stat_calls[p][n][k])
-                    fprintf(stderr, "pair=%d nl=%d strong=%d calls=%lld nodes/call=%lld\n", p, n, k,
-                            stat_calls[p][n][k], stat_nodes[p][n][k] / stat_calls[p][n][k]);
-    memset(stat_calls, 0, sizeof stat_calls);
-    memset(stat_nodes, 0, sizeof stat_nodes);
-}
-#endif
 
 static long long pmod(long long a, long long b)
 {
@@ -99,25 +90,50 @@ static long long pmod(long long a, long long b)
 
 static int popc(U64 x) { return __builtin_popcountll(x); }
 
+/* The solution on the path (carry pair k) kept as the witness of each of its values */
+static void keep_witness(Sup *s, int k)
+{
+    Unit *u = s->u;
+    unsigned char t[LMAX + 2];
+    int i, q;
+    if (!u->wit)
+        return;
+    for (i = 0; i < s->n; i++)
+        t[u->order[i]] = (unsigned char)s->path[i];
+    if (u->cin >= 0)
+        t[u->cin] = (unsigned char)s->cinbit[s->pci[k]];
+    if (u->cout >= 0)
+        t[u->cout] = (unsigned char)s->coutbit[s->pco[k]];
+    for (q = 0; q < u->nv; q++) {
+        memcpy(u->wit[q * 64 + t[q]], t, sizeof t);
+        u->wvalid[q] |= 1ULL << t[q];
+    }
+}
+
 static int sup_record(Sup *s, int k)
 {
-    int i;
+    int i, fresh = 0;
     for (i = 0; i < s->n; i++) {
         U64 b = 1ULL << s->path[i];
         if (!(s->supp[i] & b)) {
             s->supp[i] |= b;
             s->got++;
+            fresh = 1;
         }
     }
     if (!(s->sin >> s->pci[k] & 1)) {
         s->sin |= 1ULL << s->pci[k];
         s->got++;
+        fresh = 1;
     }
     if (!(s->sout >> s->pco[k] & 1)) {
         s->sout |= 1ULL << s->pco[k];
         s->got++;
+        fresh = 1;
     }
-    return s->got >= s->need;
+    if (fresh || s->first)
+        keep_witness(s, k);
+    return s->first || s->got >= s->need;
 }
 
 /* 1: every value supported (stop), 0: go on, -1: too many nodes */
@@ -204,15 +220,21 @@ static int sup_dfs(Sup *s, int i, long long partial, U64 used)
 
 /* The supported values of unit u's equation: 1 (masks in supp, carry indices in
  * sin/sout), 0 none, -1 over `limit` nodes (candidates.column_support_py). */
-static int support(const Unit *u, const U64 *dom, const long long *cinv, int nin,
+static int support(Unit *u, const U64 *dom, const long long *cinv, int nin,
                    const long long *coutv, int nout, int base, long long limit,
-                   U64 *supp, U64 *sin, U64 *sout)
+                   U64 *supp, U64 *sin, U64 *sout, int cinlo, int coutlo, int first)
 {
     Sup s;
     long long modulus = u->pair ? (long long)base * base : base;
     int i, j, n = u->nl, r;
     /* node for node as the reference only where its node limit could be reached */
     s.fast = u->most <= limit;
+    s.first = first;
+    s.u = u;
+    for (i = 0; i < nin; i++)
+        s.cinbit[i] = (int)(cinv[i] - cinlo);
+    for (i = 0; i < nout; i++)
+        s.coutbit[i] = (int)(coutv[i] - coutlo);
     s.n = n;
     s.base = base;
     s.cst = u->cst;
@@ -260,11 +282,10 @@ static int support(const Unit *u, const U64 *dom, const long long *cinv, int nin
     s.nodes = 0;
     s.limit = limit;
     r = sup_dfs(&s, 0, 0, 0);
-#ifdef STATS
-    last_nodes = s.nodes;
-#endif
     if (r < 0)
         return -1;
+    if (first)
+        return r;
     if (r == 1) {
         for (i = 0; i < n; i++)
             supp[i] = dom[i];
@@ -327,8 +348,81 @@ static int carry_values(const Deducer *D, int p, U64 mask, long long *out)
 /* Unit u's filter on `key` (its variables' masks) into `out`: 1 a result, 0 a
  * contradiction, ABORT when the reference would use bounds (err 2). `strong`: the
  * exact filter of the fixpoint, else the technique's (node limits). */
-static int filter_raw(Deducer *D, const Unit *u, const U64 *key, U64 *out, int strong)
+#define RESIDUAL_MAX 512          /* more values without a witness: enumerate them all (measured: searching each is cheaper at any count) */
+
+/* The exact filter by residual supports (the result is the same as the whole
+ * enumeration's): a value whose kept witness still lies in the domains is
+ * supported; for each other value a solution with that value is searched (the
+ * first one ends the search and becomes its witness). 1 a result, 0 a
+ * contradiction, 2 too many values without a witness (the caller enumerates). */
+static int residual(Deducer *D, Unit *u, const U64 *key, U64 *out, int cin_var, int cout_var)
 {
+    U64 sup[LMAX + 2], tried[LMAX + 2];
+    int q, p, nv = u->nv, missing = 0;
+    for (q = 0; q < nv; q++) {
+        if (!key[q])
+            return 0;
+        sup[q] = tried[q] = 0;
+    }
+    if (!u->wit) {
+        u->wit = PyMem_Calloc((size_t)nv * 64 + 1, sizeof *u->wit);
+        if (!u->wit)
+            return 2;
+    }
+    for (q = 0; q < nv; q++) {
+        U64 x = key[q] & u->wvalid[q];
+        while (x) {
+            int v = __builtin_ctzll(x);
+            unsigned char *t = u->wit[q * 64 + v];
+            x &= x - 1;
+            if (sup[q] >> v & 1)
+                continue;
+            for (p = 0; p < nv && (key[p] >> t[p] & 1); p++)
+                ;
+            if (p == nv)
+                for (p = 0; p < nv; p++)
+                    sup[p] |= 1ULL << t[p];
+        }
+    }
+    for (q = 0; q < nv; q++)
+        missing += popc(key[q] & ~sup[q]);
+    if (!missing) {
+        memcpy(out, key, sizeof(U64) * nv);
+        return 1;
+    }
+    if (missing > RESIDUAL_MAX)
+        return 2;
+    for (q = 0; q < nv; q++) {
+        U64 x;
+        while ((x = key[q] & ~sup[q] & ~tried[q])) {
+            int v = __builtin_ctzll(x), nin, nout;
+            long long cinv[KMAX], coutv[KMAX];
+            U64 dom[LMAX + 2], s1[LMAX], a, b;
+            tried[q] |= 1ULL << v;
+            memcpy(dom, key, sizeof(U64) * nv);
+            dom[q] = 1ULL << v;
+            nin = carry_values(D, cin_var, u->cin >= 0 ? dom[u->cin] : 1, cinv);
+            nout = carry_values(D, cout_var, u->cout >= 0 ? dom[u->cout] : 1, coutv);
+            if (support(u, dom, cinv, nin, coutv, nout, D->base, STRONG_NODES, s1, &a, &b,
+                        cin_var >= 0 ? D->lo[cin_var] : 0, cout_var >= 0 ? D->lo[cout_var] : 0,
+                        1) == 1) {
+                unsigned char *t = u->wit[q * 64 + v];
+                for (p = 0; p < nv; p++)
+                    sup[p] |= 1ULL << t[p];
+            }
+        }
+    }
+    for (q = 0; q < nv; q++) {
+        out[q] = sup[q];
+        if (!sup[q])
+            return 0;
+    }
+    return 1;
+}
+
+static int filter_raw(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
+{
+    long long limit = strong ? STRONG_NODES : (u->pair ? PAIR_NODES : COLUMN_NODES);
     long long cinv[KMAX], coutv[KMAX];
     int nin, nout, r, i, nl = u->nl, ci = -1, co = -1;
     U64 supp[LMAX], sin, sout;
@@ -346,14 +440,15 @@ static int filter_raw(Deducer *D, const Unit *u, const U64 *key, U64 *out, int s
         D->err = 2;
         return ABORT;
     }
+    if (u->most <= limit) {     /* exact here: any way to the support will do */
+        r = residual(D, u, key, out, cin_var, cout_var);
+        if (r != 2)
+            return r;
+    }
     nin = carry_values(D, cin_var, ci >= 0 ? key[ci] : 1, cinv);
     nout = carry_values(D, cout_var, co >= 0 ? key[co] : 1, coutv);
-    r = support(u, key, cinv, nin, coutv, nout, D->base,
-                strong ? STRONG_NODES : (u->pair ? PAIR_NODES : COLUMN_NODES), supp, &sin, &sout);
-#ifdef STATS
-    stat_calls[u->pair][u->nl][strong]++;
-    stat_nodes[u->pair][u->nl][strong] += last_nodes;
-#endif
+    r = support(u, key, cinv, nin, coutv, nout, D->base, limit, supp, &sin, &sout,
+                cin_var >= 0 ? D->lo[cin_var] : 0, cout_var >= 0 ? D->lo[cout_var] : 0, 0);
     if (r < 0) {
         if (u->pair)
             return 1;
@@ -1147,6 +1242,7 @@ static void ded_free_parts(Deducer *D)
         for (i = 0; i < D->nunits; i++) {
             PyMem_Free(D->units[i].cache[0]);
             PyMem_Free(D->units[i].cache[1]);
+            PyMem_Free(D->units[i].wit);
         }
         PyMem_Free(D->units);
         D->units = NULL;
@@ -1168,9 +1264,6 @@ static void ded_free_parts(Deducer *D)
 
 static void ded_dealloc(Deducer *D)
 {
-#ifdef STATS
-    stats_print();
-#endif
     ded_free_parts(D);
     Py_XDECREF(D->holds);
     Py_XDECREF(D->tick);

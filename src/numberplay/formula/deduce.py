@@ -140,7 +140,10 @@ def fmt_values(vals: tuple[int, ...] | list[int]) -> str:
 def changes(old: Position, new: Position) -> list[str]:
     """'M = 1', 'E ≠ 0, 1', 'c3 is 0 or 1' for every letter and carry that changed."""
     out = []
-    for var in list(old.dom) + list(old.carry):
+    od, nd, oc, nc = old.dom, new.dom, old.carry, new.carry
+    for var in list(od) + list(oc):
+        if (od[var] == nd[var]) if var in od else (oc[var] == nc[var]):
+            continue
         before, after = old.values(var), new.values(var)
         if before == after:
             continue
@@ -158,7 +161,10 @@ def changes(old: Position, new: Position) -> list[str]:
 def diff(old: Position, new: Position) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
     """(removed, fixed) pairs from old to new, letters and carries."""
     removed, fixed = [], []
-    for var in list(old.carry) + list(old.dom):      # letters last: hints name them
+    od, nd, oc, nc = old.dom, new.dom, old.carry, new.carry
+    for var in list(oc) + list(od):      # letters last: hints name them
+        if (od[var] == nd[var]) if var in od else (oc[var] == nc[var]):
+            continue
         before, after = old.values(var), new.values(var)
         removed += [(var, v) for v in before if v not in after]
         if len(after) == 1 and len(before) > 1:
@@ -644,7 +650,7 @@ def _settled(model: Model, f: Found) -> Found:
             return Found(f.technique, "", (), settle(model, f.pos.copy()), f.inner)
         except Contradiction:
             return Found(f.technique, "", (), None, f.inner)
-    before = {c for c in f.pos.dom if f.pos.value(c) is not None}
+    before = {c for c, m in f.pos.dom.items() if m and not m & (m - 1)}
     try:
         p = settle(model, f.pos.copy())
     except Contradiction as exc:

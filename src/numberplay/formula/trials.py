@@ -104,7 +104,7 @@ class Trials:
         if key in cache:
             res = cache[key]
         else:
-            res = cache[key] = self.fix._filter(unit, key)
+            res = cache[key] = self.fix.filter(unit, key)
             if len(cache) > 100_000:
                 cache.clear()
         if res is None:

@@ -28,6 +28,7 @@ from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, get_kind
 from ..model import NO_SOLUTION, SOLVED, Puzzle
+from .reports import explained
 
 Places = dict[str, int]
 
@@ -61,19 +62,14 @@ def why(puzzle: Puzzle, budget: Budget | None = None,
 # -- unique -------------------------------------------------------------------------------------
 
 def _unique(impl: Kind, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
-    """The difficulty and the techniques of the explanation, counted."""
-    counts: Counter[str] = Counter()
-    complete = True
-    try:
-        for step in impl.explain(puzzle, budget=budget.child()):
-            if step.technique != SOLVED:
-                counts[step.technique] += 1
-    except BudgetExceeded:
-        complete = False
+    """The difficulty (the grade that travels with the explanation, as `explain`
+    prints it) and the techniques of the explanation, counted."""
+    run = explained(puzzle, budget=budget.child())
+    counts = Counter(step.technique for step in run.steps if step.technique != SOLVED)
     out: dict[str, Any] = {"verdict": "unique", "techniques": dict(counts.most_common())}
-    if complete:
-        out["difficulty"] = impl.grade(puzzle)
-    else:
+    if run.difficulty is not None:
+        out["difficulty"] = run.difficulty
+    if not run.complete:
         out["techniques_complete"] = False
     return out
 
@@ -303,7 +299,10 @@ def _none(impl: Kind, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
     names = impl.clues(puzzle)
     if names:
         keep, minimal = conflict(impl, puzzle, len(names), budget)
-        target = impl.relax(puzzle, frozenset(keep))
+        try:
+            target = impl.relax(puzzle, frozenset(keep))
+        except PuzzleError:   # the kind cannot write those clues alone
+            target = puzzle
         out["conflict"] = [names[i] for i in keep]
         covered = impl.clue_places(puzzle)
         out["conflict_places"] = sorted({p for i in keep for p in covered[i]})
