@@ -221,6 +221,19 @@ def test_cli_why_keeps_the_check_contract(run, tmp_path):
     assert data["verdict"] == "unique" and data["difficulty"] in ("easy", "medium", "hard")
 
 
+def test_why_lines_name_a_technique_once(run):
+    """The explanation under a conflict shows each technique as its label only
+    (issue 33, defect 6, on the workbench's text): no 'naked single: Naked single:'."""
+    keen = "A A B\nC D B\nC D E\nA 3+ B 5+ C 4+\nD 3x E 2\n"
+    result = run(["check", "keen", keen, "--why"])
+    assert result.exit_code == 1
+    steps = [line.strip() for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert any(step.startswith("naked single: ") for step in steps)
+    for step in steps:
+        label, _, body = step.partition(": ")
+        assert not body.lower().startswith(label.lower() + ":"), step
+
+
 @pytest.mark.parametrize("kind,size", [("crossset", "5"), ("keen", "4"), ("crossproduct", "3x3"),
                                        ("cryptarithm", None)])
 def test_the_difficulty_is_the_grade_generate_prints(kind, size):

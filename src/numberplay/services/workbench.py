@@ -28,6 +28,7 @@ from ..budget import Budget, ensure
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind, get_kind
 from ..model import NO_SOLUTION, SOLVED, Puzzle
+from ..text import step_body
 from .reports import explained
 
 Places = dict[str, int]
@@ -392,7 +393,7 @@ def why_text(report: dict[str, Any]) -> list[str]:
         lines.append("these clues alone have no solution: " + "; ".join(report["conflict"]))
     steps = report.get("explanation", ())
     for step in steps[:SHOWN_STEPS]:
-        lines.append(f"  {step['technique']}: {step['text']}")
+        lines.append(f"  {step['technique']}: {step_body(step['technique'], step['text'])}")
     if len(steps) > SHOWN_STEPS:
         lines.append(f"  ... {len(steps) - SHOWN_STEPS} more steps (--format json has them)")
     return lines

@@ -587,7 +587,7 @@ function whyLines(answer) {
       + " that make it unique: " + answer.fix.map((g) => `${g.at}=${g.value}`).join(", ") + ".");
   }
   if (answer.conflict) lines.push("These clues alone have no solution: " + answer.conflict.join("; ") + ".");
-  for (const step of (answer.explanation || []).slice(-3)) lines.push(`${step.technique}: ${step.text}`);
+  for (const step of (answer.explanation || []).slice(-3)) lines.push(`${step.technique}: ${stepBody(step.technique, step.text)}`);
   if (answer.why_stopped) lines.push(answer.why_stopped);
   return lines;
 }
