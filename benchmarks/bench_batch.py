@@ -25,8 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
 from numberplay.kinds import get_kind, kind_names  # noqa: E402
-from numberplay.services.batch import load_jobs, run_batch  # noqa: E402
-from numberplay.services.batch_jobs import run_job  # noqa: E402
+from numberplay.services.batch import load_jobs, run_batch, run_job  # noqa: E402
 
 SMALL = {"crossproduct": {"size": "4x4", "difficulty": "easy"},  # about 50 ms each
          "toysum": {"size": "18", "difficulty": "hard", "count": 12}}

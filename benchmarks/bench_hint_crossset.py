@@ -1,6 +1,7 @@
-"""Hints on the web page for a 9×9 Cross Set at every stage of a game, through the API.
+"""Hints on the web page for a 9×9 Cross Set (or Keen) at every stage of a game, through the API.
 
-Puzzles: 9×9 Cross Sets generated at each difficulty (seeds `bench:0`...). A game
+Puzzles: 9×9 Cross Sets (`--kind keen`: Keen puzzles) generated at each difficulty
+(seeds `bench:0`...). A game
 is the puzzle's explanation played by a player who crosses out what each step
 removes; the stages are the positions before every trial or guess (where the
 next hint must itself search) and ten more spread over the game, the first and
@@ -13,7 +14,7 @@ the worst; and the same over everything; beside it the CPU time of the same
 hint computed in this process (`api.hint`), which the machine's load moves
 far less than the wall time of a request.
 
-    PYTHONPATH=src python benchmarks/bench_hint_crossset.py [--puzzles 3] [--workers 1]
+    PYTHONPATH=src python benchmarks/bench_hint_crossset.py [--kind keen] [--puzzles 3] [--workers 1]
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ import time
 import numberplay as npl
 from numberplay.services.generation import generate_one
 
-DIFFICULTIES = ("easy", "medium", "hard", "extreme", "search")
+DIFFICULTIES = {"crossset": ("easy", "medium", "hard", "extreme", "search"),
+                "keen": ("easy", "medium", "hard", "extreme", "unreasonable")}
 
 
 def state_text(cands: list[list[set[int]]]) -> str:
@@ -36,9 +38,16 @@ def state_text(cands: list[list[set[int]]]) -> str:
                      for row in cands) + "\n"
 
 
+def start(puzzle) -> list[list[set[int]]]:
+    """The candidates before any step: a Cross Set's own, every value for Keen."""
+    if puzzle.kind == "crossset":
+        return [[set(c) for c in row] for row in puzzle.cells]
+    return [[set(range(1, puzzle.n + 1)) for _ in range(puzzle.n)] for _ in range(puzzle.n)]
+
+
 def game(puzzle) -> list[tuple[int, str]]:
     """(step number, the player's candidate grid before it) at every stage."""
-    cands = [[set(c) for c in row] for row in puzzle.cells]
+    cands = start(puzzle)
     steps = list(npl.explain(puzzle))
     guess = next((i for i, s in enumerate(steps) if s.technique == "guess"), None)
     steps = steps if guess is None else steps[:guess + 1]   # after it: a branch, not the game
@@ -64,6 +73,7 @@ def pct(xs: list[float], q: float) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kind", default="crossset", choices=sorted(DIFFICULTIES))
     ap.add_argument("--puzzles", type=int, default=3, help="puzzles per difficulty")
     ap.add_argument("--workers", type=int, default=1, help="the app's worker processes")
     ap.add_argument("--level", type=int, default=3, help="hint level (1-3)")
@@ -71,11 +81,12 @@ def main() -> None:
     from fastapi.testclient import TestClient
 
     from numberplay.web.app import create_app
-    impl = npl.get_kind("crossset")
+    kind = args.kind
+    impl = npl.get_kind(kind)
     games = []
-    for difficulty in DIFFICULTIES:
+    for difficulty in DIFFICULTIES[kind]:
         for i in range(args.puzzles):
-            g = generate_one("crossset", seed="bench", index=i, size="9",
+            g = generate_one(kind, seed="bench", index=i, size="9",
                              difficulty=difficulty, budget=npl.Budget(seconds=120))
             games.append((difficulty, i, g))
     print("| difficulty | requests | p50 ms | p95 ms | worst ms | worst at (step) "
@@ -84,15 +95,15 @@ def main() -> None:
     every: list[float] = []
     every_cpu: list[float] = []
     with TestClient(create_app(workers=args.workers)) as client:
-        client.post("/api/hint", json={"kind": "crossset", "puzzle": impl.to_text(
+        client.post("/api/hint", json={"kind": kind, "puzzle": impl.to_text(
             games[0][2].puzzle)})                  # warm the worker up
-        for difficulty in DIFFICULTIES:
+        for difficulty in DIFFICULTIES[kind]:
             lat: list[tuple[float, int]] = []
             cpu: list[float] = []
             for _, _i, g in (x for x in games if x[0] == difficulty):
                 text = impl.to_text(g.puzzle)
                 for k, state in game(g.puzzle):
-                    body = {"kind": "crossset", "puzzle": text, "state": state,
+                    body = {"kind": kind, "puzzle": text, "state": state,
                             "level": args.level}
                     t = time.perf_counter()
                     r = client.post("/api/hint", json=body)

@@ -91,6 +91,8 @@ def generated_cases(big: bool = True) -> list[Case]:
             Case(kind, "example-and-puzzle", "x", args=("--example", "x")),
             Case(kind, "max-steps-0", "x", args=("--max-steps", "0"), command="explain"),
             Case(kind, "check-limit-0", "x", args=("--limit", "0"), command="check"),
+            Case(kind, "check-why-garbage", "x", args=("--why",), command="check"),
+            Case(kind, "check-why-deep-json", '{"a":' * 50_000, args=("--why",), command="check"),
             Case(kind, "generate-size-huge", None, args=("--size", "9" * 5000, "--timeout", "2"),
                  command="generate"),
             Case(kind, "generate-size-garbage", None, args=("--size", "x\x00y", "--timeout", "2"),
@@ -118,6 +120,12 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("crossproduct", "api-rows-int", None, options={"rows": 6, "cols": 6}),
         Case("crossproduct", "api-rows-dict", None, options={"rows": {"a": 1}, "cols": [1]}),
         Case("crossproduct", "api-rows-nested", None, options={"rows": [[1]], "cols": [1]}),
+        Case("crossproduct", "given-outside-grid", "rows 6 6\ncols 6 6\ngiven r9c9=5\n"),
+        Case("crossproduct", "given-not-a-digit", "rows 6 6\ncols 6 6\ngiven r1c1=" + "9" * 5000),
+        Case("crossproduct", "given-json-list", '{"rows": [6], "cols": [6], "givens": [1]}'),
+        Case("crossproduct", "blank-400x400-why", "rows " + " ".join(["?"] * 400) + "\ncols "
+             + " ".join(["?"] * 400) + "\n", args=("--why", "--timeout", "1"), command="check",
+             as_file=True),
     ]
     if big:
         cases += [
@@ -153,6 +161,15 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("cryptarithm", "api-fix-dict-bad", "A + B = C", options={"fix": {"A": "x", 1: 2}}),
         Case("cryptarithm", "api-fix-dict-huge", "A + B = C", options={"fix": {"A": 10 ** 50}}),
     ]
+    cases += [   # check --why on big open puzzles: the same budgets as check
+        Case("crossset", "check-why-grid-16-open", _grid(16), args=("--why", "--timeout", "2"),
+             command="check"),
+        Case("cryptarithm", "check-why-formula-at-limit", long_formula,
+             args=("--why", "--timeout", "1"), command="check"),
+        Case("keen", "check-why-one-cage-16x16", "\n".join(" ".join("A" for _ in range(16))
+                                                          for _ in range(16)) + "\nA 2176+",
+             args=("--why", "--timeout", "2"), command="check"),
+    ]
     cases += [
         Case("crossset", "grid-65-past-limit", _grid(65)),
         Case("crossset", "cell-value-5000-digits", "1 " + "2" * 5000 + "\n2 1\n"),
@@ -165,6 +182,15 @@ def generated_cases(big: bool = True) -> list[Case]:
         Case("keen", "rows-as-cages-16x16", "\n".join(" ".join(f"R{r}" for _ in range(16))
                                                        for r in range(16))
              + "\n" + " ".join(f"R{r} 136+" for r in range(16)), args=("--timeout", "2")),
+        Case("keen", "given-outside-grid", "A A B\nC D B\nC D E\nA 3+ B 5+ C 4+\nD 3x E 2\n"
+             "given r7c1=2\n"),
+        Case("keen", "given-value-too-big", "A A B\nC D B\nC D E\nA 3+ B 5+ C 4+\nD 3x E 2\n"
+             "given r1c1=" + "9" * 5000 + "\n"),
+        Case("keen", "blank-cages-16x16-why", "\n".join(" ".join(f"R{r}" for _ in range(16))
+                                                        for r in range(16))
+             + "\n" + " ".join(f"R{r} ?" for r in range(16)), args=("--why", "--timeout", "2"),
+             command="check"),
+        Case("keen", "json-givens-list", '{"n": 3, "cages": [], "givens": [1]}'),
         Case("keen", "order-17", "\n".join(" ".join("A" for _ in range(17)) for _ in range(17))),
     ]
     return cases

@@ -67,7 +67,7 @@ def test_scheduler_option_on_the_command_line(tmp_path):
 
 def test_an_unreachable_scheduler_is_a_one_line_error():
     from numberplay.errors import NumberplayError
-    from numberplay.services.batch_dask import DaskEngine
+    from numberplay.services.batch.dask_engine import DaskEngine
 
     engine = DaskEngine("tcp://127.0.0.1:9", 1, connect_timeout=1)
     with pytest.raises(NumberplayError, match="cannot reach Dask scheduler tcp://127.0.0.1:9"):
@@ -77,7 +77,7 @@ def test_an_unreachable_scheduler_is_a_one_line_error():
 def test_missing_dask_is_a_one_line_error(monkeypatch):
     import builtins
 
-    from numberplay.services.batch_dask import DaskMissing, import_distributed
+    from numberplay.services.batch.dask_engine import DaskMissing, import_distributed
 
     real_import = builtins.__import__
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from batch_helpers import puzzle_text, subset_count, toysum_fixture  # noqa: F401
-from numberplay.services.batch_jobs import job_from_json, read_entries, run_job
+from numberplay.services.batch.jobs import job_from_json, read_entries, run_job
 
 pytestmark = pytest.mark.usefixtures("toysum")
 
@@ -67,7 +67,7 @@ def test_fallback_ids_never_collide_with_given_ids():
     ({"op": "solve", "kind": ""}, "'kind' must be a kind name"),
 ])
 def test_field_errors(fields, message):
-    from numberplay.services.batch_jobs import JobError
+    from numberplay.services.batch.jobs import JobError
 
     with pytest.raises(JobError, match=message):
         job(**fields)
@@ -153,3 +153,18 @@ def test_result_is_what_the_cli_prints_with_format_json(fields, args):
     result = run_job(job(**fields))
     assert result["ok"], result
     assert result["result"] == json.loads(printed.stdout.strip().splitlines()[-1])
+
+
+def test_a_job_names_its_puzzle_as_the_api_does():
+    """`puzzle`, as in the API (issue #33, defect 5): its text or its JSON object;
+    `input`, the first name, is still read; not both."""
+    text = puzzle_text([1, 2, 3], 3)
+    by_input = run_job(job(op="count", input=text))
+    by_puzzle = run_job(job(op="count", puzzle=text))
+    assert by_puzzle == by_input and by_puzzle["ok"], by_puzzle
+    assert by_puzzle["result"]["count"] == subset_count([1, 2, 3], 3)
+    as_object = run_job(job(op="count", puzzle=by_puzzle["result"]["puzzle"]))
+    assert as_object == by_puzzle
+    (line,) = entries({"id": 1, "kind": "toysum", "op": "check", "puzzle": text, "input": text})
+    assert line.failed is not None and "not both" in line.failed["error"]
+    assert 'missing "puzzle"' in run_job(job(op="solve"))["error"]

@@ -229,9 +229,9 @@ def test_a_result_that_is_not_json_becomes_an_error(tmp_path, monkeypatch, toysu
 
 def test_spawned_workers_import_run_time_kinds(tmp_path, monkeypatch):
     """Where fork is missing, workers find a run-time registered kind by importing its module."""
-    from numberplay.services import batch_pool
     from numberplay.services.batch import plugin_modules
-    from numberplay.services.batch_jobs import job_from_json
+    from numberplay.services.batch import pool as batch_pool
+    from numberplay.services.batch.jobs import job_from_json
 
     job = job_from_json({"kind": "toysum", "op": "count", "input": puzzle_text([1, 2, 3], 3)}, 1)
     assert plugin_modules([job]) == ("batch_toykind",)
@@ -307,3 +307,35 @@ def test_workers_of_a_killed_run_exit_on_their_own(tmp_path):
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+def test_a_full_disk_is_one_line_exit_74_and_the_results_are_kept(tmp_path):
+    """The results file fills the disk (a file-size limit stands in for it, so the
+    write fails with the disk's own error after writing part of a line): one plain
+    line naming the file, exit 74, no "internal error"; the results written are
+    kept and the same command, once there is room, finishes (issue #33, defect 3)."""
+    import resource
+    jobs = write_jobs(tmp_path / "jobs.jsonl", [
+        {"id": f"job-{i}", "kind": "toysum", "op": "count",
+         "puzzle": puzzle_text([1, 2, 3, 4, 5][: 2 + i % 4], 3 + i)} for i in range(8)])
+    full = tmp_path / "full.jsonl"
+    assert run_cli("batch", str(jobs), "-o", str(full), "-q").returncode == 0
+    room = full.stat().st_size // 2
+
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (room, room))
+
+    out = tmp_path / "results.jsonl"
+    cut = subprocess.run(cli_command("batch", str(jobs), "-o", str(out), "-q"), env=cli_env(),
+                         capture_output=True, text=True, timeout=120, preexec_fn=small_disk)
+    assert cut.returncode == 74, cut.stderr
+    assert cut.stderr.count("\n") == 1 and str(out.name) in cut.stderr, cut.stderr
+    assert "internal error" not in cut.stderr and "Traceback" not in cut.stderr
+    written = out.read_bytes()
+    assert len(written) == room and not written.endswith(b"\n")   # a line cut short
+    kept = written.split(b"\n")[:-1]
+    assert kept and len(kept) < 8
+    again = run_cli("batch", str(jobs), "-o", str(out), "-q")
+    assert again.returncode == 0, again.stderr
+    assert by_id(read_results(out)) == by_id(read_results(full))
+    assert out.read_bytes().startswith(b"\n".join(kept) + b"\n")

@@ -64,7 +64,10 @@ def test_check_text(toy_cli):
 def test_explain_and_hint(toy_cli):
     r = toy_cli(["explain", "toy", "3 15"])   # 8 solutions: said first, exit 4 as check does
     assert r.exit_code == 4 and "[guess]" in r.stdout and "[solved]" in r.stdout
-    assert r.stdout.startswith("This puzzle has more than one solution")
+    first, second = r.stdout.splitlines()[:2]
+    graded = json.loads(toy_cli(["explain", "toy", "3 15", "-f", "json"]).stdout)["difficulty"]
+    assert graded and first == f"Difficulty: {graded}"   # the grade travels with it
+    assert second.startswith("This puzzle has more than one solution")
     assert toy_cli(["explain", "toy", "2 3"]).exit_code == 0
     data = json.loads(toy_cli(["hint", "toy", "3 15", "-f", "json"]).stdout)
     assert data["hint"]["technique"] == "guess"
@@ -249,3 +252,21 @@ def test_svg_refused_in_one_line_where_nothing_is_drawn(toy_cli):
                  ["check", "toy", "3 15", "-f", "svg"]):
         r = toy_cli(args)
         assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "svg" in r.stderr, args
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="no /dev/full")
+def test_a_full_disk_on_standard_output_is_one_line_and_exit_74():
+    """Output to a full disk is the user's to fix: one line, exit 74, not exit 70's
+    "internal error ... please report it" (issue #33, defect 3)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    src = str(Path(__file__).resolve().parent.parent / "src")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]))
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "numberplay", "generate", "crossproduct",
+                               "--size", "3x3", "--seed", "1"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    assert done.returncode == 74, done.stderr
+    assert done.stderr.strip() == "error: standard output: No space left on device"

@@ -58,7 +58,7 @@ def test_no_solution_says_what_ran_out(run) -> None:
 def test_explain_trace_and_hint(run) -> None:
     res = run(["explain", "crossset", "--example", "2-8", "--trace"])
     assert res.exit_code == 0
-    assert "Naked single: r4c4 can only be 7" in res.output
+    assert "[naked single] r4c4 can only be 7" in res.output
     assert "2 7 4 5 1 6 3" in res.output
     res = run(["hint", "crossset", "--example", "2-8"])
     assert res.exit_code == 0 and "r4c4" in res.output
@@ -77,3 +77,31 @@ def test_generate_json(run) -> None:
     again = run(["generate", "crossset", "--size", "5", "--difficulty", "medium",
                  "--count", "2", "--seed", "3", "--format", "json"])
     assert again.stdout == res.stdout
+
+
+def test_a_step_names_its_technique_once(run):
+    """`[naked single] Naked single: ...` said it twice (issue #33, defect 6): the
+    front ends drop the text's opening technique where they show the label; the
+    step texts themselves are unchanged."""
+    import json
+    import re
+    twice = re.compile(r"\[([a-z ]+)\] (\1):", re.IGNORECASE)
+    text = run(["explain", "crossset", "--example", "2-8"])
+    assert text.exit_code == 0
+    assert "[naked single] r" in text.stdout and not twice.search(text.stdout)
+    markdown = run(["explain", "crossset", "--example", "2-8", "--format", "markdown"])
+    assert "**naked single**: r" in markdown.stdout
+    assert not re.search(r"\*\*([a-z ]+)\*\*: \1:", markdown.stdout, re.IGNORECASE)
+    hint = run(["hint", "crossset", "--example", "2-8"])
+    assert hint.exit_code == 0 and not twice.search(hint.stdout), hint.stdout
+    report = json.loads(run(["explain", "crossset", "--example", "2-8",
+                             "--format", "json"]).stdout)
+    assert report["steps"][0]["text"].startswith("Naked single: ")   # the JSON keeps it
+
+
+def test_step_body_drops_only_the_opening_technique():
+    from numberplay.text import step_body
+    assert step_body("naked single", "Naked single: r1c1 = 2.") == "r1c1 = 2."
+    assert step_body("hidden single", "Naked single: r1c1 = 2.") == "Naked single: r1c1 = 2."
+    assert step_body("line", "Row 1: 6.") == "Row 1: 6."
+    assert step_body("solved", "solved:") == "solved:"

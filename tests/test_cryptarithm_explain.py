@@ -186,3 +186,20 @@ def test_a_wide_column_is_bounded_with_distinct_digits() -> None:
     (sol,) = brute(formula)
     for c in col.letters:
         assert new.dom[c] >> sol[c] & 1
+
+
+def test_crypto_products_are_graded_by_their_deductions():
+    """The grade of a crypto-product is read off its explanation, as for every kind:
+    easy without a trial, medium with one or two single trials, hard otherwise."""
+    from numberplay.model import GUESS, TRIAL
+    for line in ["GR x RG = RBR", "BR x RG = GBG", "PCOG x COPP = TYORTPP",
+                 "MWOO x MTGR = PMYTWMGR", "OTGW x CPTB = YCGTOYBW"]:
+        puzzle = numberplay.parse("cryptoproduct", line)
+        steps = steps_of("cryptoproduct", line)
+        trials = [s for s in steps if s.technique == TRIAL]
+        nested = any(t.technique == TRIAL for s in trials for t in s.chain)
+        if nested or len(trials) >= 3 or any(s.technique == GUESS for s in steps):
+            want = "hard"
+        else:
+            want = "medium" if trials else "easy"
+        assert numberplay.grade(puzzle) == want, line

@@ -94,9 +94,10 @@ HOSTILE = [
     "A if B else C",
     "A := 3",
     "globals() = A",
-    "a + b = c",
-    "Ab + C = D",
-    "A1 + B = C",
+    "a + b",
+    "A + _b = C",
+    "'1a' + B = C",
+    "A + B = C && D",
     "9 ^ 9 ^ 9 ^ 9 = A",
     "A = 10 ^ 10 ^ 10",
     "X" * 5000 + " = A",
@@ -108,7 +109,6 @@ HOSTILE = [
     "~A = B",
     "A; B",
     "sum(A, B, C) = D",
-    "max(x=A) = B",
     "{A: B}",
     "A + B = CDEFGHIJKLM",   # 11 distinct letters in base 10
 ]
@@ -128,8 +128,8 @@ def test_hostile_formulas_are_refused_quickly(text, capfd):
 
 def test_error_names_the_part_and_column():
     with pytest.raises(PuzzleError) as info:
-        numberplay.parse("cryptarithm", "SEND + foo = MONEY")
-    assert "foo" in str(info.value) and info.value.column == 8
+        numberplay.parse("cryptarithm", "SEND + f$o = MONEY")
+    assert "'$'" in str(info.value) and info.value.column == 9
     with pytest.raises(PuzzleError) as info:
         numberplay.parse("cryptarithm", "A + B = C\nA.b = C")
     assert info.value.line == 2

@@ -286,3 +286,21 @@ def test_options_survive_the_round_trips():
     assert impl.puzzle_type.from_json(p.to_json()) == p
     coloured = numberplay.parse("cryptoproduct", "GR x RG = RBR", color=True)
     assert numberplay.Puzzle.from_json(coloured.envelope()).color is True
+
+
+def test_a_coloured_crypto_product_stays_coloured_when_read_back():
+    """Its own JSON, numberplay's JSON and its text form keep `"color": true`;
+    a plain one stays plain (issue #33, defect 2)."""
+    import json
+    coloured = numberplay.parse("cryptoproduct", "GR x RG = RBR", color=True)
+    impl = numberplay.get_kind("cryptoproduct")
+    forms = [json.dumps(coloured.to_json()), json.dumps(coloured.envelope()),
+             impl.to_text(coloured)]
+    for form in forms:
+        again = numberplay.parse("cryptoproduct", form)
+        assert again.color is True, form
+        assert again.to_json() == coloured.to_json()
+    plain = numberplay.parse("cryptoproduct", "GR x RG = RBR")
+    assert numberplay.parse("cryptoproduct", impl.to_text(plain)).color is False
+    assert "color" not in numberplay.parse("cryptoproduct",
+                                           json.dumps(plain.to_json())).to_json()

@@ -188,7 +188,34 @@ def test_limits_bound_the_trials_and_the_step_says_so(stalled_sets) -> None:
 
 def test_grade_counts_trials_above_the_techniques(stalled_sets) -> None:
     rules = CrossSetRules(stalled_sets[0].n)
-    label, rung = deduce.grade(rules, stalled_sets[0].masks())
-    assert rung > rules.top_rung and label in ("trial", "deep trial")
+    run = Explanation(rules, stalled_sets[0].masks())
+    for _ in run:
+        pass
+    assert run.hardest > rules.top_rung and run.grade == "search"
+    label, tally = deduce.grade(rules, stalled_sets[0].masks())
+    assert label == "search" == npl.grade(stalled_sets[0])
+    assert tally.end == ""     # stopped at the first stall: no trial can make it easier
     easy = npl.generate("crossset", size="5", difficulty="easy", seed=1)
     assert deduce.grade(rules.__class__(easy.n), easy.masks())[0] == "easy"
+
+
+def test_the_grade_travels_with_the_explanation() -> None:
+    """explain's JSON carries "difficulty": the label `grade` (and so `generate`)
+    gives the puzzle, for the examples of the kinds on the kernel's own moves and
+    generated Cross Sets and Keens at every difficulty."""
+    from numberplay.services.examples import list_examples
+    from numberplay.services.reports import explain_report
+    puzzles = []
+    for kind in ("crossproduct", "crossset", "keen"):
+        examples = list_examples(kind)[:3]
+        if examples:
+            puzzles.append(npl.parse(kind, examples[0].text))
+    for kind, size in (("crossset", "6"), ("keen", "5")):
+        impl = npl.get_kind(kind)
+        for k, level in enumerate(impl.difficulties):
+            g = npl.generate_full(kind, size=size, difficulty=level, seed="travel", index=k)
+            assert npl.grade(g.puzzle) == g.difficulty
+            puzzles.append(g.puzzle)
+    for p in puzzles:
+        report = explain_report(p)
+        assert report["difficulty"] == npl.grade(p), p.kind

@@ -156,9 +156,11 @@ def test_kind_without_states_says_so(toy_cli) -> None:
 def test_explain_formats_and_several_solutions(run) -> None:
     r = run(["explain", "crossproduct", "rows 8 8 1\ncols 8 8 1"])
     assert r.exit_code == 4
-    assert r.stdout.splitlines()[0].startswith("This puzzle has more than one solution")
+    grade = npl.grade(npl.parse("crossproduct", "rows 8 8 1\ncols 8 8 1"))
+    assert r.stdout.splitlines()[0] == f"Difficulty: {grade}"     # the grade travels with it
+    assert r.stdout.splitlines()[1].startswith("This puzzle has more than one solution")
     data = json.loads(run(["explain", "crossproduct", "rows 8 8 1\ncols 8 8 1", "-f", "json"]).stdout)
-    assert data["verdict"] == "multiple" and data["note"]
+    assert data["verdict"] == "multiple" and data["note"] and data["difficulty"] == grade
     md = run(["explain", "crossset", "--example", "3-4", "-f", "markdown", "--trace"])
     assert md.exit_code == 0 and "1. **naked single**" in md.stdout and "*changed: " in md.stdout
     page = run(["explain", "crossset", "--example", "3-4", "-f", "html", "--trace"])

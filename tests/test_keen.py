@@ -288,17 +288,34 @@ def test_tathams_graded_puzzles_are_explained_without_a_guess() -> None:
             assert order.index(ours) <= order.index(his[grade]), gid
 
 
-def test_the_generators_fast_grader_agrees_with_the_explanation() -> None:
-    """`grading.settle` (the ladder's fixpoint, no sentences) grades as `explain` does."""
+def test_the_fast_fixpoint_is_the_ladders() -> None:
+    """The kernel's fixpoint up to a rung through Keen's propagation (`settle`, the
+    generator's test) ends as the ladder run step by step does, and the first level
+    whose fixpoint solves is the grade of the whole explanation."""
+    from numberplay.deduce import fixpoint
     from numberplay.keen.cages import compile_puzzle
-    from numberplay.keen.explain import LEVELS
-    from numberplay.keen.grading import RUNG, settle
+    from numberplay.keen.explain import LEVELS, KeenRules
     rng = random.Random(9)
     puzzles = [KEEN.parse(gid) for gid, _, _ in tatham_rows()]
     puzzles += [random_puzzle(n, rng, noise=False) for n in (5, 6, 7) for _ in range(6)]
     for p in puzzles:
-        tables = compile_puzzle(p)
-        m = [(1 << p.n) - 1] * (p.n * p.n)
-        fast = next((level for level in LEVELS[:-1]
-                     if settle(p.n, tables, m, RUNG[level]) == "solved"), LEVELS[-1])
-        assert fast == KEEN.grade(p), KEEN.render(p, fmt="tatham")
+        rules = KeenRules(p, compile_puzzle(p))
+        ends = []
+        for k in range(len(LEVELS) - 1):
+            fast, slow = ([(1 << p.n) - 1] * (p.n * p.n) for _ in range(2))
+            ends.append(fixpoint(rules, fast, k).end)
+            assert ends[-1] == fixpoint(rules, slow, k, fast=False).end, (p, k)
+        grade = next((LEVELS[k] for k, end in enumerate(ends) if end == "solved"), LEVELS[-1])
+        assert grade == KEEN.grade(p), KEEN.render(p, fmt="tatham")
+
+
+def test_explanations_do_not_change_with_the_trial_shortcut(monkeypatch) -> None:
+    """Following every trial step by step (no propagation shortcut) gives the same
+    explanation, word for word, on his Unreasonable puzzles."""
+    from numberplay.keen.explain import KeenRules
+    ids = [gid for gid, _, grade in tatham_rows() if grade == "Unreasonable"][:4]
+    fast = [[(s.technique, s.text) for s in KEEN.explain(KEEN.parse(g))] for g in ids]
+    monkeypatch.setattr(KeenRules, "closes", lambda self, *a, **k: True)
+    slow = [[(s.technique, s.text) for s in KEEN.explain(KEEN.parse(g))] for g in ids]
+    assert fast == slow
+    assert any(t == "trial" for steps in fast for t, _ in steps)

@@ -89,3 +89,37 @@ def test_keen_fits_375_px(browser, server, tmp_path):  # noqa: F811
             p.screenshot(path=str(tmp_path / f"keen-{size}-phone.png"), full_page=True)
         finally:
             context.close()
+
+
+# The rectangles of a cell's cage clue and of its digit (x, y, width, height).
+_CLUE_AND_DIGIT = """() => [...document.querySelectorAll('#board .cell')].flatMap(c => {
+  const clue = c.querySelector(':scope > .cage-clue');
+  const digit = c.querySelector(':scope > span:not(.cage-clue)');
+  if (!clue || !digit) return [];
+  const box = (e) => { const b = e.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; };
+  return [[c.dataset.place, box(clue), box(digit)]];
+})"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_a_digit_never_overlaps_its_cages_clue(browser, server):  # noqa: F811
+    """Issue #33, defect 8: a digit typed into a cage's first cell overlapped the
+    clue in its corner; on a wide screen and on a phone, for a 4x4 and a 9x9."""
+    for width, size in ((1000, "4"), (375, "4"), (375, "9"), (1000, "9")):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        p = context.new_page()
+        try:
+            open_play(p, server, f"/play/keen?seed=3&size={size}&difficulty=easy")
+            p.locator("#board").focus()
+            for _ in range(int(size)):          # a digit in every cell of the top row
+                p.keyboard.press(size)
+                p.keyboard.press("ArrowRight")
+            pairs = p.evaluate(_CLUE_AND_DIGIT)
+            assert pairs, "no cell shows both a clue and a digit"
+            bad = [place for place, clue, digit in pairs if _overlap(clue, digit)]
+            assert not bad, f"{size}x{size} at {width} px: digit over the clue in {bad}"
+        finally:
+            context.close()

@@ -27,12 +27,14 @@ def _kind_packages() -> tuple[str, ...]:
 
 KIND_PACKAGES = _kind_packages()
 FRONT_ENDS = ("cli", "api", "web", "book", "launch", "__init__", "__main__")
+INTERFACE_PACKAGES = ("deduce",)   # the deduction kernel and narrator: part of the interface
 
 
 def _cores() -> tuple[str, ...]:
     """The shared libraries: subpackages that are no kind, no service, no front end."""
     return tuple(sorted(p.parent.name for p in ROOT.glob("*/__init__.py")
-                        if p.parent.name not in (*KIND_PACKAGES, "services", *FRONT_ENDS)))
+                        if p.parent.name not in (*KIND_PACKAGES, "services", *FRONT_ENDS,
+                                                 *INTERFACE_PACKAGES)))
 
 
 CORES = _cores()

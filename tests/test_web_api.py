@@ -131,19 +131,15 @@ def test_generate_matches_the_cli_and_is_unique(client, kind, size):
 
 
 def test_hint_takes_the_players_state(client):
-    """With the explanation service's state-aware hint, the state and level are
-    passed on; until it lands, the hint is the first step, flagged `from_start`."""
+    """The state and level are passed on: the answer is the CLI's own."""
     text = "12 12 123\n123 123 123\n123 3 123\n"
     state = "2 1 3\n123 123 123\n123 3 123\n"
     answer = client.post("/api/hint", json={"kind": "crossset", "puzzle": text,
                                             "state": state, "level": 3})
     assert answer.status_code == 200
     data = answer.json()
-    if "from_start" in data:
-        first = next(api.explain(get_kind("crossset").parse(text)))
-        assert data["hint"] == first.to_json()
-    else:
-        assert data == cli_json("hint", "crossset", text, "--state", state, "--level", "3")
+    assert "from_start" not in data
+    assert data == cli_json("hint", "crossset", text, "--state", state, "--level", "3")
 
 
 def test_bad_input_gets_400_with_the_cli_message(client):
@@ -227,10 +223,40 @@ def test_hung_and_crashed_workers_are_replaced():
         assert time.monotonic() - start < 10
         fine = c.post("/api/solve", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
         assert fine.status_code == 200 and fine.json()["verdict"] == "unique"
-        crashed = c.post("/api/solve", json={"kind": "crash", "puzzle": "x"})
+        crashed = c.post("/api/solve", json={"kind": "crash", "puzzle": "x"})  # kills two
         assert crashed.status_code == 500 and "worker" in crashed.json()["error"]
         again = c.post("/api/check", json={"kind": "crossset", "puzzle": "12 12\n12 2"})
         assert again.status_code == 200 and again.json()["text"] == "unique"
+
+
+def test_a_killed_worker_costs_no_request(caplog):
+    """A worker killed from outside, idle or in the middle of a request, is logged
+    and replaced, and the request is answered by the fresh worker, not with a 500
+    (issue #33, defect 4)."""
+    import logging
+    import os
+    import signal
+    caplog.set_level(logging.WARNING, logger="numberplay.web")
+    body = {"kind": "crossset", "puzzle": "12 12\n12 2"}
+    with TestClient(create_app(timeout=5, workers=1, worker_command=BAD_WORKER)) as c:
+        pool = c.app.state.pool
+        (worker,) = pool._all
+        os.kill(worker.process.pid, signal.SIGKILL)
+        worker.process.wait()
+        idle = c.post("/api/check", json=body)
+        assert idle.status_code == 200 and idle.json()["text"] == "unique"
+        (worker,) = pool._all
+        with ThreadPoolExecutor(1) as threads:
+            slow = threads.submit(c.post, "/api/check", json={**body, "kind": "slow"})
+            time.sleep(0.5)
+            os.kill(worker.process.pid, signal.SIGKILL)
+            busy = slow.result(timeout=30)
+        assert busy.status_code == 200 and busy.json()["text"] == "unique"
+        assert pool.restarts == 2
+    lines = [r.getMessage() for r in caplog.records if r.name == "numberplay.web"]
+    assert any("died (signal 9) while idle" in m for m in lines), lines
+    assert any("died (signal 9) while running a check request (running it again)" in m
+               for m in lines), lines
 
 
 def test_a_request_that_allocates_without_bound_fails_alone():
@@ -338,3 +364,12 @@ def test_real_server_answers_50_concurrent_mixed_requests_and_stops_on_ctrl_c():
 
 
 EXAMPLES_BY_KIND = {e.kind: e.text for e in EXAMPLES}
+
+
+def test_check_why_matches_the_cli(client):
+    """`"why": true` on /api/check answers what `check --why --format json` prints."""
+    text = "12 12 3\n12 12 3\n3 3 12"
+    body = {"kind": "crossset", "puzzle": text, "why": True}
+    answer = client.post("/api/check", json=body).json()
+    assert answer["conflict"] == cli_json("check", "crossset", text, "--why")["conflict"]
+    assert answer["conflict_puzzle"]["cells"][2][:2] == [[3], [3]]

@@ -388,3 +388,29 @@ def test_two_quick_digits_make_one_value_past_nine(page, server):
     page.wait_for_timeout(1200)
     page.keyboard.press("3")
     expect(cell(page, "r2c2")).to_have_text("3")
+
+
+def test_the_focused_cells_ring_stays_inside_the_grid(page, server):
+    """Issue #33, defect 8: the top-left cell's focus ring was drawn 5 px outside
+    it (outline-offset 2 px), so outside the grid, and the neighbours hid its other
+    sides: it showed shifted off the grid. Every cell's ring lies inside the grid."""
+    for path in ("/play/crossset?seed=11&size=4&difficulty=easy",
+                 "/play/keen?seed=11&size=4&difficulty=easy",
+                 "/play/crossproduct?seed=11&size=3x3&difficulty=easy"):
+        open_play(page, server, path)
+        page.locator("#board").focus()
+        for moves in (["ArrowRight", "ArrowLeft"], ["ArrowRight"] * 2):   # r1c1, then r1c3
+            for move in moves:
+                page.keyboard.press(move)
+            ring = page.evaluate("""() => {
+              const c = document.activeElement, s = getComputedStyle(c);
+              const grow = s.outlineStyle === 'none' ? 0
+                : parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
+              const b = c.getBoundingClientRect(), g = c.parentElement.getBoundingClientRect();
+              return {cell: c.dataset.place || '', grow: grow,
+                      inside: b.left - grow >= g.left - 0.5 && b.top - grow >= g.top - 0.5
+                        && b.right + grow <= g.right + 0.5 && b.bottom + grow <= g.bottom + 0.5};
+            }""")
+            assert ring["cell"].startswith("r1c"), (path, ring)
+            assert ring["inside"], f"{path}: the ring of {ring['cell']} sticks out {ring['grow']} px"
+

@@ -56,7 +56,7 @@ def secret_file(tmp_path):
 def test_some_kind_has_a_file_option():
     assert file_option_kinds(), "no KindOption is marked file=True: nothing to test"
     for _, option in file_option_kinds():
-        assert option.metavar == "FILE"
+        assert option.metavar is not None and option.metavar.endswith("FILE")
 
 
 def test_a_file_option_never_reads_the_file_it_names(client, secret_file):
@@ -71,6 +71,8 @@ def test_a_file_option_never_reads_the_file_it_names(client, secret_file):
 
 def test_a_word_list_arrives_inline_as_a_list_or_as_text(client):
     for kind, option in file_option_kinds():
+        if option.metavar != "FILE":
+            continue   # LANG|FILE: a table of numbers, not a word list (test_doubly_true)
         for value in (WORDS, " ".join(WORDS), "# planets\n" + "\n".join(WORDS)):
             answer = client.post("/api/generate", json={"kind": kind, "seed": 3,
                                                         "options": {option.name: value}})
@@ -317,3 +319,28 @@ def test_workers_run_under_the_memory_cap():
             limits = Path(f"/proc/{worker.process.pid}/limits").read_text()
             line = next(x for x in limits.splitlines() if x.startswith("Max address space"))
             assert line.split()[3] == str(300 * 1024 * 1024), line
+
+
+def test_doubly_true_takes_a_language_or_an_inline_table_never_a_path(client, secret_file):
+    path, token = secret_file
+    ask = {"kind": "cryptarithm", "seed": 2}
+    answer = client.post("/api/generate", json={**ask, "options": {
+        "doubly_true": "en", "addends": "2.."}})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["puzzles"][0]["text"].endswith(
+        ("EIGHTY", "FIFTYONE", "SEVENTY", "SIXTYSIX", "SIXTYONE", "SIXTYNINE", "NINETYONE",
+         "SIXTYFIVE", "NINETY"))
+    table = ["# my table", *(f"{n} {w}" for n, w in enumerate(
+        "ZERO ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN "
+        "FOURTEEN FIFTEEN SIXTEEN SEVENTEEN EIGHTEEN NINETEEN TWENTY".split()))]
+    answer = client.post("/api/generate", json={**ask, "options": {
+        "doubly_true": table, "addends": "3", "repeat": True}})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["puzzles"][0]["text"] == "SIX + SEVEN + SEVEN = TWENTY"
+    answer = client.post("/api/generate", json={**ask, "options": {"doubly_true": "xx"}})
+    assert answer.status_code == 400 and "known: " in answer.json()["error"]
+    answer = client.post("/api/generate", json={**ask, "options": {
+        "doubly_true": ["1 ONE", "TWO 2"]}})
+    assert answer.status_code == 400 and "line 2" in answer.json()["error"]
+    answer = client.post("/api/generate", json={**ask, "options": {"doubly_true": str(path)}})
+    assert answer.status_code == 400 and token not in answer.text

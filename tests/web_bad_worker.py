@@ -1,6 +1,7 @@
 """A misbehaving web worker for the budget tests: op "hang" never answers,
 op "crash" kills the process, op "hog" allocates without bound (under a
-256 MiB address-space cap, as a real worker's); anything else is answered normally."""
+256 MiB address-space cap, as a real worker's), op "slow" answers after a second
+(time to kill the worker under it); anything else is answered normally."""
 
 from __future__ import annotations
 
@@ -32,5 +33,8 @@ for line in sys.stdin:
         os._exit(3)
     if body.get("kind") == "hog":
         op = "hog"
+    if body.get("kind") == "slow":
+        time.sleep(1.0)
+        body = dict(body, kind="crossset")
     sys.stdout.write(json.dumps(jobs.run_job(op, body, seconds)) + "\n")
     sys.stdout.flush()

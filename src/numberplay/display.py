@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .drawing import FAINT, svg_size
+from .text import step_body
 
 STEP_WIDTH = 300      # px: the widest a step's drawing is shown
 CARD_WIDTH = 420      # px: the widest a gallery card's drawing is shown
@@ -104,7 +105,8 @@ def _steps_list(steps: Sequence[StepView]) -> str:
 
 
 def _step_item(step: StepView) -> str:
-    text = f"<b>{escape(step.number)}. {escape(step.technique)}</b><br>{escape(step.text)}"
+    body = step_body(step.technique, step.text)
+    text = f"<b>{escape(step.number)}. {escape(step.technique)}</b><br>{escape(body)}"
     if step.removed:
         text += (f'<br><span style="color:{FAINT};font-size:90%">removes '
                  f"{removed_html(step.removed)}</span>")
@@ -129,7 +131,7 @@ def steps_markdown(title: str, steps: Sequence[StepView], note: str = "") -> str
 def _md_items(steps: Sequence[StepView], indent: str) -> list[str]:
     lines = []
     for s in steps:
-        line = f"{indent}{s.number}. **{s.technique}**: {s.text}"
+        line = f"{indent}{s.number}. **{s.technique}**: {step_body(s.technique, s.text)}"
         if s.removed:
             line += f" (removes {removed_markdown(s.removed)})"
         lines.append(line)

@@ -46,5 +46,11 @@ class BudgetExceeded(NumberplayError):
         super().__init__(message)
 
 
+class OutputError(NumberplayError):
+    """An output file could not be written (the disk is full, a quota, an I/O
+    error): the user's to fix, not a bug. The message names the file; the CLI
+    prints it on one line and exits 74."""
+
+
 class GenerationError(NumberplayError):
     """A generator could not produce a puzzle that meets the request within its budget."""

@@ -48,6 +48,7 @@ import itertools
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -70,6 +71,9 @@ __all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "InlineText", "Kin
 
 P = TypeVar("P", bound=Puzzle)    # the kind's Puzzle class
 S = TypeVar("S", bound=Solution)  # the kind's Solution class
+
+
+_ErrorType = type[PuzzleError]   # (inside KindOption, `type` is a field)
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,24 @@ class KindOption:
     def cli_flag(self) -> str:
         """The flag as typed on the command line."""
         return self.flag or "--" + self.name.replace("_", "-")
+
+    def coerce(self, value: Any, strict: bool = False,
+               error: _ErrorType = PuzzleError) -> Any:
+        """`value` as the option's type; `error` (one line, naming the option)
+        when it is not one. Lenient (`strict=False`) takes text too, as a puzzle
+        id or the command line gives it ("3", "yes"); strict takes a JSON value
+        of the option's type (a number for a text option is written as text).
+        None stays None; a file option's inline text is kept as it is."""
+        if value is None or (self.file and isinstance(value, InlineText)):
+            return value
+        converted = _strict_value(self, value) if strict else _option_value(self, value)
+        if converted is _REFUSED:
+            raise error(f"option {self.name!r} must be {self.type.__name__}, not {_shown(value)}")
+        return converted
+
+
+# Words of a clue's name that are places: `r2c3`, or one letter (a formula's letter).
+_PLACE_WORDS = re.compile(r"\br\d+c\d+\b|(?<![^\W\d_])[^\W\d_](?![^\W\d_])")
 
 
 class InlineText(str):
@@ -316,6 +338,38 @@ class Kind(abc.ABC, Generic[P, S]):
         None (the default): every place a step decides is the player's."""
         return None
 
+    # -- the setter's workbench (`check --why`) -------------------------------------
+    # A place is what `solution_places` names ("r2c3", "M"); a given fixes one
+    # place's value; a clue is one part of the puzzle that constrains it (a
+    # line's product, a cage, a cell's list, an equation), which can be relaxed.
+
+    def place_values(self, puzzle: P) -> dict[str, tuple[int, ...]]:
+        """{place: the values the puzzle allows there before any deduction}, for
+        every place a solution fills. Kinds without givens keep this default."""
+        raise NotImplementedError
+
+    def with_givens(self, puzzle: P, givens: dict[str, int]) -> P:
+        """The puzzle with these places given these values, in the kind's own
+        notion of a given (its JSON shows them). Kinds without givens keep this."""
+        raise NotImplementedError
+
+    def clues(self, puzzle: P) -> tuple[str, ...]:
+        """The puzzle's clues, named as the kind names them ("row 2", "cage 12+ at
+        r1c1", "cell r2c3", "equation 1"); `relax` keeps some of them by index.
+        Default: none (no conflict can be pointed at)."""
+        return ()
+
+    def clue_places(self, puzzle: P) -> tuple[tuple[str, ...], ...]:
+        """For each clue of `clues`, the places it covers (to draw a conflict).
+        Default: the cells (`r2c3`) and lone capital letters its name mentions."""
+        return tuple(tuple(w for w in _PLACE_WORDS.findall(name) if w[0] == "r" or w.isupper())
+                     for name in self.clues(puzzle))
+
+    def relax(self, puzzle: P, keep: frozenset[int]) -> P:
+        """The puzzle with only the clues whose index is in `keep`, the others
+        relaxed (a blank product, a cage without clue, a full list...)."""
+        raise NotImplementedError
+
     # -- generating and grading -------------------------------------------------
     def parse_params(self, size: str | int | None = None, difficulty: str | None = None,
                      **options: Any) -> Params:
@@ -334,7 +388,7 @@ class Kind(abc.ABC, Generic[P, S]):
                 raise PuzzleError(f"unknown option {key!r} for generating {self.name} "
                                   f"(its options: {names})")
             if value is not None:
-                values[option.name] = _option_value(option, value)
+                values[option.name] = option.coerce(value)
                 if option.check is not None:
                     option.check(values[option.name])
         for name, option in known.items():
@@ -460,6 +514,30 @@ all_kinds: Callable[[], list[Kind]] = registry.all_kinds
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
+
+
+_REFUSED = object()
+
+
+def _shown(value: Any) -> str:
+    """A value a user gave, cut short for an error line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _strict_value(option: KindOption, value: Any) -> Any:
+    """A JSON value as the option's type, or _REFUSED: true/false for a flag, a
+    whole number for int, any number for float, text (or a number) for text."""
+    wanted = option.type
+    if isinstance(value, bool):
+        return value if wanted is bool else _REFUSED
+    if wanted is bool:
+        return _REFUSED
+    if wanted is int:
+        return value if isinstance(value, int) else _REFUSED
+    if wanted is float:
+        return float(value) if isinstance(value, int | float) else _REFUSED
+    return str(value) if isinstance(value, str | int | float) else _REFUSED
 
 
 def _option_value(option: KindOption, value: Any) -> Any:

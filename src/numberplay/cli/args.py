@@ -82,6 +82,7 @@ class CheckArgs(PuzzleArgs):
 
     count: bool = False
     limit: int | None = None
+    why: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,6 +6,7 @@ import contextlib
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 
 from ..services.batch import run_batch
 from .batch_progress import make_progress
@@ -59,7 +60,8 @@ def _run(jobs: Path, output: Path, workers: int | None, timeout: float | None,
             stack.callback(progress.stop)
         try:
             summary = run_batch(jobs, output, workers=workers, timeout=timeout,
-                                scheduler=scheduler, store=store, progress=progress)
+                                scheduler=scheduler, store=store, progress=progress,
+                                warn=lambda text: err.print(f"numberplay: {escape(text)}"))
         except KeyboardInterrupt:
             err.print(f"interrupted: the finished results are in {output}; "
                       "run the same command again to finish")

@@ -10,6 +10,7 @@ from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
 from ..services.reports import check_report
+from ..services.workbench import why, why_text
 from .args import CheckArgs
 from .common import EXIT_MULTIPLE, EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json
 from .exits import solve_code, worst
@@ -46,6 +47,8 @@ def _text(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
     for item in items:
         label = f"{impl.to_text(item.puzzle)}: " if item.several else ""
         echo(label + item.report["text"])
+        for line in why_text(item.report):
+            echo(line)
 
 
 RENDERERS: dict[Format, Callable[[Kind, CheckArgs, Iterable[Checked]], None]] = {
@@ -68,8 +71,11 @@ def _checked(puzzles: list[Puzzle], a: CheckArgs, codes: list[int]) -> Iterator[
     """Each puzzle checked in turn (its exit code appended to `codes`)."""
     counting = a.count or a.limit is not None
     for index, puzzle in enumerate(puzzles):
-        report, result = check_report(puzzle, limit=a.limit, budget=a.budget(index == 0),
+        budget = a.budget(index == 0)
+        report, result = check_report(puzzle, limit=a.limit, budget=budget,
                                       decide=not counting)
+        if a.why and result.verdict != "unknown":
+            report.update(why(puzzle, budget))
         if result.count >= 2:
             codes.append(EXIT_MULTIPLE)
         elif result.count == 1 and result.complete:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -11,7 +12,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -26,7 +27,7 @@ else:
     except ImportError:  # pragma: no cover - older Typer uses click itself
         from click import exceptions as _click
 
-from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
+from ..errors import BudgetExceeded, GenerationError, NumberplayError, OutputError, PuzzleError
 from ..kinds import Kind
 from ..services.examples import get_example
 from ..text import shorten
@@ -39,6 +40,7 @@ EXIT_UNDECIDED = 3
 EXIT_MULTIPLE = 4
 EXIT_PARTIAL = 5
 EXIT_INTERNAL = 70
+EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' EX_IOERR
 EXIT_INTERRUPTED = 130
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -160,6 +162,9 @@ def guard() -> Iterator[None]:
     except GenerationError as exc:
         err.print(f"[bold red]generation failed:[/] {_one_line(exc)}", markup=True)
         raise typer.Exit(EXIT_UNDECIDED) from None
+    except OutputError as exc:
+        err.print(f"[bold red]error:[/] {_one_line(exc)}", markup=True)
+        raise typer.Exit(EXIT_OUTPUT) from None
     except NumberplayError as exc:
         err.print(f"[bold red]error:[/] {_one_line(exc)}", markup=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -171,12 +176,27 @@ def guard() -> Iterator[None]:
         raise
     except BrokenPipeError:
         raise typer.Exit(EXIT_OK) from None
+    except OSError as exc:
+        if exc.errno not in FULL_ERRNOS:
+            _internal(exc)
+        where = exc.filename or "standard output"
+        err.print(f"[bold red]error:[/] {_one_line(f'{where}: {exc.strerror}')}", markup=True)
+        raise typer.Exit(EXIT_OUTPUT) from None
     except Exception as exc:  # noqa: BLE001 - last line of defence against tracebacks
-        if os.environ.get("NUMBERPLAY_DEBUG"):
-            raise
-        err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {_one_line(exc)} "
-                  "(set NUMBERPLAY_DEBUG=1 for a traceback; please report it)", markup=True)
-        raise typer.Exit(EXIT_INTERNAL) from None
+        _internal(exc)
+
+
+# errno values that say the disk (or a quota) is full: the user's to fix.
+FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def _internal(exc: Exception) -> NoReturn:
+    """A bug: one line asking for a report (a traceback with NUMBERPLAY_DEBUG=1)."""
+    if os.environ.get("NUMBERPLAY_DEBUG"):
+        raise exc
+    err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {_one_line(exc)} "
+              "(set NUMBERPLAY_DEBUG=1 for a traceback; please report it)", markup=True)
+    raise typer.Exit(EXIT_INTERNAL) from None
 
 
 def _one_line(exc: BaseException | str) -> str:

@@ -9,7 +9,13 @@ from ..budget import Budget
 from ..errors import BudgetExceeded
 from ..kinds import Kind
 from ..model import SOLVED, STALLED, Puzzle, Solution, Step
-from ..services.reports import explain_report, explain_steps, several_text, solution_count
+from ..services.reports import (
+    explain_report,
+    explain_steps,
+    explained,
+    several_text,
+    solution_count,
+)
 from ..services.search import search
 from .args import ExplainArgs
 from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, err, print_json
@@ -80,19 +86,24 @@ def _explain_markdown(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -
 
 
 def _explain_text(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> int:
-    """The steps as they are found, one or more lines each."""
+    """The difficulty (the grade travels with the explanation), then the steps,
+    one or more lines each."""
     last = None
     note = _several(puzzle, a)
+    run = explained(puzzle, search=not a.no_search, trace=a.trace, budget=a.budget(first),
+                    max_steps=a.max_steps)
+    if run.difficulty is not None:
+        echo(f"Difficulty: {run.difficulty}")
     if note:
         echo(note)
-    for number, step in enumerate(explain_steps(puzzle, search=not a.no_search,
-                                                trace=a.trace, budget=a.budget(first),
-                                                max_steps=a.max_steps), 1):
+    for number, step in enumerate(run.steps, 1):
         last = step
         for line in step_text_lines(number, step, a.trace):
             echo(line)
         if step.snapshot and not a.trace and step.technique in (SOLVED, STALLED):
             echo(_indent(step.snapshot))
+    if not run.complete:
+        raise BudgetExceeded(run.message)
     if a.max_steps is not None and last is not None and last.technique not in (SOLVED, STALLED):
         err.print(f"[dim]stopped after {a.max_steps} steps (--max-steps)[/]")
     return _steps_code(last, a, bool(note))

@@ -9,6 +9,7 @@ from typing import Any
 from ..kinds import Kind
 from ..model import Hint, PlayState, Puzzle
 from ..services.hints import hint_report, parse_state
+from ..text import step_body
 from .args import HintArgs
 from .common import EXIT_OK, Format, echo, print_json, read_input
 from .steps_out import hint_markdown, hint_page
@@ -63,8 +64,11 @@ def _text(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
     for item in items:
         for wrong in item.hint.wrong:
             echo(f"wrong: {wrong.text}")
-        tech = f"[{item.hint.technique}] " if item.hint.technique and a.level >= 3 else ""
-        echo(tech + item.hint.text)
+        hint = item.hint
+        if hint.technique and a.level >= 3:
+            echo(f"[{hint.technique}] {step_body(hint.technique, hint.text)}")
+        else:
+            echo(hint.text)
 
 
 RENDERERS: dict[Format, Callable[[Kind, HintArgs, Iterable[Hinted]], None]] = {

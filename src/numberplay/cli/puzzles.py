@@ -97,6 +97,10 @@ COMMON: dict[str, Callable[[], list[inspect.Parameter]]] = {
             help="Count every solution (check alone stops at the second).")),
         _param("limit", int | None, typer.Option(
             None, "--limit", "-l", min=1, help="With --count: stop counting after N solutions.")),
+        _param("why", bool, typer.Option(
+            False, "--why", help="Say why: the difficulty and techniques (unique); two "
+            "solutions, the true candidates and the fewest givens that mend it (multiple); "
+            "a smallest set of clues without solution (none).")),
         _format(), *_budget_params(60.0)],
     "explain": lambda: [
         _source(), _example(),

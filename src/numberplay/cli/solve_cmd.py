@@ -153,7 +153,7 @@ RENDERERS: dict[Format, Callable[[Kind, SolveArgs, Iterable[Solved]], None]] = {
 
 def _deduced(puzzle: Puzzle, a: SolveArgs, first: bool) -> tuple[dict[str, Any], int]:
     """The explanation without search and its exit code."""
-    report = explain_report(puzzle, search=False, budget=a.budget(first))
+    report = explain_report(puzzle, search=False, budget=a.budget(first), grade=False)
     last = report["steps"][-1] if report["steps"] else None
     return report, explain_code(last["technique"] if last else None, report["complete"])
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from ..kinds import Kind
 from ..model import TRIAL, Hint, PlayState, Puzzle, Step
 from ..services.pages import Block, heading_meta, page
+from ..text import step_body
 
 
 def changed_text(step: Step) -> str:
@@ -46,7 +47,7 @@ def step_text_lines(number: int | None, step: Step, trace: bool, indent: str = "
             lines += step_text_lines(None, inner, False, sub)
         lines.append(f"{sub}{tail}")
     else:
-        lines = [f"{indent}{label}[{step.technique}] {step.text}"]
+        lines = [f"{indent}{label}[{step.technique}] {step_body(step.technique, step.text)}"]
     if trace:
         change = changed_text(step)
         pad = indent + " " * len(label)
@@ -78,7 +79,8 @@ def _md_step(label: str, step: Step, trace: bool, indent: str) -> list[str]:
             lines += _md_step("-", inner, False, indent + "   ")
         lines.append(f"{indent}   - {tail}")
     else:
-        lines = [f"{indent}{label} **{step.technique}**: {step.text}"]
+        lines = [f"{indent}{label} **{step.technique}**: "
+                 f"{step_body(step.technique, step.text)}"]
     if trace:
         change = changed_text(step)
         if change:
@@ -106,8 +108,10 @@ def hint_markdown(impl: Kind, hint: Hint) -> str:
         out.append(f"- **wrong**: {w.text}")
     if hint.wrong:
         out.append("")
-    tech = f"**{hint.technique}**: " if hint.technique and hint.level >= 3 else ""
-    out.append(tech + hint.text)
+    if hint.technique and hint.level >= 3:
+        out.append(f"**{hint.technique}**: {step_body(hint.technique, hint.text)}")
+    else:
+        out.append(hint.text)
     return "\n".join(out) + "\n"
 
 

@@ -26,19 +26,29 @@ need one: line arc consistency nearly always decides them).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator
 from math import gcd, prod
 
 from ..budget import Budget
 from ..deduce import Contradiction as _Contradiction
 from ..deduce import Explanation, Limits, Rules, Technique
+from ..deduce import grade as kernel_grade
 from ..errors import PuzzleError
 from ..model import NO_SOLUTION, SOLVED, PlayState, Step
 from ..text import grid_places
 from ..text import place as cell_place
 from .model import CrossProductPuzzle
-from .solver import BIT, EXPONENTS, MASK_DIGITS, POPCOUNT, Line, divisor_mask, factor, revise
+from .solver import (
+    BIT,
+    EXPONENTS,
+    MASK_DIGITS,
+    POPCOUNT,
+    Line,
+    cell_mask,
+    divisor_mask,
+    factor,
+    revise,
+)
 
 LEVEL = {"line": 1, "line search": 2, "guess": 2}
 FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
@@ -76,11 +86,15 @@ class State:
         self.cand = [0b1111111110] * (R * C)
         self.lines = []
         for r, p in enumerate(puzzle.rows):
-            self.lines.append(Line([r * C + c for c in range(C)], f"row {r + 1}", p))
+            if p is not None:    # a blank product tells nothing
+                self.lines.append(Line([r * C + c for c in range(C)], f"row {r + 1}", p))
             self.tick()
         for c, p in enumerate(puzzle.cols):
-            self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
+            if p is not None:
+                self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
             self.tick()
+        for i, d in puzzle.givens:   # given digits
+            self.cand[i] = BIT[d]
         self.removed: list[tuple[str, int]] = []
         self.gcd_row = 0  # rows before this one had their gcd step
         self.fixed: list[tuple[str, int]] = []
@@ -164,12 +178,12 @@ def tech_gcd(state: State) -> Step | None:
         parts = []
         for c in range(state.C):
             i = r * state.C + c
-            g = gcd(state.puzzle.rows[r], state.puzzle.cols[c])
-            mask = divisor_mask(g)
+            rp, cp = state.puzzle.rows[r], state.puzzle.cols[c]
+            mask = cell_mask(rp, cp)
             if state.cand[i] & ~mask:
                 state.restrict(i, mask)
-                parts.append(f"{state.name(i)} divides gcd({state.puzzle.rows[r]}, "
-                             f"{state.puzzle.cols[c]}) = {g}: {digits_text(mask)}")
+                what = f"gcd({rp}, {cp}) = {gcd(rp, cp)}" if rp and cp else f"{rp or cp}"
+                parts.append(f"{state.name(i)} divides {what}: {digits_text(mask)}")
         if parts:
             row = r
             break
@@ -429,6 +443,8 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
     lines = [(f"row {r + 1}", p, C) for r, p in enumerate(puzzle.rows)]
     lines += [(f"column {c + 1}", p, R) for c, p in enumerate(puzzle.cols)]
     for name, p, n in lines:
+        if p is None:
+            continue
         if n == 0:
             if p != 1:
                 return f"{name} has no cells, so its product is 1, not {p}.", (name,)
@@ -444,7 +460,7 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
             return (f"{name}'s product {p} has more factors than {n} digit(s) can "
                     f"hold.", (name,))
     if R and C and not totals_agree(puzzle):
-        a, b = prod(puzzle.rows), prod(puzzle.cols)
+        a, b = prod(p or 1 for p in puzzle.rows), prod(p or 1 for p in puzzle.cols)
         if max(a, b).bit_length() > 200:
             a, b = "one number", "another"  # type: ignore[assignment]
         return (f"The row products multiply to {a} and the column products to {b}, but both "
@@ -454,10 +470,13 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
 
 def totals_agree(puzzle: CrossProductPuzzle) -> bool:
     """Do the row products and the column products have the same product?"""
-    def total(products: tuple[int, ...]) -> list[int]:
+    if puzzle.blank:
+        return True
+
+    def total(products: tuple[int | None, ...]) -> list[int]:
         sums = [0, 0, 0, 0]
         for p in products:
-            for k, e in enumerate(factor(p) or (0, 0, 0, 0)):
+            for k, e in enumerate(factor(p or 1) or (0, 0, 0, 0)):
                 sums[k] += e
         return sums
     return total(puzzle.rows) == total(puzzle.cols)
@@ -483,15 +502,12 @@ def simple_score(puzzle: CrossProductPuzzle) -> int:
 
 
 def grade(puzzle: CrossProductPuzzle) -> str:
-    """easy (simple techniques), medium (needs line reasoning), hard (needs line
-    search, or more than techniques: a trial or a guess)."""
+    """The kernel's grade (`deduce.grade`): easy (simple techniques), medium (needs
+    line reasoning), hard (needs line search, or more than techniques: a trial or
+    a guess, or no solution). A puzzle refused before any deduction is easy."""
     if _unsolvable_line(puzzle) is not None or 0 in puzzle.shape:
         return "easy"
-    run = Explanation(RULES, State(puzzle), search=False)
-    last = deque(run, maxlen=1)[0]
-    if last is not None and last.technique not in (SOLVED, NO_SOLUTION):
-        return "hard"
-    return RULES.grade_label(run.hardest)
+    return kernel_grade(RULES, State(puzzle))[0]
 
 
 # -- a player's position -----------------------------------------------------------

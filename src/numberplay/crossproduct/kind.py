@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from math import prod
 from typing import Any
 
 from ..budget import Budget, count_all
 from ..kinds import Kind, KindOption
 from ..model import Generated, PlayState, Step
-from .model import CrossProductPuzzle, CrossProductSolution
+from ..text import place
+from .model import CrossProductPuzzle, CrossProductSolution, check_givens
 from .parse import parse_puzzle, to_text
 
 
@@ -66,9 +68,13 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
         if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9
                for row in grid for v in row):
             return False
-        if any(prod(row) != p for row, p in zip(grid, puzzle.rows, strict=False)):
+        if any(p is not None and prod(row) != p
+               for row, p in zip(grid, puzzle.rows, strict=False)):
             return False
-        return all(prod(grid[r][c] for r in range(R)) == p for c, p in enumerate(puzzle.cols))
+        if any(grid[i // C][i % C] != d for i, d in puzzle.givens):
+            return False
+        return all(p is None or prod(grid[r][c] for r in range(R)) == p
+                   for c, p in enumerate(puzzle.cols))
 
     def explain(self, puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
                 budget: Budget | None = None) -> Iterator[Step]:
@@ -132,10 +138,58 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
 
     def canonical_key(self, puzzle: CrossProductPuzzle) -> str:
         """Equal for puzzles that differ by permuting rows, columns, or transposing."""
-        a = (tuple(sorted(puzzle.rows)), tuple(sorted(puzzle.cols)))
+        if puzzle.givens or puzzle.blank:   # the plain key: exact JSON
+            return super().canonical_key(puzzle)
+        a = (tuple(sorted(puzzle.rows)), tuple(sorted(puzzle.cols)))  # type: ignore[type-var]
         b = (a[1], a[0])
         key = min(a, b)
         return "crossproduct:" + ";".join(",".join(map(str, part)) for part in key)
+
+    # -- the setter's workbench -----------------------------------------------------------
+    def place_values(self, puzzle: CrossProductPuzzle) -> dict[str, tuple[int, ...]]:
+        """{"r1c1": the digits dividing its row and column products (a given: itself)}."""
+        from .solver import MASK_DIGITS, cell_mask
+        R, C = puzzle.shape
+        given = dict(puzzle.givens)
+        return {place(r, c): (given[r * C + c],) if r * C + c in given
+                else MASK_DIGITS[cell_mask(puzzle.rows[r], puzzle.cols[c])]
+                for r in range(R) for c in range(C)}
+
+    def with_givens(self, puzzle: CrossProductPuzzle,
+                    givens: dict[str, int]) -> CrossProductPuzzle:
+        """A given is a digit fixed in a cell (`given r2c3=5`)."""
+        R, C = puzzle.shape
+        items = [(place(*divmod(i, C)), d) for i, d in puzzle.givens] + list(givens.items())
+        return replace(puzzle, givens=check_givens(items, R, C, {}))
+
+    def clues(self, puzzle: CrossProductPuzzle) -> tuple[str, ...]:
+        """The products (`row 2 = 144`, `column 1 = 6615`), then the givens."""
+        R, C = puzzle.shape
+        return tuple([f"row {r + 1} = {p}" for r, p in enumerate(puzzle.rows) if p is not None]
+                     + [f"column {c + 1} = {p}" for c, p in enumerate(puzzle.cols)
+                        if p is not None]
+                     + [f"given {place(*divmod(i, C))}={d}" for i, d in puzzle.givens])
+
+    def clue_places(self, puzzle: CrossProductPuzzle) -> tuple[tuple[str, ...], ...]:
+        """A line (`row 2`) and its cells; a given's cell."""
+        R, C = puzzle.shape
+        rows = [(f"row {r + 1}", *(place(r, c) for c in range(C)))
+                for r, p in enumerate(puzzle.rows) if p is not None]
+        cols = [(f"column {c + 1}", *(place(r, c) for r in range(R)))
+                for c, p in enumerate(puzzle.cols) if p is not None]
+        return tuple(rows + cols + [(place(*divmod(i, C)),) for i, _ in puzzle.givens])
+
+    def relax(self, puzzle: CrossProductPuzzle, keep: frozenset[int]) -> CrossProductPuzzle:
+        """The products not kept become blank (`?`), the givens not kept go."""
+        k = 0
+        lines: list[list[int | None]] = [list(puzzle.rows), list(puzzle.cols)]
+        for line in lines:
+            for j, p in enumerate(line):
+                if p is not None:
+                    line[j] = p if k in keep else None
+                    k += 1
+        givens = tuple(g for j, g in enumerate(puzzle.givens, start=k) if j in keep)
+        return CrossProductPuzzle(tuple(lines[0]), tuple(lines[1]), givens)
 
     def size_of(self, puzzle: CrossProductPuzzle) -> str:
         """`6x3`."""

@@ -7,8 +7,14 @@ from typing import Any
 
 from .. import safejson
 from ..errors import PuzzleError
-from ..text import content_lines
-from .model import CrossProductPuzzle, check_count, check_number, puzzle_from_json
+from ..text import content_lines, shorten
+from .model import (
+    CrossProductPuzzle,
+    check_count,
+    check_givens,
+    check_number,
+    puzzle_from_json,
+)
 
 _KEYWORDS = {"rows": "rows", "row": "rows", "cols": "cols", "col": "cols",
              "columns": "cols", "column": "cols"}
@@ -20,14 +26,18 @@ def parse_puzzle(text: str | None, rows: Any = None, cols: Any = None) -> CrossP
 
     An option given overrides the same part of the text.
     """
-    got: dict[str, tuple[int, ...]] = {}
+    got: dict[str, Any] = {}
+    givens: Any = ()
     if text is not None and text.strip():
         stripped = "\n".join(ln for ln in text.splitlines()
                              if not ln.strip().startswith("#")).strip()
         if stripped.startswith("{"):
-            got.update(puzzle_from_json(_load_json(stripped)).to_json())
+            read = puzzle_from_json(_load_json(stripped))
+            got.update(rows=read.rows, cols=read.cols)
+            givens = read.givens
         else:
             got.update(_parse_lines(text))
+            givens = got.pop("given", ())
     if rows is not None:
         got["rows"] = _parse_option(rows, "--rows")
     if cols is not None:
@@ -35,17 +45,26 @@ def parse_puzzle(text: str | None, rows: Any = None, cols: Any = None) -> CrossP
     for key in ("rows", "cols"):
         if key not in got:
             raise PuzzleError(f"missing {key}: give a '{key} ...' line or --{key}")
-    return CrossProductPuzzle(tuple(got["rows"]), tuple(got["cols"]))
+    rows, cols = tuple(got["rows"]), tuple(got["cols"])
+    if givens and not isinstance(givens[0][0], int):
+        givens = check_givens(givens, len(rows), len(cols), {"where": "given"})
+    return CrossProductPuzzle(rows, cols, tuple(givens))
 
 
 def _load_json(text: str) -> Any:
     return safejson.loads(text)
 
 
-def _parse_lines(text: str) -> dict[str, tuple[int, ...]]:
-    """The `rows ...` and `cols ...` lines (blank and `#` lines ignored)."""
-    got: dict[str, tuple[int, ...]] = {}
+def _parse_lines(text: str) -> dict[str, Any]:
+    """The `rows ...` and `cols ...` lines, and a `given r2c3=5 ...` line (blank
+    and `#` lines ignored)."""
+    got: dict[str, Any] = {}
     for lineno, raw, line in content_lines(text):
+        if line.lower().startswith("given"):
+            if "given" in got:
+                raise PuzzleError("given twice", line=lineno, column=1)
+            got["given"] = _givens(line[5:], lineno)
+            continue
         match = re.match(r"([A-Za-z]+)\s*[:=]?", line)
         word = match.group(1).lower() if match else ""
         if match is None or word not in _KEYWORDS:
@@ -60,11 +79,28 @@ def _parse_lines(text: str) -> dict[str, tuple[int, ...]]:
     return got
 
 
-def _numbers(raw: str, start: int, key: str, lineno: int | None) -> tuple[int, ...]:
-    """The whole numbers in `raw[start:]`, separated by spaces or commas."""
-    values = []
+def _givens(text: str, lineno: int) -> list[tuple[str, str]]:
+    """The `r2c3=5` items of a given line."""
+    out = []
+    for item in text.replace(",", " ").split():
+        at, sep, digit = item.partition("=")
+        if not sep:
+            raise PuzzleError(f"a given is CELL=DIGIT (r2c3=5), not {shorten(item)!r}",
+                              line=lineno)
+        out.append((at, digit))
+    return out
+
+
+def _numbers(raw: str, start: int, key: str, lineno: int | None) -> tuple[int | None, ...]:
+    """The whole numbers in `raw[start:]`, separated by spaces or commas; `?` is a
+    blank product (a line without clue)."""
+    values: list[int | None] = []
     for i, m in enumerate(_TOKEN.finditer(raw, start)):
         where = {"line": lineno, "column": m.start() + 1, "where": f"{key} item {i + 1}"}
+        if m.group() == "?":
+            values.append(None)
+            check_count(len(values), key, where)
+            continue
         values.append(check_number(m.group(), where))
         check_count(len(values), key, where)
     return tuple(values)
@@ -88,6 +124,10 @@ def _parse_option(value: Any, flag: str) -> tuple[int, ...]:
 
 def to_text(puzzle: CrossProductPuzzle) -> str:
     """The two-line text form; `parse_puzzle(to_text(p)) == p`."""
-    rows = " ".join(map(str, puzzle.rows))
-    cols = " ".join(map(str, puzzle.cols))
-    return f"rows {rows}".rstrip() + "\n" + f"cols {cols}".rstrip() + "\n"
+    rows = " ".join("?" if p is None else str(p) for p in puzzle.rows)
+    cols = " ".join("?" if p is None else str(p) for p in puzzle.cols)
+    text = f"rows {rows}".rstrip() + "\n" + f"cols {cols}".rstrip() + "\n"
+    if puzzle.givens:
+        given = puzzle.to_json()["givens"]
+        text += "given " + " ".join(f"{at}={d}" for at, d in given.items()) + "\n"
+    return text

@@ -15,21 +15,29 @@ def cells_of(puzzle: CrossProductPuzzle,
     """The cell texts: digits when solved, '?' otherwise."""
     R, C = puzzle.shape
     if solution is None:
-        return [["?"] * C for _ in range(R)]
+        cells = [["?"] * C for _ in range(R)]
+        for i, d in puzzle.givens:
+            cells[i // C][i % C] = str(d)
+        return cells
     return [[str(v) for v in row] for row in solution.grid]
+
+
+def label(product: int | None) -> str:
+    """A product as written: `?` when blank."""
+    return "?" if product is None else str(product)
 
 
 def render_text(puzzle: CrossProductPuzzle, cells: list[list[str]]) -> str:
     """Column products on top, the grid, row products on the right."""
     R, C = puzzle.shape
-    widths = [max([len(str(p))] + [len(cells[r][c]) for r in range(R)])
+    widths = [max([len(label(p))] + [len(cells[r][c]) for r in range(R)])
               for c, p in enumerate(puzzle.cols)]
-    top = " ".join(str(p).rjust(w) for p, w in zip(puzzle.cols, widths, strict=False))
+    top = " ".join(label(p).rjust(w) for p, w in zip(puzzle.cols, widths, strict=False))
     rule = " ".join("-" * w for w in widths)
     lines = [top.rstrip(), rule]
     for r in range(R):
         body = " ".join(cells[r][c].rjust(widths[c]) for c in range(C))
-        lines.append(f"{body} | {puzzle.rows[r]}")
+        lines.append(f"{body} | {label(puzzle.rows[r])}")
     return "\n".join(lines) + "\n"
 
 
@@ -40,9 +48,9 @@ def render_markdown(puzzle: CrossProductPuzzle, cells: list[list[str]]) -> str:
     def row(items) -> str:
         return "|" + "|".join(map(str, items)) + "|"
 
-    head = row([*puzzle.cols, f"[{R}x{C}]"])
+    head = row([*map(label, puzzle.cols), f"[{R}x{C}]"])
     dash = row(["---"] * (1 + C))
-    rest = [row([*cells[r], f"**{puzzle.rows[r]}**"]) for r in range(R)]
+    rest = [row([*cells[r], f"**{label(puzzle.rows[r])}**"]) for r in range(R)]
     return "\n".join([head, dash, *rest]) + "\n"
 
 
@@ -50,11 +58,11 @@ def render_html(puzzle: CrossProductPuzzle, cells: list[list[str]]) -> str:
     """A table: column products in the header row, row products in the last column."""
     R, C = puzzle.shape
     out = ['<table class="crossproduct">', "<thead><tr>"]
-    out += [f'<th scope="col">{p}</th>' for p in puzzle.cols]
+    out += [f'<th scope="col">{label(p)}</th>' for p in puzzle.cols]
     out += [f'<th>[{R}x{C}]</th>', "</tr></thead>", "<tbody>"]
     for r in range(R):
         tds = "".join(f"<td>{html.escape(v)}</td>" for v in cells[r])
-        out.append(f'<tr>{tds}<th scope="row">{puzzle.rows[r]}</th></tr>')
+        out.append(f'<tr>{tds}<th scope="row">{label(puzzle.rows[r])}</th></tr>')
     out += ["</tbody>", "</table>"]
     return "\n".join(out) + "\n"
 

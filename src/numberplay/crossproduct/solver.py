@@ -74,19 +74,21 @@ _LAYOUTS: dict[tuple[int, int], tuple[list[int], int, int, bool]] = {}
 class Line:
     """One row or column: its cells (flat indices), target and packed layout."""
 
-    __slots__ = ("cells", "name", "product", "exps", "offs", "valid", "target", "bounded")
+    __slots__ = ("cells", "name", "product", "exps", "offs", "valid", "target", "bounded",
+                 "free")
 
-    def __init__(self, cells: list[int], name: str, product: int) -> None:
+    def __init__(self, cells: list[int], name: str, product: int | None) -> None:
         self.cells = cells
         self.name = name
-        self.product = product
-        self.exps = factor(product)
+        self.free = product is None      # a blank product: any digits
+        self.product = 1 if product is None else product
+        self.exps = None if product is None else factor(product)
         self.offs: list[int] = [0] * 10
         self.valid = 0
         self.target = 0
         self.bounded = False
         if self.exps is not None and self.feasible():
-            key = (len(cells), product)
+            key = (len(cells), self.product)
             layout = _LAYOUTS.get(key)
             if layout is None:
                 if len(_LAYOUTS) > 4096:
@@ -98,6 +100,8 @@ class Line:
     def feasible(self) -> bool:
         """Can len(cells) digits reach the exponents at all?"""
         n = len(self.cells)
+        if self.free:
+            return True
         return self.exps is not None and all(e <= m * n for e, m in zip(self.exps, MAX_EXP, strict=False))
 
     def _layout(self) -> None:
@@ -139,16 +143,28 @@ def build(puzzle, budget: Budget | None = None
         return None
     totals = [[sum(line.exps[k] for line in part if line.exps is not None) for k in range(4)]
               for part in (lines[:R], lines[R:])]
-    if totals[0] != totals[1]:
+    if totals[0] != totals[1] and not puzzle.blank:
         return None  # rows and columns must multiply to the same grand total
     dom = []
     for r in range(R):
-        dom += [divisor_mask(gcd(puzzle.rows[r], puzzle.cols[c])) for c in range(C)]
+        dom += [cell_mask(puzzle.rows[r], puzzle.cols[c]) for c in range(C)]
         check()
+    for i, d in puzzle.givens:
+        dom[i] &= 1 << d
     if any(m == 0 for m in dom):
         return None
     cell_lines = [(r, R + c) for r in range(R) for c in range(C)]
     return lines, dom, cell_lines
+
+
+ALL_DIGITS = 0b1111111110   # bits 1..9
+
+
+def cell_mask(row: int | None, col: int | None) -> int:
+    """The digits that divide a cell's row and column products (a blank one: any)."""
+    if row is None and col is None:
+        return ALL_DIGITS
+    return divisor_mask(gcd(row or 0, col or 0))
 
 
 def _no_check() -> None:
@@ -171,6 +187,8 @@ def revise(dom: Domains, line: Line) -> list[int] | None:
     Results are memoised on (product, the line's domains): search and
     generation revise the same line states again and again.
     """
+    if line.free:
+        return [] if all(dom[c] for c in line.cells) else None
     if line.bounded:
         return _revise_bounds(dom, line)
     cells = line.cells

@@ -15,6 +15,7 @@ from ..drawing import (
 )
 from ..text import place as cell_place
 from .model import CrossProductPuzzle, CrossProductSolution
+from .render import label
 
 MARGIN = 6
 PRODUCT_SIZE = 17      # font size of the products
@@ -31,11 +32,11 @@ def draw(puzzle: CrossProductPuzzle, solution: CrossProductSolution | None = Non
     ("r2c3", "row 4", "col 2"). `entries`: a player's digits by place ("r2c3"),
     drawn in the player's ink.
     """
-    entries = entries or {}
     R, C = puzzle.shape
+    entries = {**{cell_place(*divmod(i, C)): d for i, d in puzzle.givens}, **(entries or {})}
     places = read_places(highlight)
-    col_texts = [str(p) for p in puzzle.cols]
-    row_texts = [str(p) for p in puzzle.rows]
+    col_texts = [label(p) for p in puzzle.cols]
+    row_texts = [label(p) for p in puzzle.rows]
     widest_col = max((text_width(t, PRODUCT_SIZE, bold=True) for t in col_texts), default=0)
     line = PRODUCT_SIZE + 8
     cell: float

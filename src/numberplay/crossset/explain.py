@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..budget import Budget
-from ..deduce import Limits
+from ..deduce import Limits, grade
 from ..errors import PuzzleError
 from ..latin import explain as LE
 from ..latin import techniques as T
@@ -31,8 +31,8 @@ class CrossSetRules(LE.LatinRules):
 
 
 def grade_masks(n: int, masks: list[int]) -> str:
-    """The grade (see `latin.explain.grade_masks`)."""
-    return LE.grade_masks(CrossSetRules(n, texts=False), masks)
+    """The grade: the kernel's (`deduce.grade`) on the Latin ladder."""
+    return grade(CrossSetRules(n), masks)[0]
 
 
 def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,

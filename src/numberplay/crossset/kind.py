@@ -12,7 +12,7 @@ from ..kinds import Kind
 from ..latin import techniques as T
 from ..latin.order import parse_order
 from ..model import Generated, PlayState, Puzzle, Solution, Step
-from ..text import grid_places
+from ..text import grid_places, parse_place, place
 from .canon import canonical_key
 from .explain import explain_masks
 from .generate import generate_masks
@@ -107,6 +107,37 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
         grid = solution.grid  # type: ignore[attr-defined]
         return grid_places(grid)
 
+    # -- the setter's workbench -----------------------------------------------------------
+    def place_values(self, puzzle: Puzzle) -> dict[str, tuple[int, ...]]:
+        """{"r1c1": the cell's candidate list, ...}."""
+        return {place(r, c): cell for r, row in enumerate(_p(puzzle).cells)
+                for c, cell in enumerate(row)}
+
+    def with_givens(self, puzzle: Puzzle, givens: dict[str, int]) -> CrossSetPuzzle:
+        """A given is a cell whose list is that one value."""
+        p = _p(puzzle)
+        cells = [list(row) for row in p.cells]
+        for at, value in givens.items():
+            r, c = parse_place(at, p.n)
+            cells[r][c] = (value,)
+        return CrossSetPuzzle(tuple(tuple(row) for row in cells))
+
+    def clues(self, puzzle: Puzzle) -> tuple[str, ...]:
+        """The cells whose list leaves out some value: `cell r1c2 {1,3}`."""
+        p = _p(puzzle)
+        return tuple(f"cell {place(r, c)} {{{','.join(map(str, cell))}}}"
+                     for r, c, cell in _listed(p))
+
+    def relax(self, puzzle: Puzzle, keep: frozenset[int]) -> CrossSetPuzzle:
+        """The lists not kept become every value 1..N."""
+        p = _p(puzzle)
+        cells = [list(row) for row in p.cells]
+        full = tuple(range(1, p.n + 1))
+        for k, (r, c, _) in enumerate(_listed(p)):
+            if k not in keep:
+                cells[r][c] = full
+        return CrossSetPuzzle(tuple(tuple(row) for row in cells))
+
     # -- generating and grading ---------------------------------------------------------
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
@@ -156,6 +187,12 @@ def _p(puzzle: Puzzle) -> CrossSetPuzzle:
     if not isinstance(puzzle, CrossSetPuzzle):
         raise PuzzleError(f"not a Cross Set puzzle: {type(puzzle).__name__}")
     return puzzle
+
+
+def _listed(p: CrossSetPuzzle) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(row, column, list) of the cells whose list is a clue (not every value)."""
+    return [(r, c, cell) for r, row in enumerate(p.cells) for c, cell in enumerate(row)
+            if len(cell) < p.n]
 
 
 def _size(size: str) -> int:

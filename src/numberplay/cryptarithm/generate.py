@@ -36,6 +36,33 @@ def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     return parse_addends(text, default)
 
 
+OPS = {"+": "+", "plus": "+", "add": "+", "x": "x", "*": "x", "times": "x", "mul": "x"}
+
+
+def parse_op(text: str | None) -> str:
+    """`--op`: `+` (sums, the default) or `x` (products; `*` too)."""
+    if text is None or str(text).strip() == "":
+        return "+"
+    op = OPS.get(str(text).strip().lower())
+    if op is None:
+        raise PuzzleError(f"--op expects + or x, not {str(text)[:20]!r}")
+    return op
+
+
+def parse_terms(text: str | None) -> tuple[int, int]:
+    """`--result-terms K..L` (words on the right of a product), 1 <= K <= L <= 10."""
+    if text is None or str(text).strip() == "":
+        return (1, 1)
+    s = str(text).strip().replace("-", "..")
+    lo, _, hi = s.partition("..")
+    lo, hi = lo.strip(), hi.strip() or lo.strip()
+    if not all(x.isascii() and x.isdigit() and len(x) <= 3 for x in (lo, hi)) \
+            or not 1 <= int(lo) <= int(hi) <= 10:
+        raise PuzzleError(f"--result-terms expects K..L with 1 <= K <= L <= 10, "
+                          f"not {str(text)[:20]!r}")
+    return int(lo), int(hi)
+
+
 def _affine(key: str, size: int) -> tuple[int, int]:
     """A step `a` coprime with `size` and a start `b`: i -> (a*i + b) % size visits
     every rank once, in an order drawn from `key`."""
@@ -144,6 +171,8 @@ def generate_sum(rng: random.Random, size: str | None,
     vocab_words = load_words(words)
     if len(vocab_words) < 3:
         raise PuzzleError("--words: the list needs at least 3 words")
+    if not repeat:
+        hi = min(hi, max(lo, len(vocab_words) - 1))
     key, index = run_key(rng, sequence)
     digest = hashlib.sha256("\n".join(vocab_words).encode()).hexdigest()
     cache_key = ("sum", key, digest, lo, hi, base, bool(repeat), difficulty)
@@ -152,35 +181,92 @@ def generate_sum(rng: random.Random, size: str | None,
     return run.get(index, budget)
 
 
+def _found_source(words: str | None, addends: str | None, size: str | None,
+                  base: int, repeat: bool, doubly_true: str | None = None,
+                  numbers: str | None = None, result: str | None = None,
+                  op: str | None = None, result_terms: str | None = None,
+                  crossword: int | None = None, rng: random.Random | None = None,
+                  tally: Tally | None = None,
+                  progress: Callable[[Tally], None] | None = None) -> tuple[Iterator[Any], int]:
+    """(the puzzles the options describe, as `wordlist.Found`, and how many sets of
+    addends the progress counts): a word list's sums, a fixed result's or doubly
+    true sums."""
+    if doubly_true is not None:
+        if parse_op(op) != "+" or result is not None or result_terms is not None:
+            raise PuzzleError("--doubly-true makes sums: leave out --op, --result and "
+                              "--result-terms")
+        from .numbers import doubly_true as walk_numbers
+        from .numbers import load_table
+        table = load_table(doubly_true, numbers)
+        lo, hi = parse_addends(addends or size, (2, 5))
+        return walk_numbers(table, (lo, hi), repeat, base=base, tally=tally,
+                            progress=progress), len(table.numbers)
+    if numbers is not None:
+        raise PuzzleError("--numbers goes with --doubly-true")
+    if crossword is not None:
+        from .crossword import check_crossword, grids
+        check_crossword(crossword)
+        if result is not None or result_terms is not None or addends is not None:
+            raise PuzzleError("--crossword fills a grid: leave out --addends, --result and "
+                              "--result-terms")
+        return grids(load_words(words), parse_op(op), base, rng=rng, tally=tally,
+                     progress=progress), 0
+    lo, hi = parse_addends(addends or size)
+    vocab_words = load_words(words)
+    if parse_op(op) == "x":
+        from .wordproducts import product_equalities
+        if result is not None:
+            raise PuzzleError("--result goes with sums (--op +)")
+        return product_equalities(vocab_words, (lo, hi), parse_terms(result_terms), base,
+                                  tally=tally, progress=progress), 0
+    if result_terms is not None:
+        raise PuzzleError("--result-terms goes with --op x")
+    if result is not None:
+        from .fixed import fixed_result
+        return fixed_result(vocab_words, result, (lo, hi), repeat, base=base, tally=tally,
+                            progress=progress), len(vocab_words)
+    vocab = WordList(vocab_words, base)
+    if not repeat:
+        hi = min(hi, max(lo, len(vocab) - 1))
+    total = sum(count_sets(len(vocab), k, repeat) for k in range(lo, hi + 1))
+    return every_unique(vocab, (lo, hi), repeat, tally=tally, progress=progress), total
+
+
 def generate_all_sums(*, difficulty: str | None = None,
                       budget: Budget | None = None, limit: int | None = None,
                       progress: Callable[[int, int, str], None] | None = None,
                       graded: bool = True, words: str | None = None,
                       addends: str | None = None, base: int | None = None,
                       repeat: bool = False, size: str | None = None,
+                      doubly_true: str | None = None, numbers: str | None = None,
+                      result: str | None = None, op: str | None = None,
+                      result_terms: str | None = None, crossword: int | None = None,
                       **_: Any) -> Iterator[Generated]:
     """Every `W1 + ... + Wk = S` of the word list with exactly one solution, in
-    list order (see wordlist.every_unique); graded when `graded` or `difficulty`."""
-    lo, hi = parse_addends(addends or size)
+    list order (see wordlist.every_unique), or with a fixed result (`result`), or
+    every doubly true sum of a number table (`doubly_true`); graded when `graded`
+    or `difficulty`."""
     base = 10 if base is None else int(base)
-    vocab = WordList(load_words(words), base)
-    total = sum(count_sets(len(vocab), k, repeat) for k in range(lo, hi + 1))
     tally = Tally()
+    total = 0
 
     def report(t: Tally) -> None:
         if budget is not None and budget.seconds is not None and budget.elapsed > budget.seconds:
             raise BudgetExceeded(
-                f"stopped after {budget.seconds:g} s (--timeout): {t.sets:,} of {total:,} sets "
+                f"stopped after {budget.seconds:g} s (--timeout): {t.sets:,} sets "
                 f"of addends, {t.examined:,} candidates examined, {t.found:,} found",
                 seconds=budget.elapsed)
         if progress is not None:
             status = f"{t.examined:,} candidates examined, {t.found:,} found"
             if t.undecided:
                 status += f", {t.undecided:,} undecided (node limit)"
-            progress(t.sets, total, status)
+            progress(min(t.sets, total) if total else t.sets, total, status)
 
+    found, total = _found_source(words, addends, size, base, bool(repeat), doubly_true,
+                                 numbers, result, op, result_terms, crossword, None, tally,
+                                 report)
     given = 0
-    for f in every_unique(vocab, (lo, hi), bool(repeat), tally=tally, progress=report):
+    for f in found:
         puzzle = CryptarithmPuzzle.of(f.formula, base)
         level = grade(puzzle) if graded or difficulty is not None else ""
         if difficulty is not None and level != difficulty:
@@ -191,3 +277,94 @@ def generate_all_sums(*, difficulty: str | None = None,
         if limit is not None and given >= limit:
             report(tally)
             return
+
+
+class _GridRun:
+    """One run's walk over the crossword grids of a list, in an order drawn from the
+    run's key; the grids found so far are kept."""
+
+    def __init__(self, base: int, difficulty: str | None, key: str,
+                 options: dict[str, Any]) -> None:
+        self.base, self.difficulty = base, difficulty
+        self.budget: Budget | None = None
+
+        def tick(_: Tally) -> None:
+            if self.budget is not None:
+                self.budget.tick()
+        self.walk, _ = _found_source(options.get("words"), None, None, base, False,
+                                     op=options.get("op"), crossword=options.get("crossword"),
+                                     rng=random.Random(f"crossword:{key}"), progress=tick)
+        self.given: list[Generated] = []
+        self.done = False
+
+    def get(self, index: int, budget: Budget) -> Generated:
+        self.budget = budget
+        while len(self.given) <= index and not self.done:
+            f = next(self.walk, None)
+            if f is None:
+                self.done = True
+                break
+            puzzle = CryptarithmPuzzle.of(f.formula, self.base)
+            level = grade(puzzle)
+            if self.difficulty is None or level == self.difficulty:
+                self.given.append(Generated(puzzle, CryptarithmSolution.of(
+                    puzzle, dict(f.digits)), level, to_text(puzzle), extra={"grid": 3}))
+        if not self.given:
+            raise GenerationError("the word list makes no crossword grid with exactly one "
+                                  "solution")
+        return self.given[index % len(self.given)]
+
+
+class _ListRun:
+    """One run's walk over every puzzle a family holds (found once, in full), in an
+    order drawn from the run's key: no repeat before all were given."""
+
+    def __init__(self, found: list[Any], base: int, difficulty: str | None, key: str) -> None:
+        self.found, self.base, self.difficulty = found, base, difficulty
+        self.a, self.b = _affine(key, len(found))
+        self.given: list[Generated] = []
+        self.pos = 0
+
+    def get(self, index: int, budget: Budget) -> Generated:
+        while len(self.given) <= index and self.pos < len(self.found):
+            budget.tick()
+            f = self.found[(self.a * self.pos + self.b) % len(self.found)]
+            self.pos += 1
+            puzzle = CryptarithmPuzzle.of(f.formula, self.base)
+            level = grade(puzzle)
+            if self.difficulty is not None and level != self.difficulty:
+                continue
+            self.given.append(Generated(puzzle, CryptarithmSolution.of(puzzle, dict(f.digits)),
+                                        level, to_text(puzzle),
+                                        extra={"addends": len(f.addends)}))
+        if not self.given:
+            level = f" at difficulty {self.difficulty}" if self.difficulty else ""
+            raise GenerationError(f"no puzzle with exactly one solution{level} for these options")
+        return self.given[index % len(self.given)]
+
+
+def generate_listed(rng: random.Random, difficulty: str | None, budget: Budget,
+                    sequence: tuple[str, int] | None = None, base: int | None = None,
+                    **options: Any) -> Generated:
+    """Puzzle i of a run over every puzzle the options describe (doubly true sums, a
+    fixed result): all are found once per process, then given in a drawn order."""
+    base = 10 if base is None else int(base)
+    key, index = run_key(rng, sequence)
+    blob = repr(sorted((k, str(v)) for k, v in options.items() if v is not None))
+    cache_key = ("listed", key, hashlib.sha256(blob.encode()).hexdigest(), base, difficulty)
+
+    if options.get("crossword") is not None:
+        return cached_run(cache_key, lambda: _GridRun(base, difficulty, key, options)).get(
+            index, budget)
+
+    def make() -> _ListRun:
+        def tick(_: Tally) -> None:
+            budget.tick()
+        found, _ = _found_source(options.get("words"), options.get("addends"),
+                                 options.get("size"), base, bool(options.get("repeat")),
+                                 options.get("doubly_true"), options.get("numbers"),
+                                 options.get("result"), options.get("op"),
+                                 options.get("result_terms"), progress=tick)
+        return _ListRun(list(found), base, difficulty, key)
+
+    return cached_run(cache_key, make).get(index, budget)

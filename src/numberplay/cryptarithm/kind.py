@@ -15,6 +15,36 @@ from .wordlist import parse_addends
 
 __all__ = ["KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution"]
 
+def _check_doubly_true(value: str) -> None:
+    from .numbers import check_doubly_true
+    check_doubly_true(value)
+
+
+def _check_numbers(value: str) -> None:
+    from .numbers import parse_numbers
+    parse_numbers(value)
+
+
+def _check_result(value: str) -> None:
+    from .fixed import check_result
+    check_result(value)
+
+
+def _check_op(value: str) -> None:
+    from .generate import parse_op
+    parse_op(value)
+
+
+def _check_terms(value: str) -> None:
+    from .generate import parse_terms
+    parse_terms(value)
+
+
+def _check_crossword(value: int) -> None:
+    from .crossword import check_crossword
+    check_crossword(value)
+
+
 class CryptarithmKind(FormulaKind):
     """Alphametics and the whole formula language of Norvig's notebook."""
 
@@ -23,7 +53,8 @@ class CryptarithmKind(FormulaKind):
     title = "Cryptarithm"
     summary = "Give each letter a distinct digit so that a formula holds: SEND + MORE = MONEY."
     input_help = ("One formula per line, e.g. 'SEND + MORE = MONEY', 'YOU = ME ^ 2', "
-                  "'sum(range(AA)) = BB'. Words are runs of capital letters.")
+                  "'sum(range(AA)) = BB', 'texas + nevada = alaska'. Every letter (any script, any case) is "
+                  "its own letter; a digit in a word is itself; && is and.")
     puzzle_type = CryptarithmPuzzle
     solution_type = CryptarithmSolution
     difficulties = ("easy", "medium", "hard")
@@ -41,11 +72,36 @@ class CryptarithmKind(FormulaKind):
                    "line with its solution (--count N stops after N; --timeout bounds the "
                    "whole run).", type=bool,
                    default=False, commands=GENERATE_COMMANDS),
-        KindOption("repeat", "With --all: an addend may be used more than once.", type=bool,
+        KindOption("repeat", "With --all: an addend may be used more than once (with "
+                   "--doubly-true, any number).", type=bool,
                    default=False, commands=GENERATE_COMMANDS),
+        KindOption("doubly_true", "Sums of number names true as numbers too (SIX + SEVEN + "
+                   "SEVEN = TWENTY): a language code (en, fr, de, es, it, pt, nl, el, ru, tr, "
+                   "hi, ...) or a file of NUMBER WORD lines ('#' starts a comment); "
+                   "--addends defaults to 2..5.",
+                   type=str, commands=GENERATE_COMMANDS, metavar="LANG|FILE", file=True,
+                   check=_check_doubly_true),
+        KindOption("numbers", "With --doubly-true: the numbers used, A..B (a language's "
+                   "default 0..100).", type=str, commands=GENERATE_COMMANDS, metavar="A..B",
+                   check=_check_numbers),
+        KindOption("result", "With --words: only sums equal to this word (not in the list).",
+                   type=str, commands=GENERATE_COMMANDS, metavar="WORD", check=_check_result),
+        KindOption("op", "With --words: + (sums, the default) or x (equalities of products "
+                   "of distinct words, --addends factors on the left).", type=str,
+                   commands=GENERATE_COMMANDS, metavar="+|x", check=_check_op),
+        KindOption("result_terms", "With --op x: words on the right, K..L (default 1).",
+                   type=str, commands=GENERATE_COMMANDS, metavar="K..L", check=_check_terms),
+        KindOption("crossword", "With --words: 3x3 grids of nine words whose rows and columns "
+                   "are equations (+, or x with --op x), printed as six equations joined by "
+                   "'and'.", type=int, commands=GENERATE_COMMANDS, metavar="3",
+                   check=_check_crossword),
     )
     cli_examples: tuple[str, ...] = ("numberplay solve cryptarithm 'SEND + MORE = MONEY'",
                     "numberplay generate cryptarithm --all --words planets.txt --addends 2..3",
+                    "numberplay generate cryptarithm --all --doubly-true en --addends 2..",
+                    "numberplay generate cryptarithm --all --words planets.txt --result PLANETS",
+                    "numberplay generate cryptarithm --all --words greek.txt --op x "
+                    "--addends 2..3 --result-terms 1..3",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
 
@@ -57,8 +113,14 @@ class CryptarithmKind(FormulaKind):
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:
-        from .generate import generate_sum
+        from .generate import generate_listed, generate_sum
         options.pop("all", None)
+        if any(options.get(name) is not None for name in
+               ("doubly_true", "result", "op", "result_terms", "crossword")):
+            return generate_listed(rng, difficulty, ensure(budget), size=size, **options)
+        if options.get("numbers") is not None:
+            from ..errors import PuzzleError
+            raise PuzzleError("--numbers goes with --doubly-true")
         return generate_sum(rng, size, difficulty, ensure(budget), **options)
 
     def enumerates(self, options: dict[str, Any]) -> bool:

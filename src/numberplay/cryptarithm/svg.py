@@ -11,11 +11,11 @@ import re
 from collections.abc import Iterable
 
 from ..drawing import FAINT, GRID, HIGHLIGHT, INK, PLAYER_INK, Svg, read_places, text_width
+from ..formula.lang import is_symbol, word_spans
 from ..formula.svg import MARGIN, digit_char, legend
 
 BOX = 34           # a letter box
 
-_WORD = re.compile(r"^[^\W_]+$")   # a word of letters (capitals of any alphabet) or digits
 _EQ = re.compile(r"(?<![<>!=])==?(?!=)")
 
 
@@ -32,16 +32,77 @@ def sum_shape(formula: str) -> tuple[list[str], str] | None:
         addends, result = right, left[0]
     else:
         return None
-    if all(_WORD.match(w) for w in [*addends, result]):
+    if all(_is_word(w) for w in [*addends, result]):
         return addends, result
     return None
+
+
+_AND = re.compile(r"\s+and\s+|\s*&&\s*")
+
+
+def grid_shape(formula: str) -> tuple[list[str], str] | None:
+    """(nine words row by row, the operator) when the formula is a 3x3 crossword
+    grid: rows `a op b = c`, then columns, joined by `and` (crossword.py's form)."""
+    parts = _AND.split(formula.strip())
+    if len(parts) != 6:
+        return None
+    eqs = []
+    for part in parts:
+        sides = _EQ.split(part)
+        if len(sides) != 2:
+            return None
+        for op in ("+", "*"):
+            left = [t.strip() for t in sides[0].split(op)]
+            if len(left) == 2:
+                break
+        else:
+            return None
+        eqs.append((left[0], left[1], sides[1].strip(), op))
+    ops = {e[3] for e in eqs}
+    cells = [w for e in eqs[:3] for w in e[:3]]
+    cols = [(cells[c], cells[3 + c], cells[6 + c]) for c in range(3)]
+    if len(ops) != 1 or [e[:3] for e in eqs[3:]] != cols or not all(map(_is_word, cells)):
+        return None
+    return cells, ops.pop()
+
+
+def _grid(cells: list[str], op: str, digits: dict[str, int], lit: frozenset[str],
+          player: frozenset[str] = frozenset()) -> Svg:
+    """A crossword grid: three rows of `a op b = c`, the operators and `=` between
+    the rows too; each word right-aligned in its column."""
+    widths = [max(len(cells[3 * r + c]) for r in range(3)) for c in range(3)]
+    sign = 30                                        # the gap holding an operator
+    xs = [MARGIN + sum(widths[:c]) * BOX + c * sign for c in range(3)]
+    ys = [MARGIN + r * (BOX + sign) for r in range(3)]
+    svg = Svg(xs[2] + widths[2] * BOX + MARGIN, ys[2] + BOX + MARGIN, "cryptarithm")
+    shown = "×" if op == "*" else "+"
+    for r in range(3):
+        for c in range(3):
+            word = cells[3 * r + c]
+            x0 = xs[c] + (widths[c] - len(word)) * BOX
+            for j, ch in enumerate(word):
+                _letter_box(svg, x0 + j * BOX, ys[r], ch, digits, ch in lit,
+                            f"{ch}@{r + 1}.{c + 1}.{j + 1}", player)
+        for c, mark in ((0, shown), (1, "=")):
+            svg.text(xs[c] + widths[c] * BOX + sign / 2, ys[r] + BOX / 2, mark, size=20)
+    for c in range(3):
+        x = xs[c] + widths[c] * BOX - BOX / 2
+        svg.text(x, ys[0] + BOX + sign / 2, shown, size=20)
+        svg.text(x, ys[1] + BOX + sign / 2, "=", size=20)
+    return svg
+
+
+def _is_word(text: str) -> bool:
+    """A word of the formula: letters of any script or case (`is_symbol`) and digits."""
+    return bool(text) and is_symbol(text[0]) and all(
+        is_symbol(c) or "0" <= c <= "9" for c in text) and word_spans(text) == [(0, len(text))]
 
 
 def _letter_box(svg: Svg, x: float, y: float, ch: str, digits: dict[str, int],
                 lit: bool, place: str, player: frozenset[str] = frozenset()) -> None:
     """One box: the letter, or its digit with the letter small in the corner (a
     player's digit, from `player`, in the player's ink)."""
-    if not ch.isupper():
+    if not is_symbol(ch):
         svg.text(x + BOX / 2, y + BOX / 2, ch, size=20)
         return
     svg.rect(x + 1, y + 1, BOX - 2, BOX - 2, fill=HIGHLIGHT if lit else "#ffffff",
@@ -67,7 +128,9 @@ def draw_formula(formula: str, digits: dict[str, int] | None = None,
     shown = {**(entries or {}), **digits}
     lit = read_places(highlight).names
     shape = sum_shape(formula)
+    grid = grid_shape(formula)
     svg = (_column_sum(shape, shown, lit, player) if shape
+           else _grid(grid[0], grid[1], shown, lit, player) if grid
            else _line(formula, shown, lit, player))
     if base != 10:
         svg.height += 18
@@ -101,8 +164,10 @@ def _line(formula: str, digits: dict[str, int], lit: frozenset[str],
           player: frozenset[str] = frozenset()) -> Svg:
     """Any formula on one line: a box per letter, the rest as text."""
     items: list[tuple[str, float]] = []
-    for ch in " ".join(formula.split()):
-        if ch.isupper():
+    flat = " ".join(formula.split())
+    boxed = {k for a, b in word_spans(flat) for k in range(a, b) if is_symbol(flat[k])}
+    for k, ch in enumerate(flat):
+        if k in boxed:
             items.append((ch, BOX))
         elif ch == " ":
             items.append((ch, 6))
@@ -111,7 +176,7 @@ def _line(formula: str, digits: dict[str, int], lit: frozenset[str],
     svg = Svg(2 * MARGIN + sum(w for _, w in items), 2 * MARGIN + BOX, "cryptarithm")
     x: float = MARGIN
     for n, (ch, w) in enumerate(items):
-        if ch.isupper():
+        if n in boxed:
             _letter_box(svg, x, MARGIN, ch, digits, ch in lit, f"{ch}@{n + 1}", player)
         elif ch != " ":
             svg.text(x + w / 2, MARGIN + BOX / 2, ch, size=20)

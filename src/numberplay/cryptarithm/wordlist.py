@@ -95,22 +95,26 @@ def load_words(path: str | None) -> list[str]:
     return read_words(text, "words.txt")
 
 
+MAX_ADDENDS = 1000         # `--addends N..` (open) means N..MAX_ADDENDS
+
+
 def parse_addends(text: str | None, default: tuple[int, int] = (2, 2)) -> tuple[int, int]:
-    """`2`, `2..3` or `2-3` as (lo, hi), 2 <= lo <= hi <= 10."""
+    """`2`, `2..3`, `2-3` or the open `2..` as (lo, hi), 2 <= lo <= hi <= MAX_ADDENDS."""
     if text is None or str(text).strip() == "":
         return default
     s = str(text).strip().replace("-", "..")
-    lo, _, hi = s.partition("..")
+    lo, sep, hi = s.partition("..")
     lo = lo.strip()
-    hi = hi.strip() or lo
+    hi = hi.strip() or (str(MAX_ADDENDS) if sep else lo)
     shown = shorten(text)
     # ASCII digits only, and short: int() would take '²'-free Unicode digits, and
     # a 5,000-digit value would hit Python's int string limit (a ValueError).
     if not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in (lo, hi)):
-        raise PuzzleError(f"--addends expects N or N..M, not {shown!r}")
+        raise PuzzleError(f"--addends expects N, N..M or N.., not {shown!r}")
     a, b = int(lo), int(hi)
-    if not 2 <= a <= b <= 10:
-        raise PuzzleError(f"--addends must be between 2 and 10 (N..M with N <= M), not {shown!r}")
+    if not 2 <= a <= b <= MAX_ADDENDS:
+        raise PuzzleError(f"--addends must be between 2 and {MAX_ADDENDS} (N..M with N <= M), "
+                          f"not {shown!r}")
     return a, b
 
 

@@ -1,9 +1,12 @@
 """The crypto-product generator: `X x Y = Z` in colours by difficulty.
 
-Every puzzle returned has exactly one solution, proved by search. Easy and
-medium are small spaces, enumerated in full and walked without repeats by each
-run (the run cache is `formula/runs.py`); hard ones (the custom shapes of the FEUP
-crypto-product report) are drawn at random.
+Every puzzle returned has exactly one solution, proved by search, and is graded
+by its deductions (`CryptoProductPuzzle.grade`), as every kind. The FEUP
+crypto-product report's levels by shape say where each difficulty is looked for:
+easy and medium in small spaces (1 x 2 and 2 x 2 factors), enumerated in full and
+walked without repeats by each run (the run cache is `formula/runs.py`), keeping
+the puzzles of that grade; hard ones in the report's custom shapes, drawn at
+random until one grades hard (`--digits AxB` takes any grade).
 """
 
 from __future__ import annotations
@@ -109,9 +112,10 @@ def _painted(x: int, y: int, colours: list[str], budget: Budget
     return puzzle, list(islice(assignments(puzzle, budget.child()), 2))
 
 
-def _generated(puzzle: CryptoProductPuzzle, digits: dict[str, int], label: str) -> Generated:
-    """The unique puzzle as returned by the generator."""
-    return Generated(puzzle, CryptoProductSolution.of(puzzle, digits), puzzle.grade(),
+def _generated(puzzle: CryptoProductPuzzle, digits: dict[str, int], label: str,
+               level: str) -> Generated:
+    """The unique puzzle as returned by the generator, graded `level`."""
+    return Generated(puzzle, CryptoProductSolution.of(puzzle, digits), level,
                      to_text(puzzle), extra={"digits": label})
 
 
@@ -137,9 +141,10 @@ class _ProductRun:
             if len(sols) != 1:      # the enumeration says 1; the solver proves it
                 raise GenerationError(f"internal: {puzzle.formula} is not unique")
             self.pos += 1           # only now: a budget stop above replays this one
-            if self.difficulty is not None and puzzle.grade() != self.difficulty:
+            level = puzzle.grade()
+            if self.difficulty is not None and level != self.difficulty:
                 continue
-            self.found.append(_generated(puzzle, sols[0], self.label))
+            self.found.append(_generated(puzzle, sols[0], self.label, level))
         if not self.found:
             raise GenerationError(f"no {self.label} crypto-product has exactly one solution")
         return self.found[index % len(self.found)]
@@ -165,5 +170,9 @@ def generate_product(rng: random.Random, difficulty: str | None, budget: Budget,
             continue
         puzzle, sols = _painted(x, y, rng.sample(COLOURS, 10), budget)
         if len(sols) == 1:
-            return _generated(puzzle, sols[0], f"{a}x{b}")
-    raise GenerationError(f"no unique {a}x{b} crypto-product found in {MAX_ATTEMPTS} attempts")
+            level = puzzle.grade()
+            if difficulty is None or level == difficulty:
+                return _generated(puzzle, sols[0], f"{a}x{b}", level)
+    wanted = f"{difficulty} " if difficulty else ""
+    raise GenerationError(f"no unique {wanted}{a}x{b} crypto-product found in {MAX_ATTEMPTS} "
+                          "attempts")

@@ -56,11 +56,21 @@ class CryptoProductKind(FormulaKind):
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
                   color: bool = False, **_: Any) -> list[FormulaPuzzle]:
+        """As the formula kinds read; a `color` line (what `to_text` writes for a
+        coloured puzzle) or the `color` option paints the puzzles of the text."""
+        if isinstance(text, str):
+            text, marked = _color_lines(text)
+            color = color or marked
         out: list[FormulaPuzzle] = []
         for p in super().parse_all(text, base=base, fix=fix):
             assert isinstance(p, CryptoProductPuzzle)  # the kind's puzzle_type
             out.append(replace(p, color=bool(color)))
         return out
+
+    def to_text(self, puzzle: FormulaPuzzle) -> str:
+        """The formula text, after a `color` line when the puzzle is painted."""
+        text = super().to_text(puzzle)
+        return f"{COLOR_LINE}\n{text}" if getattr(puzzle, "color", False) else text
 
     def _formula(self, line: str) -> str:
         return product_formula(line)
@@ -70,7 +80,7 @@ class CryptoProductKind(FormulaKind):
         """As `Kind.parse_params`; `--digits AxB` is the custom mode (the FEUP report's),
         which sets the shape, so it takes no other --difficulty. `--difficulty custom`,
         the report's name for that mode, is still read as `--digits` (default shape
-        when none is given); the puzzles it makes grade by their shape, as any other."""
+        when none is given); the puzzles it makes grade by their deductions, as any other."""
         if difficulty is not None and str(difficulty).strip().lower() == "custom":
             from .generate import HARD_SHAPE
             difficulty = None
@@ -95,7 +105,7 @@ class CryptoProductKind(FormulaKind):
         return generate_product(rng, difficulty, ensure(budget), **options)
 
     def grade(self, puzzle) -> str:
-        """By the factors' digits (`CryptoProductPuzzle.grade`)."""
+        """By its deductions (`CryptoProductPuzzle.grade`), as every kind."""
         return puzzle.grade()
 
     def size_of(self, puzzle) -> str:
@@ -152,6 +162,19 @@ class CryptoProductKind(FormulaKind):
         digits = dict(solution.assignment) if solution is not None else None
         return draw_product(puzzle.words(), digits, highlight, HEX, COLOUR_NAMES,
                             entries=dict(state.entries) if state else None)
+
+
+COLOR_LINE = "color"
+
+
+def _color_lines(text: str) -> tuple[str, bool]:
+    """The text with its `color` lines blanked (so errors keep their line numbers),
+    and whether it had one."""
+    lines = text.splitlines()
+    marked = [i for i, line in enumerate(lines) if line.strip().lower() == COLOR_LINE]
+    for i in marked:
+        lines[i] = ""
+    return ("\n".join(lines) if marked else text), bool(marked)
 
 
 KIND = CryptoProductKind()

@@ -71,13 +71,12 @@ class CryptoProductPuzzle(FormulaPuzzle):
         return m.group(1), m.group(2), m.group(3)
 
     def grade(self) -> str:
-        """The FEUP report's levels, by the factors' digits: 1 x 2 easy, 2 x 2
-        medium, longer (its custom shapes) hard."""
-        x, y, _ = self.words()
-        short, long_ = sorted((len(x), len(y)))
-        if long_ <= 2:
-            return "easy" if short == 1 else "medium"
-        return "hard"
+        """By its deductions, as every kind: the hardest step its explanation needs
+        (`formula.explain.grade`: easy techniques only, medium one or two single
+        trials, hard more, a nested trial or a guess). The shape (the FEUP report's
+        levels by the factors' digits) only chooses where the generator looks."""
+        from ..formula.explain import grade
+        return grade(self)
 
 
 @dataclass(frozen=True)

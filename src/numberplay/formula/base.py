@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from ..budget import Budget
@@ -18,6 +19,7 @@ from ..kinds import Kind
 from ..model import PlayState, Step
 from . import puzzle as F
 from . import solver as S
+from .clues import formula_clues
 from .model import FormulaPuzzle, FormulaSolution
 from .state import STATE_HELP, parse_state, with_entries
 
@@ -91,6 +93,38 @@ class FormulaKind(Kind[Any, Any]):
     def player_places(self, puzzle) -> frozenset[str]:
         """The letters: steps also decide carries, which a player does not write."""
         return frozenset(F.validate(puzzle).letters)
+
+    # -- the setter's workbench ----------------------------------------------------------
+    def place_values(self, puzzle) -> dict[str, tuple[int, ...]]:
+        """{letter: every digit of the base} (a fixed letter: its digit)."""
+        fixed = dict(puzzle.fixed)
+        return {c: (fixed[c],) if c in fixed else tuple(range(puzzle.base))
+                for c in F.validate(puzzle).letters}
+
+    def with_givens(self, puzzle, givens: dict[str, int]):
+        """A given is a fixed letter (`fix A=1`)."""
+        return replace(puzzle, fixed=tuple(sorted({**dict(puzzle.fixed), **givens}.items())))
+
+    def clues(self, puzzle) -> tuple[str, ...]:
+        """The formula's parts joined by `and` (a sum of words: each of its columns),
+        then the fixed letters (`fix A=1`)."""
+        return tuple(name for name, _ in formula_clues(puzzle.formula, puzzle.base)) + \
+            tuple(f"fix {c}={d}" for c, d in puzzle.fixed)
+
+    def relax(self, puzzle, keep: frozenset[int]):
+        """The kept parts joined by `and`; the fixed letters kept that it still has."""
+        parts = formula_clues(puzzle.formula, puzzle.base)
+        formula = " and ".join(text for k, (_, text) in enumerate(parts) if k in keep)
+        if not formula:
+            raise PuzzleError("a formula keeps at least one of its parts")
+        comp = S.compile_puzzle(formula, puzzle.base)
+        letters = set(comp.letters)
+        leads = sorted((S.compile_puzzle(puzzle.formula, puzzle.base).lead & letters) - comp.lead)
+        if leads:  # a word's first letter stays non-zero when only a column keeps it
+            formula = " and ".join([formula, *(f"{c} != 0" for c in leads)])
+        fixed = tuple((c, d) for k, (c, d) in enumerate(puzzle.fixed, start=len(parts))
+                      if k in keep and c in letters)
+        return replace(puzzle, formula=formula, fixed=fixed)
 
     # -- presenting ------------------------------------------------------------------------
     def letter_table(self, solution: FormulaSolution) -> str:

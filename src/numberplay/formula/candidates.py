@@ -346,6 +346,70 @@ def column_support_py(weights: Weights, const: int, doms: Sequence[Mask], cin: C
     return tuple(supp[back.index(i)] for i in range(n)), frozenset(sin), frozenset(sout)
 
 
+HALL_MAX = 12       # more undecided letters: `hall` leaves them to the technique
+
+
+def hall(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
+    """The letters' masks after Hall's condition to the fixpoint (None: contradiction;
+    -1: more than HALL_MAX letters undecided): `_columns.hall` when compiled, else
+    `hall_py`, its twin."""
+    if _compiled is not None:
+        return _compiled.hall(masks, base, every)
+    return hall_py(masks, base, every)
+
+
+def hall_py(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
+    """`_columns.hall` in Python: a decided letter's digit removed from the others; k
+    undecided letters whose digits are k between them keep those digits (every group);
+    fewer digits than letters in a group is a contradiction; with `every` (as many
+    letters as digits) a digit only one letter can take is that letter's."""
+    m = list(masks)
+    n = len(m)
+    while True:
+        changed = False
+        for i in range(n):
+            if not m[i]:
+                return None
+            if m[i] & (m[i] - 1) == 0:
+                for j in range(n):
+                    if j != i and m[j] & m[i]:
+                        m[j] &= ~m[i]
+                        if not m[j]:
+                            return None
+                        changed = True
+        if changed:
+            continue
+        if every:
+            for d in range(base):
+                who = [j for j in range(n) if m[j] >> d & 1]
+                if not who:
+                    return None
+                if len(who) == 1 and m[who[-1]] & (m[who[-1]] - 1):
+                    m[who[-1]] = 1 << d
+                    changed = True
+        if changed:
+            continue
+        open_ = [i for i in range(n) if m[i] & (m[i] - 1)]
+        if len(open_) > HALL_MAX:
+            return -1
+        uni = [0] * (1 << len(open_))
+        for s in range(1, 1 << len(open_)):
+            low = (s & -s).bit_length() - 1
+            uni[s] = uni[s & (s - 1)] | m[open_[low]]
+            size, k = s.bit_count(), uni[s].bit_count()
+            if k < size:
+                return None
+            if k == size and size >= 2:
+                for j, c in enumerate(open_):
+                    if not s >> j & 1 and m[c] & uni[s]:
+                        m[c] &= ~uni[s]
+                        changed = True
+            if changed:
+                break
+        if not changed:
+            return tuple(m)
+
+
 def is_wide(weights: Weights, cin: Carries, cout: Carries) -> bool:
     """Too many letters or carry values to enumerate a column."""
     return len(weights) > WIDE_LETTERS or max(len(cin), len(cout)) > WIDE_CARRIES

@@ -53,6 +53,7 @@ from .trials import Trials
 
 ENUM_LIMIT = 20_000       # candidate tuples a product or condition technique may enumerate
 SUBSET_MAX = 6            # largest group the different-letters rule looks at beyond 12 letters
+HARD_TRIALS = 3           # this many single trials (or any nested trial, or a guess) is hard
 
 
 
@@ -139,7 +140,10 @@ def fmt_values(vals: tuple[int, ...] | list[int]) -> str:
 def changes(old: Position, new: Position) -> list[str]:
     """'M = 1', 'E ≠ 0, 1', 'c3 is 0 or 1' for every letter and carry that changed."""
     out = []
-    for var in list(old.dom) + list(old.carry):
+    od, nd, oc, nc = old.dom, new.dom, old.carry, new.carry
+    for var in list(od) + list(oc):
+        if (od[var] == nd[var]) if var in od else (oc[var] == nc[var]):
+            continue
         before, after = old.values(var), new.values(var)
         if before == after:
             continue
@@ -157,7 +161,10 @@ def changes(old: Position, new: Position) -> list[str]:
 def diff(old: Position, new: Position) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
     """(removed, fixed) pairs from old to new, letters and carries."""
     removed, fixed = [], []
-    for var in list(old.carry) + list(old.dom):      # letters last: hints name them
+    od, nd, oc, nc = old.dom, new.dom, old.carry, new.carry
+    for var in list(oc) + list(od):      # letters last: hints name them
+        if (od[var] == nd[var]) if var in od else (oc[var] == nc[var]):
+            continue
         before, after = old.values(var), new.values(var)
         removed += [(var, v) for v in before if v not in after]
         if len(after) == 1 and len(before) > 1:
@@ -643,7 +650,7 @@ def _settled(model: Model, f: Found) -> Found:
             return Found(f.technique, "", (), settle(model, f.pos.copy()), f.inner)
         except Contradiction:
             return Found(f.technique, "", (), None, f.inner)
-    before = {c for c in f.pos.dom if f.pos.value(c) is not None}
+    before = {c for c, m in f.pos.dom.items() if m and not m & (m - 1)}
     try:
         p = settle(model, f.pos.copy())
     except Contradiction as exc:
@@ -775,6 +782,30 @@ def explanation(formula: str, base: int = 10, fixed: dict[str, int] | None = Non
         limits = LIMITS if model.columns or model.products else SHALLOW
     return D.Explanation(rules, pos, search=search, trace=trace, budget=ensure(budget),
                          limits=limits)
+
+
+def quick_grade(formula: str, base: int = 10, fixed: dict[str, int] | None = None,
+                budget: Budget | None = None) -> tuple[int, int, int, bool] | None:
+    """(hardest rung, trials, guesses, stopped) of the explanation's path, found by the
+    compiled core without a step or a sentence; `stopped`: it stopped as soon as the
+    grade could only be hard (`explain.grade_py` is its reference); None where the core
+    does not cover the formula."""
+    model = build(formula, base)
+    rules = CryptarithmRules(model)
+    native = rules.fixpoint.native
+    if native is None:
+        return None
+    try:
+        pos = first_position(model, fixed)
+    except Contradiction:
+        return None
+    limits = LIMITS
+    got = native.grade(rules.fixpoint.masks(pos), limits.trial_depth, limits.max_chain,
+                       limits.max_trials, limits.max_failed_stalls, HARD_TRIALS,
+                       None if budget is None else budget.tick)
+    if got == -1:
+        return None
+    return got[0], got[1], got[2], got[3] == 0
 
 
 def _narrowed(pos: Position, res: Support | None, letters: Sequence[str], cin: str | None,

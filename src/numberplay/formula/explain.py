@@ -16,7 +16,7 @@ from typing import Any
 from ..budget import Budget
 from ..errors import BudgetExceeded
 from ..model import SOLVED, Step
-from .deduce import CryptarithmRules, explanation
+from .deduce import HARD_TRIALS, CryptarithmRules, explanation, quick_grade
 from .model import substitute
 from .puzzle import validate
 
@@ -58,7 +58,6 @@ def explain_steps(puzzle: Any, *, search: bool = True, trace: bool = False,
         yield step
 
 
-HARD_TRIALS = 3     # this many single trials (or any nested trial, or a guess) is hard
 GRADE_SECONDS = 20.0    # beyond this the explanation is called hard
 
 
@@ -74,7 +73,17 @@ def grade(puzzle: Any) -> str:
 
 def grade_of(puzzle: Any, budget: Budget | None = None) -> str:
     """easy: techniques only; medium: one or two single trials; hard: three or more
-    trials, a nested trial or a guess."""
+    trials, a nested trial or a guess. In the compiled core where it covers the formula
+    (`deduce.quick_grade`, the same path without steps)."""
+    quick = quick_grade(puzzle.formula, puzzle.base, dict(puzzle.fixed), budget)
+    if quick is not None:
+        hardest, trials, guesses, stopped = quick
+        return "hard" if stopped else grade_label(hardest, trials, guesses)
+    return grade_py(puzzle, budget)
+
+
+def grade_py(puzzle: Any, budget: Budget | None = None) -> str:
+    """`grade_of` by following the explanation (the reference of `quick_grade`)."""
     run = explanation(puzzle.formula, puzzle.base, dict(puzzle.fixed), budget=budget)
     run.rules.quiet = True      # the grade needs the rungs, not the sentences
     for _ in run:

@@ -22,8 +22,10 @@ inside the one before, the same supposition starts from that fixpoint narrowed
 to the new position (the new fixpoint lies inside it), so only what changed is
 filtered again; a contradiction stays one.
 
-Only for models of sums alone (no products, no other conditions) and only with
-the compiled core; otherwise `enabled` is False and every trial is followed.
+Only for models of sums alone (no products, no other conditions) and with the
+compiled column core; otherwise `enabled` is False and every trial is followed. With the compiled core
+(`_deduce.c`) the fixpoints are computed in C (`native`), the same ones: this
+module is its pure-Python twin and reference, which the tests compare it with.
 """
 
 from __future__ import annotations
@@ -40,9 +42,15 @@ from .candidates import (
     bits,
     column_filter,
     column_support,
+    hall,
     is_wide,
 )
 from .columns import Model, merged_coef, pair_at
+
+try:
+    from . import _deduce
+except ImportError:        # no C compiler at install time: the Python below
+    _deduce = None  # type: ignore[assignment]
 
 Position = Any             # deduce.Position (deduce builds the Fixpoint: no import back)
 
@@ -64,7 +72,7 @@ class Unit:
         self.cin = cin
         self.cout = cout
         self.cache: dict[tuple[int, ...], tuple[int, ...] | None] = {}
-        self.strong: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # _filter(strong)
+        self.strong: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # filter(strong)
 
 
 class Fixpoint:
@@ -87,6 +95,8 @@ class Fixpoint:
         self.index = {v: i for i, v in enumerate(self.names)}
         self.lo = {c: model.carry_range[c][0] for c in self.carries}
         self.every = len(self.letters) == model.base
+        # without a compiler the driver follows every trial: the Python fixpoint's exact
+        # filters cost more than they save there (fruit.txt graded: 43 s against 29 s)
         self.enabled = (_compiled is not None and bool(model.columns)
                         and not model.products and not model.conditions)
         self.units: list[Unit] = []
@@ -105,6 +115,23 @@ class Fixpoint:
                 self.watch[v].append(u)
         self.sets: dict[tuple[int, int], frozenset[int]] = {}
         self.memo: dict[tuple[str, int], list[tuple[Masks, Masks | None]]] = {}
+        self.native = self._native() if self.enabled else None
+
+    def _native(self) -> Any:
+        """The compiled twin of this fixpoint and of the trial search (`_deduce.Deducer`),
+        or None where there is none or it does not cover the model (a column too wide
+        to enumerate, which the Python filters bound)."""
+        if _deduce is None:
+            return None
+        n = len(self.letters)
+        lo = [0] * n + [self.lo[c] for c in self.carries]
+        units = [(u.pair, u.weights, u.const, u.vars[:u.nl], -1 if u.cin is None else u.cin,
+                  -1 if u.cout is None else u.cout) for u in self.units]
+        order = [self.index[c] for c in self.model.letters] + \
+            [self.index[c] for c in self.model.carry_range]
+        ncols = len(self.model.columns)
+        ded = _deduce.Deducer(n, self.model.base, lo, units, order, ncols, self.model.holds)
+        return ded if ded.enabled else None
 
     # -- positions as masks ---------------------------------------------------------------
     def masks(self, pos: Position) -> Masks:
@@ -150,7 +177,7 @@ class Fixpoint:
             m |= 1 << (x - lo)
         return m
 
-    def _filter(self, unit: Unit, key: tuple[int, ...], strong: bool = False
+    def filter(self, unit: Unit, key: tuple[int, ...], strong: bool = False
                 ) -> tuple[int, ...] | None:
         """The unit's filter on `key` (its masks): the same filter as the technique;
         `strong`: exact wherever the technique enumerates at all, with no node limit
@@ -197,7 +224,7 @@ class Fixpoint:
         if key in cache:
             res = cache[key]
         else:
-            res = cache[key] = self._filter(unit, key, strong=True)
+            res = cache[key] = self.filter(unit, key, strong=True)
             if len(cache) > 100_000:
                 cache.clear()
         if res is None:
@@ -211,8 +238,7 @@ class Fixpoint:
 
     def _hall(self, m: Masks, changed: list[int]) -> bool:
         n = len(self.letters)
-        assert _compiled is not None      # enabled only with the compiled core
-        res = _compiled.hall(m[:n], self.model.base, self.every)
+        res = hall(m[:n], self.model.base, self.every)
         if res is None:
             return False
         if isinstance(res, int):      # many letters undecided: the technique itself
@@ -275,6 +301,16 @@ class Fixpoint:
 
     def closes_masks(self, key: tuple[str, int], m: Masks) -> bool:
         """`closes` for a position given as masks."""
+        if self.native is not None:
+            v = self.index[key[0]]
+            got = self.native.closes(v, key[1] - (self.lo[key[0]] if v >= len(self.letters)
+                                                  else 0), m)
+            if got != -1:
+                return bool(got)
+        return self.closes_py(key, m)
+
+    def closes_py(self, key: tuple[str, int], m: Masks) -> bool:
+        """`closes_masks` in Python (the reference of the compiled one)."""
         entries = self.memo.setdefault(key, [])
         for base, fix in entries:
             if all(x & ~y == 0 for x, y in zip(m, base, strict=True)):

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import PuzzleError
 from ..text import shorten
@@ -50,62 +50,203 @@ class TooBig(NoValue):
 
 
 # -- preprocessing --------------------------------------------------------------------------
+#
+# A word is a run of letters: any character that is a letter in Unicode (a capital or lower-case
+# letter of any alphabet, a letter of a script without case such as Devanagari), then letters,
+# combining marks (each mark a symbol of its own, as crypt and cryptator count them), format
+# characters (a soft hyphen: a symbol too, as cryptator reads it) and ASCII digits (a digit in a
+# word stands for itself, as in crypt). Every distinct character is its own letter: no
+# case folding (`a` and `A`, Turkish `i`, `İ`, `ı` and `I` are four letters). The lower-case
+# names (`and`, `or`, `not`, `in`, `is`, `x`, `sum`, `range`, `abs`, `min`, `max`) are read as
+# names only where the grammar needs them there (see `_roles`); anywhere else they are words.
 
-_TOKEN = re.compile(r"\s+|[^\W\d]\w*|\d+\.?\d*|\.\d+|==|!=|<=|>=|\*\*|//|.")
-_OPERATORS = frozenset({"+", "-", "*", "/", "//", "%", "**", "^", "x", "×", "=", "==", "!=",
-                        "<", "<=", ">", ">=", "and", "or", "not", "in", "is"})
+_SPACE = re.compile(r"\s+")
+_NUMBER = re.compile(r"[0-9]+\.?[0-9]*|\.[0-9]+")
+_QUOTED = re.compile(r"'([0-9]*)'|\"([0-9]*)\"")
+_MULTI = ("==", "!=", "<=", ">=", "**", "//", "&&")
+_OPERATORS = frozenset({"+", "-", "*", "/", "//", "%", "**", "^", "×", "=", "==", "!=",
+                        "<", "<=", ">", ">=", "&&", ";"})
+BINARY_NAMES = frozenset({"and", "or", "in", "is"})   # names between two operands
+OPENING = "([{"
+_MARKS = frozenset({"Mn", "Mc", "Me", "Cf"})   # categories that count as letters in a word
 
 
 def is_letter(ch: str) -> bool:
-    """A letter of a word: one capital letter of any alphabet (A, Ü, Ñ, Ω, Ж).
-    Lower case is kept for names (`sum`, `range`, `x`), as in Norvig's notebook."""
+    """A capital letter of any alphabet (A, Ü, Ñ, Ω, Ж): the letters of the
+    crypto-products' words and of word lists (which are upper-cased)."""
     return len(ch) == 1 and ch.isalpha() and ch.isupper()
 
 
 def is_word(tok: str) -> bool:
-    """A run of capital letters (of any alphabet): the digits of a number."""
+    """A run of capital letters (of any alphabet)."""
     return bool(tok) and all(is_letter(ch) for ch in tok)
 
 
-def preprocess(text: str) -> tuple[str, list[int]]:
-    """The Python-syntax source of a formula and, for each of its characters,
-    the 1-based column in `text` it came from. Refuses unknown names and
-    characters, long words or literals and deep nesting."""
+def is_symbol(ch: str) -> bool:
+    """A letter of a formula: one character that is a letter of any script or case
+    (a, A, ı, स), a combining mark (the vowel sign ा) or an invisible format
+    character (a soft hyphen): each is its own letter, as cryptator counts them."""
+    return len(ch) == 1 and (ch.isalpha() or unicodedata.category(ch) in _MARKS)
+
+
+def _word_char(ch: str) -> bool:
+    """Can ch continue a word (a letter, a combining mark, an ASCII digit)?"""
+    return is_symbol(ch) or "0" <= ch <= "9"
+
+
+class Token(NamedTuple):
+    """One token of a formula: its kind (`space`, `name`, `number`, `op`, and after
+    `_roles` also `word` and `keyword`), its text and its 0-based start."""
+
+    kind: str
+    text: str
+    start: int
+
+
+def _digits_then_letter(text: str, i: int) -> bool:
+    """Do digits at i run straight into a letter (`2b`: a word, as crypt reads it)?"""
+    j = i
+    while j < len(text) and "0" <= text[j] <= "9":
+        j += 1
+    return j > i and j < len(text) and text[j].isalpha()
+
+
+def _scan(text: str) -> list[Token]:
+    """The tokens of a formula, before names are told from words."""
+    out: list[Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        m = _SPACE.match(text, i)
+        if m:
+            out.append(Token("space", m.group(), i))
+        elif ch.isalpha() or ch == "_" or _digits_then_letter(text, i):
+            j = i + 1
+            while j < n and (_word_char(text[j]) or text[j] == "_"):
+                j += 1
+            out.append(Token("name", text[i:j], i))
+            i = j
+            continue
+        elif "0" <= ch <= "9" or (ch == "." and i + 1 < n and "0" <= text[i + 1] <= "9"):
+            m = _NUMBER.match(text, i)
+        elif ch in "'\"":
+            m = _QUOTED.match(text, i)
+            if not m or not (m.group(1) or m.group(2)):
+                raise PuzzleError("a quoted number holds digits only ('10')", column=i + 1)
+            out.append(Token("number", m.group(1) or m.group(2), i))
+            i = m.end()
+            continue
+        else:
+            op = next((o for o in _MULTI if text.startswith(o, i)), ch)
+            out.append(Token("op", op, i))
+            i += len(op)
+            continue
+        assert m is not None
+        if m.re is _NUMBER:
+            out.append(Token("number", m.group(), i))
+        i = m.end()
+    return out
+
+
+def _roles(tokens: list[Token]) -> list[Token]:
+    """The tokens with each name read as a word or as a reserved name: a function
+    before `(`, `and`/`or`/`in`/`is` (and the `x` of multiplication) after an operand,
+    `not` after an operand (`not in`) or before one; any other name is a word."""
+    sig = [t for t in tokens if t.kind != "space"]
+    roles: dict[int, str] = {}
+    operand = False                       # did the previous token end an operand?
+    not_in = False                        # was it the `not` of `not in`?
+    for k, t in enumerate(sig):
+        nxt = sig[k + 1] if k + 1 < len(sig) else None
+        binary_not = False
+        if t.kind == "name":
+            role = "word"
+            if t.text in FUNCTIONS and not operand and nxt is not None and nxt.text == "(":
+                role = "keyword"
+            elif (t.text in BINARY_NAMES or t.text == "x") and operand:
+                role = "keyword"
+            elif t.text == "in" and not_in:
+                role = "keyword"
+            elif t.text == "not" and (operand or (nxt is not None and (
+                    nxt.kind in ("name", "number") or nxt.text in OPENING))):
+                role, binary_not = "keyword", operand
+            roles[t.start] = role
+            operand = role == "word"
+        else:
+            operand = t.kind == "number" or t.text in ")]}"
+        not_in = binary_not
+    return [t._replace(kind=roles[t.start]) if t.kind == "name" else t for t in tokens]
+
+
+def tokenize(text: str) -> list[Token]:
+    """The tokens of a formula, each name read as a word or a reserved name."""
+    return _roles(_scan(text))
+
+
+def word_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every word of a formula, or [] when it cannot be read."""
+    try:
+        return [(t.start, t.start + len(t.text)) for t in tokenize(text) if t.kind == "word"]
+    except PuzzleError:
+        return []
+
+
+def preprocess(text: str) -> tuple[str, list[int], list[str]]:
+    """The Python-syntax source of a formula, for each of its characters the 1-based
+    column in `text` it came from, and the words (the source names word k `_wk`).
+    Refuses unknown characters, long words or literals and deep nesting."""
     if len(text) > MAX_CHARS:
         raise PuzzleError(f"formula too long ({len(text):,} characters, at most {MAX_CHARS:,})")
     out: list[str] = []
     cols: list[int] = []
+    words: list[str] = []
     depth = 0
     operators = 0
 
-    def emit(s: str, col: int) -> None:
-        out.append(s)
-        cols.extend([col] * len(s))
+    def emit(s: str, col: int, last: int | None = None) -> None:
+        """Append s; with `last`, s is one token padded with spaces (so that `ab'10'`
+        stays two tokens) whose last character maps to the user's column `last`."""
+        if last is None:
+            out.append(s)
+            cols.extend([col] * len(s))
+            return
+        out.append(f" {s} ")
+        cols.extend([col] * len(s) + [last, last])
 
-    for m in _TOKEN.finditer(text):
-        tok, col = m.group(), m.start() + 1
-        first = tok[0]
-        if tok in _OPERATORS:
+    tokens = tokenize(text)
+    for k, t in enumerate(tokens):
+        tok, col = t.text, t.start + 1
+        if tok in _OPERATORS or t.kind == "keyword" and tok not in FUNCTIONS:
             operators += 1
             if operators > MAX_OPERATORS:
                 raise PuzzleError(f"too many operators (more than {MAX_OPERATORS:,})",
                                   column=col)
-        if tok.isspace():
+        if t.kind == "space":
             emit(" " * len(tok), col)
-        elif first.isalpha() or first == "_":
-            emit(_name(tok, col), col)
-        elif first.isdigit() or (first == "." and len(tok) > 1):
+        elif t.kind == "word":
+            _check_word(tok, col)
+            emit(f"_w{len(words)}", col, col + len(tok) - 1)
+            words.append(tok)
+        elif t.kind == "keyword":
+            emit("*" if tok == "x" else tok, col, col + len(tok) - 1)
+        elif t.kind == "name":                                   # pragma: no cover
+            raise PuzzleError(f"unknown name {shorten(tok, 30)!r}", column=col)
+        elif t.kind == "number":
             if len(tok) > MAX_LITERAL:
                 raise PuzzleError(f"number literal too long ({len(tok)} digits, at most "
                                   f"{MAX_LITERAL})", column=col)
-            emit(tok, col)
+            emit(tok, col, col + len(tok) - 1)
         elif tok == "^":
             emit("**", col)
-        elif tok in ("×", "x"):
+        elif tok == "×":
             emit("*", col)
         elif tok == "=":
             emit("==", col)
-        elif tok in "([{":
+        elif tok in ("&&", ";"):
+            if tok == ";" and all(x.kind == "space" for x in tokens[k + 1:]):
+                continue                                # a statement's closing ';'
+            emit(" and ", col)
+        elif tok in OPENING:
             depth += 1
             if depth > MAX_NEST:
                 raise PuzzleError(f"brackets nested too deeply (more than {MAX_NEST})",
@@ -120,29 +261,23 @@ def preprocess(text: str) -> tuple[str, list[int]]:
             raise PuzzleError("attribute access ('.') is not allowed", column=col)
         else:
             raise PuzzleError(f"unexpected character {tok!r}", column=col)
-    return "".join(out), cols
+    return "".join(out), cols, words
 
 
-def _name(tok: str, col: int) -> str:
-    """A name token: a word, a keyword, an allowed function or the `x` operator."""
-    if is_word(tok):
-        plain = unicodedata.normalize("NFKC", tok)
-        if plain != tok or not tok.isidentifier():
-            bad = next((ch for ch in tok if unicodedata.normalize("NFKC", ch) != ch), tok[0])
-            raise PuzzleError(f"the letter {bad!r} of {shorten(tok)!r} is a compatibility "
-                              f"form of {unicodedata.normalize('NFKC', bad)!r}: write that "
-                              "instead", column=col)
-        if len(tok) > MAX_WORD:
-            raise PuzzleError(f"word of {len(tok):,} letters is too long (at most {MAX_WORD})",
-                              column=col)
-        return tok
-    if tok == "x":
-        return "*"
-    if tok in KEYWORDS or tok in FUNCTIONS:
-        return tok
-    shown = shorten(tok, 30)
-    raise PuzzleError(f"unknown name {shown!r} (words are runs of capital letters; allowed "
-                      f"names: and, or, not, in, is, x, {', '.join(FUNCTIONS)})", column=col)
+def _check_word(tok: str, col: int) -> None:
+    """PuzzleError for a word that is too long, has an underscore or a compatibility
+    form of a letter (full-width Ａ, the ligature ﬁ)."""
+    if "_" in tok:
+        raise PuzzleError(f"unknown name {shorten(tok, 30)!r} (a word is letters and digits; "
+                          f"'_' is not allowed)", column=col)
+    bad = next((ch for ch in tok if unicodedata.normalize("NFKC", ch) != ch), None)
+    if bad is not None:
+        raise PuzzleError(f"the letter {bad!r} of {shorten(tok)!r} is a compatibility "
+                          f"form of {unicodedata.normalize('NFKC', bad)!r}: write that "
+                          "instead", column=col)
+    if len(tok) > MAX_WORD:
+        raise PuzzleError(f"word of {len(tok):,} letters is too long (at most {MAX_WORD})",
+                          column=col)
 
 
 # -- value helpers --------------------------------------------------------------------------
@@ -361,6 +496,13 @@ class Node:
         """The words below this node, in order."""
         return [w for c in self.children() for w in c.words()]
 
+    def leading_letters(self) -> frozenset[str]:
+        """The letters that begin a number of two or more digits (never 0)."""
+        out: frozenset[str] = frozenset()
+        for child in self.children():
+            out |= child.leading_letters()
+        return out
+
     def children(self) -> tuple[Node, ...]:
         """The sub-expressions."""
         return ()
@@ -398,18 +540,24 @@ class Missing(Node):
 
 
 class Word(Node):
-    """A word: its letters are the digits of a number in the base."""
+    """A word: its letters are the digits of a number in the base. `lead` says
+    whether its first letter begins the number (a word of two or more letters
+    does; a word that is a part of a word with digits, `HALO` of `HALO2`, says)."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "lead")
 
-    def __init__(self, text: str, col: int = 0) -> None:
+    def __init__(self, text: str, col: int = 0, lead: bool | None = None) -> None:
         self.text, self.col = text, col
+        self.lead = len(text) > 1 if lead is None else lead
 
     def letters(self):
         return frozenset(self.text)
 
     def words(self):
         return [self.text]
+
+    def leading_letters(self):
+        return frozenset(self.text[:1]) if self.lead else frozenset()
 
     def compile(self, index, base):
         idx = [index[c] for c in self.text]
@@ -587,8 +735,10 @@ _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">
 class _Converter:
     """Turns a Python ast into the whitelisted tree, folding letter-free parts."""
 
-    def __init__(self, source: str, cols: list[int], text: str) -> None:
+    def __init__(self, source: str, cols: list[int], text: str, words: list[str],
+                 base: int = 10) -> None:
         self.source, self.cols, self.text = source, cols, text
+        self.words, self.base = words, base
 
     def segment(self, node: ast.AST) -> str:
         """The user's text of an ast node (shortened)."""
@@ -639,8 +789,8 @@ class _Converter:
         if isinstance(node, ast.Constant):
             return self.constant(node)
         if isinstance(node, ast.Name):
-            if is_word(node.id):
-                return Word(node.id, col)
+            if node.id.startswith("_w"):
+                return self.word(self.words[int(node.id[2:])], col)
             raise self.refuse(node, f"the name {node.id!r} outside a call is")
         if isinstance(node, ast.BinOp):
             if isinstance(node.op, (ast.Add, ast.Sub)):
@@ -669,6 +819,33 @@ class _Converter:
         if isinstance(node, ast.Call):
             return self.call(node, depth)
         raise self.refuse(node, f"{type(node).__name__.lower()} is")
+
+    def word(self, text: str, col: int) -> Node:
+        """A word; a word with digits (`HALO2`) is the sum of its runs of letters and
+        its digits at their places in the base (each digit stands for itself)."""
+        if not any("0" <= ch <= "9" for ch in text):
+            return Word(text, col)
+        terms: list[tuple[int, Node]] = []
+        run = ""
+        for k, ch in enumerate(text):
+            place = len(text) - 1 - k
+            if "0" <= ch <= "9":
+                if int(ch) >= self.base:
+                    raise PuzzleError(f"the digit {ch} of {shorten(text)!r} is not a digit in "
+                                      f"base {self.base}", column=col + k)
+                if run:             # the letters before the first digit: they lead
+                    terms.append((1, self._placed(Word(run, col, lead=True), place + 1)))
+                    run = ""
+                terms.append((1, Const(int(ch) * self.base ** place, col)))
+            elif not terms:
+                run += ch
+            else:                   # a letter after a digit: its own place, never leading
+                terms.append((1, self._placed(Word(ch, col, lead=False), place)))
+        return Sum(terms, col)
+
+    def _placed(self, word: Node, place: int) -> Node:
+        """word times base ** place."""
+        return word if place == 0 else BinOp("*", word, Const(self.base ** place), word.col)
 
     def constant(self, node: ast.Constant) -> Node:
         """An int or decimal literal, read exactly from its text."""
@@ -705,11 +882,12 @@ class _Converter:
         return Call(node.func.id, [self.convert(a, depth) for a in node.args], self.col(node))
 
 
-def parse_formula(text: str) -> Node:
-    """The whitelisted tree of one formula; PuzzleError (with a column) otherwise."""
+def parse_formula(text: str, base: int = 10) -> Node:
+    """The whitelisted tree of one formula in a base (the digits of a word such as
+    `HALO2` take their places in it); PuzzleError (with a column) otherwise."""
     if not text.strip():
         raise PuzzleError("empty formula")
-    source, cols = preprocess(text)
+    source, cols, words = preprocess(text)
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as exc:
@@ -719,7 +897,7 @@ def parse_formula(text: str) -> Node:
     except (RecursionError, MemoryError, ValueError):
         raise PuzzleError("formula too complex to read") from None
     lead = len(source) - len(source.lstrip())
-    conv = _Converter(source.strip(), cols[lead:], text)
+    conv = _Converter(source.strip(), cols[lead:], text, words, base)
     return conv.convert(tree.body)
 
 

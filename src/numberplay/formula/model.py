@@ -13,11 +13,11 @@ from typing import Any, Self
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
 from ..text import shorten
-from .lang import is_letter
+from .lang import is_symbol, word_spans
 
 # The domain's names.
 Digit = int                                # 0..base-1
-Letter = str                               # one capital letter, of any alphabet
+Letter = str                               # one letter of any script or case (`is_symbol`)
 Assignment = tuple[tuple[Letter, Digit], ...]  # (letter, digit) pairs, by letter
 
 # The digit characters of bases up to 36.
@@ -74,21 +74,31 @@ class FormulaSolution(Solution):
 
 
 def substitute(formula: str, assignment: dict[str, int]) -> str:
-    """The formula with each letter replaced by its digit (0-9, then A-Z)."""
+    """The formula with each letter of its words replaced by its digit (0-9, then
+    A-Z); names such as `sum` and `x` are kept, even when their letters are letters
+    of the formula (`sum(range(us)) = ...`)."""
     table = {ord(c): DIGITS[d] for c, d in assignment.items()}
-    return formula.translate(table)
+    spans = word_spans(formula)
+    if not spans:
+        return formula.translate(table)
+    out, last = [], 0
+    for start, end in spans:
+        out += [formula[last:start], formula[start:end].translate(table)]
+        last = end
+    out.append(formula[last:])
+    return "".join(out)
 
 
 def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
     """`A=1,B=2` (or a dict) as {letter: digit}; PuzzleError for anything else
-    (not one capital letter, a value that is not a small whole number)."""
+    (not one letter, a value that is not a small whole number)."""
     if not fixed:
         return {}
     if isinstance(fixed, dict):
         out = {}
         for k, v in fixed.items():
-            if not isinstance(k, str) or not is_letter(unicodedata.normalize("NFC", k)):
-                raise PuzzleError(f"--fix: {str(k)[:20]!r} is not a capital letter")
+            if not isinstance(k, str) or not is_symbol(unicodedata.normalize("NFC", k)):
+                raise PuzzleError(f"--fix: {str(k)[:20]!r} is not a letter")
             k = unicodedata.normalize("NFC", k)
             if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 2:
                 v = int(v)
@@ -104,7 +114,7 @@ def parse_fixed(fixed: str | dict | None) -> dict[str, int]:
             continue
         name, sep, value = part.partition("=")
         name, value = unicodedata.normalize("NFC", name.strip()), value.strip()
-        if not sep or not is_letter(name) or not value.isascii() \
+        if not sep or not is_symbol(name) or not value.isascii() \
                 or not value.isdigit() or len(value) > 2:
             shown = shorten(part.strip())
             raise PuzzleError(f"--fix expects LETTER=DIGIT,..., not {shown!r}")

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
+from . import products
 from .bounds import Unbounded, compare_fn, interval_fn, linear_compare_fn
 from .candidates import split_weights, sum_filter
 from .lang import (
@@ -101,6 +102,7 @@ class Compiled:
     ichecks: dict[int, Callable] = field(default_factory=dict)
     conjunctive: bool = False
     linears: dict[int, tuple[list[int], Callable[[Env], int]]] = field(default_factory=dict)
+    program: Any = None            # the propagation program (products.py), if it applies
 
 
 def split_checks(node: Node) -> list[Node]:
@@ -522,22 +524,36 @@ def _is_product(check: Compare) -> bool:
 
 
 @lru_cache(maxsize=256)
-def compile_puzzle(formula: str, base: int) -> Compiled:
-    """Parse and analyse a formula (cached)."""
-    tree = parse_formula(formula)
+def compile_puzzle(formula: str, base: int, propagation: bool = True) -> Compiled:
+    """Parse and analyse a formula (cached); `propagation=False` leaves out the
+    propagation search of `products.py` (the solver's own strategies, for comparison)."""
+    tree = parse_formula(formula, base)
     check_statement(tree, formula)
     letters = sorted(tree.letters())
     if len(letters) > base:
         raise PuzzleError(f"{len(letters)} distinct letters but base {base} has only "
                           f"{base} digits")
     if not letters:
-        raise PuzzleError("the formula has no letters (words are runs of capital letters)")
+        raise PuzzleError("the formula has no letters")
     index = {c: i for i, c in enumerate(letters)}
-    lead = frozenset(w[0] for w in tree.words() if len(w) > 1)
-    pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
+    lead = tree.leading_letters()
     holds = compile_formula(tree, index, base)
+    prog = _program(tree, letters, index, base, lead) if propagation else None
+    if prog is not None:      # the propagation search needs no other analysis
+        return Compiled(tree, letters, index, base, lead, holds, [], "propagation",
+                        program=prog)
+    pseudos, strategy, ichecks, conj, lins = analyse_checks(tree, index, base)
     return Compiled(tree, letters, index, base, lead, holds, pseudos, strategy, ichecks, conj,
                     lins)
+
+
+def _program(tree: Node, letters: list[str], index: dict[str, int], base: int,
+             lead: frozenset[str]) -> Any:
+    """The propagation program (`products.py`) of a conjunction of polynomial
+    equalities (sums included), or None."""
+    if not _is_conjunction(tree):
+        return None
+    return products.program(split_checks(tree), letters, index, base, lead)
 
 
 def letter_order(comp: Compiled, fixed: dict[str, int]) -> list[str]:
@@ -732,6 +748,9 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     `counting`, yields numbers of solutions instead (whole subtrees at once when the
     interval bounds prove every completion a solution)."""
     budget = ensure(budget)
+    if comp.program is not None:
+        yield from _program_search(comp, fixed, budget, counting)
+        return
     base, n = comp.base, len(comp.letters)
     env = [0] * n
     known = [False] * n
@@ -822,6 +841,19 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
         env[li] = 0
 
     yield from rec(0)
+
+
+def _program_search(comp: Compiled, fixed: dict[str, int], budget: Budget,
+                    counting: bool) -> Iterator[Any]:
+    """The propagation search of products and systems (`products.py`), each solution
+    confirmed by the exact evaluator."""
+    if any(fixed[c] == 0 for c in comp.lead if c in fixed):
+        return
+    holds = comp.holds
+    for env in products.search(comp.program, {comp.index[c]: d for c, d in fixed.items()},
+                               budget):
+        if holds(env):
+            yield 1 if counting else env
 
 
 def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[bool],

@@ -13,7 +13,9 @@ driver then follows the chosen supposition once with `_run_chain` to get its
 steps; a test compares whole explanations with and without this search.
 
 Only for what `Fixpoint.enabled` covers (sums), the full ladder (no rung
-limit) and the formula's own rules (no extra rules of a kind).
+limit) and the formula's own rules (no extra rules of a kind). With the compiled
+core the whole search runs in C (`_deduce.c`, `Fixpoint.native`); this class is
+its pure-Python twin and reference.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..budget import Budget
-from .candidates import _compiled, bits
+from .candidates import bits, hall
 from .fixpoint import Fixpoint, Masks, Position
 
 Found = tuple[str, int, int, int]   # place, value, steps (as _chain_len counts), bound
@@ -102,7 +104,7 @@ class Trials:
         if key in cache:
             res = cache[key]
         else:
-            res = cache[key] = self.fix._filter(unit, key)
+            res = cache[key] = self.fix.filter(unit, key)
             if len(cache) > 100_000:
                 cache.clear()
         if res is None:
@@ -134,8 +136,7 @@ class Trials:
     def _different(self, m: Masks) -> int:
         n = self.n
         masks = tuple(m[:n])
-        assert _compiled is not None
-        if _compiled.hall(masks, self.fix.model.base, n == self.fix.model.base) == masks:
+        if hall(masks, self.fix.model.base, n == self.fix.model.base) == masks:
             return 0
         new = self.different_once(self.fix.position(m))
         if new is False:
@@ -215,7 +216,23 @@ class Trials:
 
     def find(self, pos: Position, depth: int, limit: int, max_trials: int,
              budget: Any) -> Found | None:
-        """The search from a position."""
+        """The search from a position (in C where `Fixpoint.native` covers the model)."""
+        m = self.fix.masks(pos)
+        native = self.fix.native
+        if native is not None:
+            got = native.search(m, depth, limit, max_trials,
+                                None if budget is None else budget.tick)
+            if got is None:
+                return None
+            if got != -1:
+                v, bit, size, bound = got
+                place = self.fix.names[v]
+                return place, bit + (self.fix.lo[place] if v >= self.n else 0), size, bound
+        return self.find_py(m, depth, limit, max_trials, budget)
+
+    def find_py(self, m: Masks, depth: int, limit: int, max_trials: int,
+                budget: Any) -> Found | None:
+        """`find` in Python (the reference of the compiled search)."""
         self.budget = budget
         self.max_trials = max_trials
-        return self.search(self.fix.masks(pos), depth, limit)
+        return self.search(m, depth, limit)

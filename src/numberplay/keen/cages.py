@@ -14,10 +14,12 @@ up the target from the other cells' smallest and largest candidates.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import prod
+from operator import itemgetter
+from typing import Any
 
 from .model import Cage, KeenPuzzle
 
@@ -42,9 +44,12 @@ class Table:
     ors: list[dict[int, int]] = field(default_factory=list)   # per cell: mask -> OR of supports
     memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
     line_groups: list[tuple[str, int, list[int]]] = field(default_factory=list)
+    key: Callable[[list[int]], Any] = field(default=None, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         n = self.n
+        # the candidates of its cells, as the memo's key (a tuple, or one int)
+        self.key = itemgetter(*self.cells) if self.cells else (lambda m: ())
         for axis, key in (("row", lambda i: i // n), ("column", lambda i: i % n)):
             groups: dict[int, list[int]] = {}
             for k, i in enumerate(self.cells):
@@ -178,8 +183,9 @@ def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
 
 
 def compile_puzzle(puzzle: KeenPuzzle) -> list[Table]:
-    """Every cage compiled, in the puzzle's cage order."""
-    return [compile_cage(puzzle.n, cage) for cage in puzzle.cages]
+    """Every cage with a clue compiled, in the puzzle's cage order (a blank cage
+    constrains nothing)."""
+    return [compile_cage(puzzle.n, cage) for cage in puzzle.cages if cage.op != "?"]
 
 
 def possible(table: Table, masks: list[int]) -> int:
@@ -210,7 +216,7 @@ MEMO = 4096   # remembered filterings per cage (then forgotten all at once)
 def filtered(table: Table, masks: list[int]) -> list[int] | None:
     """Each cell's candidates that some possible filling uses (None: none is left);
     remembered per cage for the candidates of its cells."""
-    key = tuple(masks[i] for i in table.cells)
+    key = table.key(masks)
     memo = table.memo
     if key in memo:
         return memo[key]

@@ -18,17 +18,20 @@ trial (a few grade hard or extreme), never a guess.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Technique
 from ..errors import PuzzleError
 from ..latin import techniques as LT
 from ..latin.explain import LatinRules
-from ..model import SOLVED, PlayState, Step
+from ..model import PlayState, Step
 from ..text import content_lines
 from ..text import place as cell_place
+from . import fixpoint as F
 from . import techniques as K
 from .cages import Table, compile_puzzle
+from .fixpoint import settle
 from .model import KeenPuzzle, cell_name
 from .render import masks_text, values_text
 
@@ -39,57 +42,77 @@ TATHAM = {"easy": "Easy", "medium": "Normal", "hard": "Hard", "extreme": "Extrem
 
 Finder = Callable[[int, list[Table], list[int]], "K.Found | None"]
 
-# (finder, rung), easiest first; Latin moves come from the Latin core.
-LADDER: tuple[tuple[str, int], ...] = (
-    ("naked single", 0), ("hidden single", 0), ("cage digits", 0),
-    ("cage combinations", 1),
-    ("cage line", 2), ("line sum", 2), ("naked subset", 2), ("hidden subset", 2),
-    ("fish", 3),
+# Keen's own rungs, and the Latin techniques put on Keen's scale; the order in
+# which the techniques of one rung are tried.
+CAGE_RUNGS: tuple[tuple[str, int, Finder], ...] = (
+    ("cage digits", 0, K.cage_digits), ("cage combinations", 1, K.cage_combinations),
+    ("cage line", 2, K.cage_line), ("line sum", 2, K.line_sum),
 )
-CAGE_FINDERS: dict[str, Finder] = {"cage digits": K.cage_digits,
-                                   "cage combinations": K.cage_combinations,
-                                   "cage line": K.cage_line, "line sum": K.line_sum}
-LATIN_FINDERS = {"naked single": LT.naked_single, "hidden single": LT.hidden_single,
-                 "naked subset": LT.naked_subset, "hidden subset": LT.hidden_subset,
-                 "fish": LT.fish}
+LATIN_RUNGS = {"naked single": 0, "hidden single": 0, "naked subset": 2, "hidden subset": 2,
+               "fish": 3}
+ORDER = ("naked single", "hidden single", "cage digits", "cage combinations", "cage line",
+         "line sum", "naked subset", "hidden subset", "fish")
 
 
-def found_step(n: int, found: K.Found) -> Step:
-    """A model `Step` from a cage deduction."""
+def found_step(n: int, found: K.Found, before: list[int]) -> Step:
+    """A model `Step` from a cage deduction made in the candidates `before`."""
     area = (found.area,) if found.area else ()
-    return Step(technique=found.technique, text=found.text,
+    return Step(technique=found.technique, text=found.text(before),
                 cells=(*area, *(cell_name(n, i) for i in found.cells)),
                 removed=tuple((cell_name(n, i), v + 1) for i, v in found.removed),
                 fixed=tuple((cell_name(n, i), v + 1) for i, v in found.fixed))
 
 
+def cage_technique(n: int, tables: list[Table], name: str, rung: int,
+                   finder: Finder) -> Technique:
+    """One of Keen's rungs for the kernel: the finder's move, applied."""
+    def find(m: list[int]) -> K.Found | None:
+        found = finder(n, tables, m)
+        if found is not None:
+            for i, v in found.removed:
+                m[i] &= ~(1 << v)
+        return found
+    find.__doc__ = finder.__doc__
+    return Technique(name, rung, find)
+
+
 class KeenRules(LatinRules):
-    """The Latin core's rules with Keen's cage techniques on its ladder."""
+    """The Latin core's rules extended with Keen's cage techniques (`extra`), the
+    Latin rungs put on Keen's scale."""
 
     grades = GRADES  # type: ignore[assignment]
     solved_text = "Solved: every cell holds one value, and every cage adds up."
     trial_rungs = (0, None)   # trials follow the easy rung first, then the whole ladder
 
     def __init__(self, puzzle: KeenPuzzle, tables: list[Table] | None = None) -> None:
-        super().__init__(puzzle.n)
+        n = puzzle.n
+        tables = tables if tables is not None else compile_puzzle(puzzle)
+        extra = [cage_technique(n, tables, name, rung, f) for name, rung, f in CAGE_RUNGS]
+        super().__init__(n, extra, rungs=LATIN_RUNGS, order=ORDER)
         self.puzzle = puzzle
-        self.tables = tables if tables is not None else compile_puzzle(puzzle)
-        self.techniques = tuple(Technique(name, rung, self._make(name)) for name, rung in LADDER)
+        self.tables = tables
 
-    def _make(self, name: str) -> Callable[[list[int]], Step | None]:
-        if name in LATIN_FINDERS:
-            return self._finder(LATIN_FINDERS[name])  # type: ignore[no-any-return]
-        finder, n, tables = CAGE_FINDERS[name], self.n, self.tables
+    def settle(self, pos: list[int], max_rung: int | None = None) -> str:
+        """The ladder's fixpoint up to `max_rung` by propagation (see fixpoint.py)."""
+        return settle(self.n, self.tables, pos, F.TOP if max_rung is None else max_rung)
 
-        def find(m: list[int]) -> Step | None:
-            found = finder(n, tables, m)
-            if found is None:
-                return None
-            for i, v in found.removed:
-                m[i] &= ~(1 << v)
-            return found_step(n, found)
-        find.__doc__ = finder.__doc__
-        return find
+    def closes(self, pos: list[int], place: str, value: int,
+               max_rung: int | None = None, before: list[int] | None = None) -> bool:
+        """False when the propagation from the cell the supposition changed (in
+        `before`, where the ladder stalls; `assume` changes that cell only) ends
+        without a contradiction: the techniques cannot reach one."""
+        rung = F.TOP if max_rung is None else max_rung
+        m = list(pos)
+        if before is None:
+            return settle(self.n, self.tables, m, rung) == "contradiction"
+        return settle(self.n, self.tables, m, rung, [self.index[place]]) == "contradiction"
+
+    def narrate(self, move: Any, before: list[int] | None) -> Step:
+        """A cage move's step, or the Latin one's."""
+        if isinstance(move, K.Found):
+            assert before is not None
+            return found_step(self.n, move, before)
+        return super().narrate(move, before)
 
     def contradiction(self, pos: list[int]) -> Contradiction | str | None:  # type: ignore[override]
         latin = super().contradiction(pos)
@@ -108,27 +131,19 @@ class KeenRules(LatinRules):
 
 
 def start_masks(puzzle: KeenPuzzle) -> list[int]:
-    """Every cell with every value: where an explanation starts."""
-    return [(1 << puzzle.n) - 1] * (puzzle.n * puzzle.n)
+    """Every cell with every value (a given cell: its value): where an explanation starts."""
+    masks = [(1 << puzzle.n) - 1] * (puzzle.n * puzzle.n)
+    for i, v in puzzle.givens:
+        masks[i] = 1 << (v - 1)
+    return masks
 
 
 def explain_masks(rules: KeenRules, masks: list[int], *, search: bool = True,
                   trace: bool = False, budget: Budget | None = None,
                   limits: Limits | None = None) -> Iterator[Step]:
     """The steps from the given candidates: techniques, trials, then guesses."""
-    return iter(Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
-                            limits=limits))
-
-
-def grade_of(rules: KeenRules, masks: list[int], budget: Budget | None = None) -> str:
-    """The grade: the label of the hardest rung the explanation uses."""
-    run = Explanation(rules, list(masks), budget=budget)
-    last = None
-    for last in run:  # noqa: B007 - the last step says how it ended
-        pass
-    if last is None or last.technique != SOLVED:
-        return LEVELS[-1]
-    return rules.grade_label(max(run.hardest, 0))
+    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
+                       limits=limits)
 
 
 # -- a player's position -----------------------------------------------------------

@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 
 from ..budget import Budget, ensure
+from ..deduce import fixpoint
 from ..errors import GenerationError
 from ..latin.squares import jacobson_matthews
 from .cages import compile_puzzle
-from .explain import LEVELS
-from .grading import RUNG, settle
+from .explain import LEVELS, KeenRules
 from .model import Cage, KeenPuzzle, make_puzzle
 from .search import solve
 
@@ -147,16 +147,16 @@ def clues(n: int, groups: list[list[int]], grid: list[int], rng: random.Random,
 
 def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget) -> bool:
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
-    on the ladder's fixpoint (`grading.settle`): the deductions made below stand, so
-    the target level goes on from where the level below stalled."""
+    on the kernel's fixpoint of the ladder: the deductions made below stand, so the
+    target level goes on from where the level below stalled."""
     budget.tick()
     n = puzzle.n
-    tables = compile_puzzle(puzzle)
+    rules = KeenRules(puzzle, compile_puzzle(puzzle))
     m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
-    if k > 0 and settle(n, tables, m, RUNG[LEVELS[k - 1]]) != "stalled":
+    if k > 0 and fixpoint(rules, m, k - 1).end != "stalled":
         return False
-    return level == LEVELS[-1] or settle(n, tables, m, RUNG[level]) == "solved"
+    return level == LEVELS[-1] or fixpoint(rules, m, k).end == "solved"
 
 
 def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,

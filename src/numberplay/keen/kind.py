@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from ..budget import Budget
+from ..deduce import grade
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..latin.order import parse_order
@@ -14,7 +16,16 @@ from ..model import Generated, PlayState, Puzzle, Solution, Step
 from ..text import grid_places
 from . import explain as E
 from .generate import generate as generate_puzzle
-from .model import DEFAULT_MAX, MAX_ORDER, MIN_ORDER, KeenPuzzle, KeenSolution
+from .model import (
+    DEFAULT_MAX,
+    MAX_ORDER,
+    MIN_ORDER,
+    Cage,
+    KeenPuzzle,
+    KeenSolution,
+    cell_name,
+    check_givens,
+)
 from .parse import parse_text
 from .render import render, to_text
 from .search import solve
@@ -71,6 +82,8 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
             return False
         if any({grid[r][c] for r in range(n)} != want for c in range(n)):
             return False
+        if any(grid[i // n][i % n] != v for i, v in p.givens):
+            return False
         return all(cage.holds([grid[i // n][i % n] for i in cage.cells]) for cage in p.cages)
 
     # -- explaining -----------------------------------------------------------------
@@ -120,7 +133,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
     def grade(self, puzzle: Puzzle) -> str:
         """easy / medium / hard / extreme / unreasonable (Tatham's five levels)."""
         p = _p(puzzle)
-        return E.grade_of(E.KeenRules(p), E.start_masks(p))
+        return grade(E.KeenRules(p), E.start_masks(p))[0]
 
     # -- presenting -----------------------------------------------------------------------
     @property
@@ -146,6 +159,44 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         entries, removed = (dict(state.entries), state.removed) if state else (None, ())
         return draw(_p(puzzle), solution, highlight, entries,  # type: ignore[arg-type]
                     removed, state.struck if state else ())
+
+    # -- the setter's workbench -----------------------------------------------------------
+    def place_values(self, puzzle: Puzzle) -> dict[str, tuple[int, ...]]:
+        """{"r1c1": 1..N (a given cell: its value)}."""
+        p = _p(puzzle)
+        given = dict(p.givens)
+        return {cell_name(p.n, i): (given[i],) if i in given else tuple(range(1, p.n + 1))
+                for i in range(p.n * p.n)}
+
+    def with_givens(self, puzzle: Puzzle, givens: dict[str, int]) -> KeenPuzzle:
+        """A given is a digit written in a cell (`given r2c3=5`), beside its cage."""
+        p = _p(puzzle)
+        items = [(cell_name(p.n, i), v) for i, v in p.givens] + list(givens.items())
+        return replace(p, givens=check_givens(p.n, items))
+
+    def clues(self, puzzle: Puzzle) -> tuple[str, ...]:
+        """The cages with a clue (`cage 12x at r1c1`), then the givens."""
+        p = _p(puzzle)
+        return tuple([f"cage {c.clue()} at {cell_name(p.n, c.cells[0])}" for c in p.cages
+                      if c.op != "?"] + [f"given {cell_name(p.n, i)}={v}" for i, v in p.givens])
+
+    def clue_places(self, puzzle: Puzzle) -> tuple[tuple[str, ...], ...]:
+        """A cage's cells; a given's cell."""
+        p = _p(puzzle)
+        return tuple([tuple(cell_name(p.n, i) for i in c.cells) for c in p.cages if c.op != "?"]
+                     + [(cell_name(p.n, i),) for i, _ in p.givens])
+
+    def relax(self, puzzle: Puzzle, keep: frozenset[int]) -> KeenPuzzle:
+        """The cages not kept lose their clue (`?`), the givens not kept go."""
+        p = _p(puzzle)
+        cages, k = [], 0
+        for cage in p.cages:
+            if cage.op != "?":
+                cage = cage if k in keep else Cage("?", 0, cage.cells)
+                k += 1
+            cages.append(cage)
+        givens = tuple(g for j, g in enumerate(p.givens, start=k) if j in keep)
+        return KeenPuzzle(p.n, tuple(cages), givens)
 
     def size_of(self, puzzle: Puzzle) -> str:
         """The order N."""

@@ -10,24 +10,27 @@ so two readings of one puzzle compare equal whatever their labels were.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 from typing import Any, ClassVar
 
 from ..errors import PuzzleError
 from ..model import Puzzle, Solution
+from ..text import parse_place, shorten
 from ..text import place as cell_place
 
 MIN_ORDER = 3
 MAX_ORDER = 16
 DEFAULT_MAX = 9          # orders the generator offers by default
 
-OPS = ("+", "-", "*", "/", "=")
+OPS = ("+", "-", "*", "/", "=", "?")   # "?": a cage without clue (any digits)
 # How people type the operations (and how Tatham's IDs spell them).
 OP_SPELLINGS = {"+": "+", "-": "-", "−": "-", "–": "-", "*": "*", "x": "*", "X": "*",
-                "×": "*", "·": "*", "/": "/", "÷": "/", ":": "/", "=": "="}
-OP_WORDS = {"+": "sum", "-": "difference", "*": "product", "/": "quotient", "=": "given"}
-OP_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "÷", "=": ""}     # as drawn
+                "×": "*", "·": "*", "/": "/", "÷": "/", ":": "/", "=": "=", "?": "?"}
+OP_WORDS = {"+": "sum", "-": "difference", "*": "product", "/": "quotient", "=": "given",
+            "?": "blank"}
+OP_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "÷", "=": "", "?": ""}     # as drawn
 
 
 def cell_name(n: int, i: int) -> str:
@@ -47,14 +50,20 @@ class Cage:
         """`12x`, `3-`, `2/`, `7+`, or `4` for a given: as the text format writes it."""
         if self.op == "=":
             return str(self.target)
+        if self.op == "?":
+            return "?"
         return f"{self.target}{'x' if self.op == '*' else self.op}"
 
     def label(self) -> str:
-        """`12×`, `3−`, `4`: as drawn on the grid."""
+        """`12×`, `3−`, `4`: as drawn on the grid (a blank cage: nothing)."""
+        if self.op == "?":
+            return ""
         return f"{self.target}{OP_SIGNS[self.op]}"
 
     def holds(self, values: list[int]) -> bool:
         """Do these values (one per cell) meet the cage's clue?"""
+        if self.op == "?":
+            return True
         if self.op == "+":
             return sum(values) == self.target
         if self.op == "*":
@@ -74,6 +83,8 @@ class KeenPuzzle(Puzzle):
     kind: ClassVar[str] = "keen"
     n: int
     cages: tuple[Cage, ...]
+    # Digits given in advance, (cell, value) by cell (the setter's workbench adds them).
+    givens: tuple[tuple[int, int], ...] = ()
 
     def cage_of(self) -> list[int]:
         """For every cell, the index of its cage."""
@@ -87,9 +98,12 @@ class KeenPuzzle(Puzzle):
         """`{"n": 4, "cages": [{"op": "*", "target": 12, "cells": [[1, 1], [2, 1]]}, ...]}`
         (cells as 1-based [row, column])."""
         n = self.n
-        return {"n": n, "cages": [
+        data: dict[str, Any] = {"n": n, "cages": [
             {"op": cage.op, "target": cage.target,
              "cells": [[i // n + 1, i % n + 1] for i in cage.cells]} for cage in self.cages]}
+        if self.givens:
+            data["givens"] = {cell_name(n, i): v for i, v in self.givens}
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> KeenPuzzle:
@@ -145,7 +159,7 @@ def _connected(n: int, cells: tuple[int, ...]) -> bool:
     return len(seen) == len(cells)
 
 
-def make_puzzle(n: int, cages: list[Cage]) -> KeenPuzzle:
+def make_puzzle(n: int, cages: list[Cage], givens: Sequence[tuple[Any, Any]] = ()) -> KeenPuzzle:
     """A checked puzzle from cages in any order: every cell in exactly one cage,
     every cage connected, its operation fitting its size and its target
     reachable. PuzzleError names the cage for anything wrong."""
@@ -168,7 +182,21 @@ def make_puzzle(n: int, cages: list[Cage]) -> KeenPuzzle:
         raise PuzzleError(f"{cell_name(n, missing[0])} is in no cage")
     for number, cage in enumerate(ordered, start=1):
         check_cage(n, cage, number)
-    return KeenPuzzle(n, tuple(ordered))
+    return KeenPuzzle(n, tuple(ordered), check_givens(n, givens))
+
+
+def check_givens(n: int, items: Any) -> tuple[tuple[int, int], ...]:
+    """Given digits as (cell, value) by cell, from (`r2c3`, value) pairs."""
+    out: dict[int, int] = {}
+    for at, v in items:
+        r, c = parse_place(str(at), n)
+        if isinstance(v, str) and v.isascii() and v.isdigit() and len(v) <= 2:
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= n:
+            raise PuzzleError(f"the given at {cell_place(r, c)} must be a value 1..{n}, not "
+                              f"{shorten(v)!r}")
+        out[r * n + c] = v
+    return tuple(sorted(out.items()))
 
 
 def check_cage(n: int, cage: Cage, number: int | None = None) -> None:
@@ -195,6 +223,8 @@ def reachable(n: int, cage: Cage) -> bool:
     its target? Exact for one- and two-cell cages, bounds for larger ones (the
     search settles the rest)."""
     t, size = cage.target, len(cage.cells)
+    if cage.op == "?":
+        return True
     if t < 0:
         return False
     if cage.op == "=":
@@ -257,4 +287,7 @@ def puzzle_from_json(data: Any) -> KeenPuzzle:
         if len(set(flat)) != len(flat):
             raise PuzzleError(f"cage {number}: a cell is listed twice")
         cages.append(Cage(op, target, tuple(flat)))
-    return make_puzzle(n, cages)
+    givens = data.get("givens") or {}
+    if not isinstance(givens, dict):
+        raise PuzzleError('"givens" must be {"r2c3": 5, ...}')
+    return make_puzzle(n, cages, list(givens.items()))

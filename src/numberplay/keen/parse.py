@@ -37,6 +37,8 @@ from .tatham import is_game_id, parse_game_id
 
 _LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]{0,5}$")
 _OPS = "+\\-xX*/×÷−–:·"
+_BLANK = re.compile(r"\s*([A-Za-z][A-Za-z0-9]{0,5})\s*[:=]?\s*\?(?=\s|$)")
+_GIVEN = re.compile(r"given\s+r\d", re.IGNORECASE)
 _CLUE = re.compile(rf"\s*([A-Za-z][A-Za-z0-9]{{0,5}})\s*[:=]?\s*([{_OPS}]?)\s*(\d{{1,12}})"
                    rf"\s*([{_OPS}]?)(?=\s|$)")
 
@@ -86,7 +88,9 @@ def _parse_map(lines: list[tuple[int, str]]) -> KeenPuzzle:
                 raise PuzzleError(f"bad cage label {shown!r} (a letter, then letters or digits)",
                                   line=lineno, where=cell_place(r, c))
             cells.setdefault(token, []).append(r * n + c)
-    clues = _parse_clues(lines[n:])
+    givens = [item for lineno, line in lines[n:] if _GIVEN.match(line)
+              for item in _givens(line, lineno)]
+    clues = _parse_clues([(k, line) for k, line in lines[n:] if not _GIVEN.match(line)])
     cages = []
     for label, members in cells.items():
         if label not in clues:
@@ -102,7 +106,7 @@ def _parse_map(lines: list[tuple[int, str]]) -> KeenPuzzle:
     for label, (lineno, _, _) in clues.items():
         raise PuzzleError(f"a clue for {label}, but no cell is labelled {label}", line=lineno)
     try:
-        return make_puzzle(n, cages)
+        return make_puzzle(n, cages, givens)
     except PuzzleError as exc:
         label = _label_of(n, cells, exc)
         raise PuzzleError(exc.reason, where=f"cage {label}" + (f" ({exc.where})"
@@ -120,12 +124,34 @@ def _label_of(n: int, cells: dict[str, list[int]], exc: PuzzleError) -> str:
     return "?"
 
 
+def _givens(line: str, lineno: int) -> list[tuple[str, str]]:
+    """The `r2c3=5` items of a `given ...` line."""
+    out = []
+    for item in line.split()[1:]:
+        at, sep, value = item.partition("=")
+        if not sep:
+            raise PuzzleError(f"a given is CELL=VALUE (r2c3=5), not {shorten(item)!r}",
+                              line=lineno)
+        out.append((at, value))
+    return out
+
+
 def _parse_clues(lines: list[tuple[int, str]]) -> dict[str, tuple[int, str | None, int]]:
     """{label: (line, operation or None, target)} from the clue lines."""
     clues: dict[str, tuple[int, str | None, int]] = {}
     for lineno, line in lines:
         k = 0
         while k < len(line):
+            blank = _BLANK.match(line, k)
+            if blank:   # a cage without clue
+                if blank.group(1) in clues:
+                    raise PuzzleError(f"cage {blank.group(1)} has two clues", line=lineno,
+                                      column=k + 1)
+                clues[blank.group(1)] = (lineno, "?", 0)
+                k = blank.end()
+                while k < len(line) and line[k] in " \t,;":
+                    k += 1
+                continue
             found = _CLUE.match(line, k)
             if not found:
                 rest = line[k:].strip()

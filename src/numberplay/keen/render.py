@@ -35,6 +35,8 @@ def to_text(puzzle: KeenPuzzle) -> str:
     for k, cage in enumerate(puzzle.cages):
         by_row.setdefault(cage.cells[0] // n, []).append(f"{names[k]} {cage.clue()}")
     lines += ["  ".join(by_row[r]) for r in sorted(by_row)]
+    if puzzle.givens:
+        lines.append("given " + " ".join(f"{cell_name(n, i)}={v}" for i, v in puzzle.givens))
     return "\n".join(lines) + "\n"
 
 

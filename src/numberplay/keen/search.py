@@ -53,7 +53,10 @@ def solve(puzzle: KeenPuzzle, limit: int | None = None, budget: Budget | None = 
     n = puzzle.n
     tables = compile_puzzle(puzzle)
     propagator = bounds_propagator(tables)
-    for flat in solve_masks(n, [(1 << n) - 1] * (n * n), limit=limit, budget=budget,
+    masks = [(1 << n) - 1] * (n * n)
+    for i, v in puzzle.givens:
+        masks[i] = 1 << (v - 1)
+    for flat in solve_masks(n, masks, limit=limit, budget=budget,
                             engine="python" if propagator else engine,
                             tables=latin_tables(tables), propagator=propagator):
         yield [v + 1 for v in flat]

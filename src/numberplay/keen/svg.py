@@ -25,7 +25,8 @@ def draw(puzzle: KeenPuzzle, solution: KeenSolution | None = None,
          struck: Iterable[tuple[str, int]] = ()) -> str:
     """The puzzle (solved when `solution` is given) as an SVG document; `struck`
     (an explanation step's removals) are drawn faint and struck through."""
-    entries = entries or {}
+    entries = {**{cell_place(*divmod(i, puzzle.n)): v for i, v in puzzle.givens},
+               **(entries or {})}
     strike = set(struck)
     crossed: dict[str, set[int]] = {}
     for place, v in removed:

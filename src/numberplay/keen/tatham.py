@@ -3,8 +3,8 @@
 PARAMS is the order, an optional `m` (multiplication-only mode in later
 versions: ignored) and an optional `d` with a grade letter (e e n h x u).
 DESC is the cage walls as a run-length code over the internal edges, then
-`,` and one clue per cage in the order of each cage's first cell; see
-`/work/shared/formats/keen-game-id.md` or `docs/keen.md`. Errors name the
+`,` and one clue per cage in the order of each cage's first cell; the format
+in full is in `docs/keen.md` ("The game-ID format"). Errors name the
 character position in the ID (1-based) or the cage.
 """
 
@@ -186,6 +186,8 @@ def encode_walls(puzzle: KeenPuzzle) -> str:
 
 def to_game_id(puzzle: KeenPuzzle, grade: str | None = None) -> str:
     """`PARAMS:DESC`, with `d` and the grade letter when a grade is given."""
+    if puzzle.givens or any(c.op == "?" for c in puzzle.cages):
+        raise PuzzleError("a Tatham game ID has no given digits nor cages without clue")
     params = str(puzzle.n) + (f"d{LETTER_OF[grade]}" if grade in LETTER_OF else "")
     clues = "".join(f"{OP_LETTERS[c.op]}{c.target}" for c in puzzle.cages)
     return f"{params}:{encode_walls(puzzle)},{clues}"

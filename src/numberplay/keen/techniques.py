@@ -15,8 +15,9 @@ at, candidates removed, the sentence), or None:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cages import Table, filtered, possible, required, rows_of
 from .model import OP_SIGNS, Cage, cell_name
@@ -27,15 +28,20 @@ SUM_CELLS = 4      # the line-sum rule works on at most this many open cells
 
 @dataclass
 class Found:
-    """One deduction: the technique, the cells it reads, what it removes (cell,
-    0-based value), what it fixes, and its sentence."""
+    """One deduction (a move for the deduction kernel): the technique, the cells it
+    reads, what it removes (cell, 0-based value), what it fixes, and `say`, which
+    words it given the candidates it was made from (only the narrator calls it)."""
 
     technique: str
     cells: list[int]
     removed: list[tuple[int, int]]
-    text: str
+    say: Callable[[list[int]], str]
     fixed: list[tuple[int, int]] = field(default_factory=list)
     area: str | None = None   # where a hint points a player ("the cage 12× at r1c1")
+
+    def text(self, masks: list[int]) -> str:
+        """The sentence, for the candidates the move was made from."""
+        return self.say(masks)
 
 
 def _bits(m: int) -> list[int]:
@@ -105,17 +111,19 @@ def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Found | None:
         if not removed:
             continue
         cage = table.cage
-        if cage.op == "=":
-            i = cage.cells[0]
-            text = f"{cell_name(n, i)} is a cage of one cell: it is {cage.target}."
-        elif table.bounded:
-            text = (f"The {cage_name(n, cage)} is too big for a digit beyond the bounds of its "
-                    f"target: {_removals(n, removed)}.")
-        else:
-            text = (f"The {cage_name(n, cage)} can only be {digit_sets_text(table, masks)}, so "
+
+        def say(m: list[int], table: Table = table, removed: list = removed,
+                union: int = union) -> str:
+            cage = table.cage
+            if cage.op == "=":
+                return f"{cell_name(n, cage.cells[0])} is a cage of one cell: it is {cage.target}."
+            if table.bounded:
+                return (f"The {cage_name(n, cage)} is too big for a digit beyond the bounds "
+                        f"of its target: {_removals(n, removed)}.")
+            return (f"The {cage_name(n, cage)} can only be {digit_sets_text(table, m)}, so "
                     f"its cells hold only {', '.join(str(v + 1) for v in _bits(union))}: "
                     f"{_removals(n, removed)}.")
-        return Found("cage digits", list(cage.cells), removed, text, _fixed(masks, removed),
+        return Found("cage digits", list(cage.cells), removed, say, _fixed(masks, removed),
                      cage_area(n, cage))
     return None
 
@@ -140,10 +148,12 @@ def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Found | 
         if not removed:
             continue
         cage = table.cage
-        text = (f"The {cage_name(n, cage)}, cell by cell, can only be "
-                f"{_fillings_text(table, masks)} with the candidates left: "
-                f"{_removals(n, removed)}.")
-        return Found("cage combinations", list(cage.cells), removed, text,
+
+        def say(m: list[int], table: Table = table, removed: list = removed) -> str:
+            return (f"The {cage_name(n, table.cage)}, cell by cell, can only be "
+                    f"{_fillings_text(table, m)} with the candidates left: "
+                    f"{_removals(n, removed)}.")
+        return Found("cage combinations", list(cage.cells), removed, say,
                      _fixed(masks, removed), cage_area(n, cage))
     return None
 
@@ -169,11 +179,14 @@ def cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
             v = (outside & need & -(outside & need)).bit_length() - 1
             removed = [(j, v) for j in others if masks[j] >> v & 1]
             cage = table.cage
-            text = (f"Every filling of the {cage_name(n, cage)} puts {_a(v + 1)} in "
-                    f"{axis} {idx + 1} ({', '.join(cell_name(n, table.cells[k]) for k in ks)}), "
-                    f"so {v + 1} leaves the rest of {axis} {idx + 1}: "
-                    f"{', '.join(cell_name(n, j) for j, _ in removed)}.")
-            return Found("cage line", list(cage.cells), removed, text, _fixed(masks, removed))
+
+            def say(m: list[int], table: Table = table, axis: str = axis, idx: int = idx,
+                    ks: list = ks, v: int = v, removed: list = removed) -> str:
+                cells = ", ".join(cell_name(n, table.cells[k]) for k in ks)
+                return (f"Every filling of the {cage_name(n, table.cage)} puts {_a(v + 1)} in "
+                        f"{axis} {idx + 1} ({cells}), so {v + 1} leaves the rest of "
+                        f"{axis} {idx + 1}: {', '.join(cell_name(n, j) for j, _ in removed)}.")
+            return Found("cage line", list(cage.cells), removed, say, _fixed(masks, removed))
     return None
 
 
@@ -190,6 +203,13 @@ def _fixed_sum(table: Table, masks: list[int]) -> int | None:
 
 def _sum_options(doms: list[int], total: int) -> list[int] | None:
     """Each cell's values that some all-different choice adding up to `total` uses."""
+    found = _sum_options_of(tuple(doms), total)
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=65536)
+def _sum_options_of(doms: tuple[int, ...], total: int) -> tuple[int, ...] | None:
+    """`_sum_options`, remembered."""
     keep = [0] * len(doms)
     chosen: list[int] = []
 
@@ -210,7 +230,7 @@ def _sum_options(doms: list[int], total: int) -> list[int] | None:
             chosen.pop()
         return ok
 
-    return keep if rec(0, total, 0) else None
+    return tuple(keep) if rec(0, total, 0) else None
 
 
 def line_sums(n: int, tables: list[Table], masks: list[int]
@@ -265,18 +285,21 @@ def _inside(n: int, tables: list[Table]) -> dict[tuple[str, int], list[Table]]:
 def line_sum(n: int, tables: list[Table], masks: list[int]) -> Found | None:
     """A line adds up to n(n+1)/2; the cages inside it fix what the rest adds up to."""
     for axis, idx, sums, decided, open_cells, rest, removed in line_sums(n, tables, masks):
-        total = n * (n + 1) // 2
-        names = " and ".join(f"{t.cage.label()} ({', '.join(cell_name(n, i) for i in t.cells)})"
-                             for t in sums)
-        placed = (", and " + ", ".join(f"{cell_name(n, j)} = {masks[j].bit_length()}"
-                                       for j in decided)) if decided else ""
-        text = (f"{axis.capitalize()} {idx + 1} adds up to {total}: the cage"
-                f"{'s' if len(sums) > 1 else ''} {names} add{'' if len(sums) > 1 else 's'} up to "
-                f"{sum(_fixed_sum(t, masks) or 0 for t in sums)}{placed}, so "
-                f"{', '.join(cell_name(n, j) for j in open_cells)} add up to {rest}: "
-                f"{_removals(n, removed)}.")
+        def say(m: list[int], axis: str = axis, idx: int = idx, sums: list = sums,
+                decided: list = decided, open_cells: list = open_cells, rest: int = rest,
+                removed: list = removed) -> str:
+            total = n * (n + 1) // 2
+            names = " and ".join(
+                f"{t.cage.label()} ({', '.join(cell_name(n, i) for i in t.cells)})" for t in sums)
+            placed = (", and " + ", ".join(f"{cell_name(n, j)} = {m[j].bit_length()}"
+                                           for j in decided)) if decided else ""
+            return (f"{axis.capitalize()} {idx + 1} adds up to {total}: the cage"
+                    f"{'s' if len(sums) > 1 else ''} {names} add{'' if len(sums) > 1 else 's'} "
+                    f"up to {sum(_fixed_sum(t, m) or 0 for t in sums)}{placed}, so "
+                    f"{', '.join(cell_name(n, j) for j in open_cells)} add up to {rest}: "
+                    f"{_removals(n, removed)}.")
         used = sorted(i for t in sums for i in t.cells)
-        return Found("line sum", [*used, *open_cells], removed, text, _fixed(masks, removed))
+        return Found("line sum", [*used, *open_cells], removed, say, _fixed(masks, removed))
     return None
 
 

@@ -30,8 +30,9 @@ Explaining (`explain.LatinRules`, on the shared driver `numberplay.deduce`):
 the Latin ladder (naked single 0, hidden single 1, naked subset 2, hidden
 subset 3, fish 4) plus a kind's `extra` techniques, merged by rung;
 `explain.table_technique` makes a rung of a kind's tables; a kind overrides
-`contradiction` (calling the Latin one) and `snapshot`. `explain.grade_masks`
-is the one grader (hardest rung the techniques need, "search" if they stall).
+`contradiction` (calling the Latin one), `narrate` and `snapshot`. The grade is
+the kernel's (`numberplay.deduce.grade`: hardest rung the techniques need,
+"search" if they stall).
 
 Generating (`generate`): `random_square` (Jacobson–Matthews), and the loops
 `narrow_until_solved` (drop wrong candidates while the techniques stall),
@@ -44,7 +45,7 @@ row/column permutations, transposition and value renaming).
 """
 
 from .canon import canonical_key
-from .explain import LatinRules, explain_masks, grade_masks, table_technique
+from .explain import LatinRules, explain_masks, table_technique
 from .generate import (
     capped_tries,
     narrow_until_solved,
@@ -58,7 +59,7 @@ from .tables import Propagator, Table, table_filter
 
 __all__ = [
     "LatinRules", "Propagator", "Table", "canonical_key", "capped_tries", "count_masks",
-    "explain_masks", "grade_masks", "is_latin", "jacobson_matthews", "narrow_until_solved",
+    "explain_masks", "is_latin", "jacobson_matthews", "narrow_until_solved",
     "native_available", "random_square", "remove_clues", "repair_until_unique",
     "solve_masks", "table_filter", "table_technique",
 ]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
-from ..model import SOLVED, PlayState, Step
+from ..model import PlayState, Step
 from ..text import place as cell_place
 from . import search as S
 from . import techniques as T
@@ -56,10 +56,15 @@ def describe(n: int, move: T.Move) -> str:
         return (f"{name[0].upper() + name[1:]} on {v}: in {base}s {_vals(d['lines'])} the {v} can "
                 f"only go in {other}s {_vals(d['cover'])}, so {v} is removed from the rest of "
                 f"those {other}s: {', '.join(cell_name(n, i) for i, _ in move.removed)}.")
+    if "table" in d:
+        name = move.technique
+        return (f"{name[:1].upper() + name[1:]}: no combination of {d['table']} that the "
+                f"candidates allow uses {_removals(n, move.removed)}, so they go.")
     return f"{move.technique}: {cells}"
 
 
 SUBSET = T.SUBSET_NAMES
+LADDER = tuple((f.__name__.replace("_", " "), f) for f in T.TECHNIQUES)
 
 
 def to_step(n: int, move: T.Move, snapshot: str | None) -> Step:
@@ -76,42 +81,53 @@ def to_step(n: int, move: T.Move, snapshot: str | None) -> Step:
 
 
 class LatinRules(Rules):
-    """A Latin square for the deduction driver: a position is the flat list of
+    """A Latin square for the deduction kernel: a position is the flat list of
     candidate masks (bit v-1 for value v), places are named `r2c3`.
 
-    The ladder is `LADDER` (naked and hidden singles, subsets, fish, at rungs
-    0-4); a kind with constraints of its own passes `extra` techniques (see
-    `deduce.Technique`, whose `find` gets the masks) and overrides
-    `contradiction` (calling this one) and `snapshot`. `extra` techniques join
-    the ladder in rung order, after the Latin techniques of the same rung."""
+    The ladder is the Latin one (naked single, hidden single, naked subset,
+    hidden subset, fish at rungs 0-4); its finders return `techniques.Move`s,
+    worded by `narrate`. The extension point for a kind with constraints of its
+    own (a kind's cages): `extra` techniques (see `deduce.Technique`: `find` gets
+    the masks and returns a move) join the ladder in rung order; `rungs` puts the
+    Latin techniques on the kind's own scale ({"hidden single": 0, ...}); `order`
+    lists technique names in the order they are tried within one rung (by
+    default the Latin techniques come first). The kind overrides `contradiction`
+    (calling this one), `narrate` for its own moves (calling this one for the
+    Latin moves), `snapshot` and `grades`."""
 
-    grades = (*T.LEVELS[:-1], "trial", "deep trial", "search")
+    grades = T.LEVELS
     solved_text = "Solved: every cell holds one value."
     trial_rungs = (1, None)   # trials follow singles first, then the whole ladder
 
-    def __init__(self, n: int, extra: Sequence[Technique] = (), *, texts: bool = True) -> None:
+    def __init__(self, n: int, extra: Sequence[Technique] = (), *,
+                 rungs: dict[str, int] | None = None, order: Sequence[str] = ()) -> None:
         self.n = n
         # the quick test for trials knows the Latin rules only
         self.own_rules_only = not extra and type(self).contradiction is LatinRules.contradiction
         self._base: tuple[tuple[bool, tuple[int, ...]], Views | None,
                           list[list[int]] | None] | None = None
-        self.texts = texts   # False: Latin steps carry no sentence (grading needs none)
         self.index = {cell_name(n, i): i for i in range(n * n)}
-        latin = [Technique(f.__name__.replace("_", " "), rung, self._finder(f))
-                 for rung, f in enumerate(T.TECHNIQUES)]
-        self.techniques = tuple(sorted([*latin, *extra], key=lambda t: t.rung))
+        rungs = rungs or {}
+        latin = [Technique(name, rungs.get(name, rung), self._finder(f))
+                 for rung, (name, f) in enumerate(LADDER)]
+        rank = {name: k for k, name in enumerate(order)}
+        ladder = [*latin, *extra]
+        self.techniques = tuple(sorted(ladder, key=lambda t: (t.rung, rank.get(t.name, -1))))
 
     def _finder(self, technique):  # type: ignore[no-untyped-def]
         n = self.n
 
-        def find(m: list[int]) -> Step | None:
+        def find(m: list[int]) -> T.Move | None:
             move = technique(n, m)
-            if move is None:
-                return None
-            T.apply(m, move)
-            return to_step(n, move, None) if self.texts else Step(move.technique, "")
+            if move is not None:
+                T.apply(m, move)
+            return move
         find.__doc__ = technique.__doc__
         return find
+
+    def narrate(self, move: T.Move, before: list[int] | None) -> Step:
+        """The step a person reads for a Latin move."""
+        return to_step(self.n, move, None)
 
     def copy(self, pos: list[int]) -> list[int]:
         return list(pos)
@@ -223,27 +239,13 @@ def _all_different(n: int, views: Views, ref: list[list[int]] | None) -> bool:
     return True
 
 
-def grade_masks(rules: LatinRules, masks: list[int]) -> str:
-    """The one grade of a Latin puzzle, on the shared driver: the level of the
-    hardest technique needed, "search" when the techniques do not finish
-    (trials or guesses needed, or no solution). Rules made with `texts=False`
-    grade the same, faster."""
-    run = Explanation(rules, list(masks), search=False)
-    last = None
-    for last in run:  # noqa: B007 - the last step says whether the techniques finished
-        pass
-    if last is None or last.technique != SOLVED:
-        return T.LEVELS[-1]
-    return T.LEVELS[max(run.hardest, 0)]
-
-
 def explain_masks(rules: LatinRules, masks: list[int], *, search: bool = True,
                   trace: bool = False, budget: Budget | None = None,
                   limits: Limits | None = None) -> Iterator[Step]:
     """The steps from the given candidates to the solution (or stall/contradiction):
     techniques, then trials, then (only if no bounded trial closes) guesses."""
-    return iter(Explanation(rules, list(masks), search=search, trace=trace,
-                            budget=budget, limits=limits))
+    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
+                       limits=limits)
 
 
 def narrow(n: int, masks: list[int], state: PlayState) -> list[int]:
@@ -267,19 +269,16 @@ def table_technique(n: int, name: str, rung: int, tables: Sequence[Table],
         return label(g) if label else "the group " + ", ".join(cell_name(n, c)
                                                                for c in tables[g].cells)
 
-    def find(m: list[int]) -> Step | None:
+    def find(m: list[int]) -> T.Move | None:
         for g, table in enumerate(tables):
             gone = table_filter(m, table)
-            cells = tuple(cell_name(n, c) for c in table.cells)
             if gone is None:
-                raise Contradiction(f"{what(g)} has no combination left", cells)
+                raise Contradiction(f"{what(g)} has no combination left",
+                                    tuple(cell_name(n, c) for c in table.cells))
             if gone:
                 for i, v in gone:
                     m[i] &= ~(1 << v)
-                text = (f"{name[:1].upper() + name[1:]}: no combination of {what(g)} that the "
-                        f"candidates allow uses {_removals(n, gone)}, so they go.")
-                return Step(technique=name, text=text, cells=cells,
-                            removed=tuple((cell_name(n, i), v + 1) for i, v in gone))
+                return T.Move(name, list(table.cells), list(gone), [], {"table": what(g)})
         return None
     find.__doc__ = f"{name}: values no combination of a group uses"
     return Technique(name, rung, find)

@@ -16,10 +16,21 @@ is a smaller hidden one, and the other way round).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from ..text import place
+
+_native: ModuleType | None
+try:  # the compiled hot paths (setup.py builds them when a C compiler is there)
+    from . import _ladder as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
+if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
+    _native = None       # the pure-Python twin, as asked
+NATIVE_MAX = 64          # orders the compiled scans take
 
 LEVELS = ("trivial", "easy", "medium", "hard", "extreme", "search")
 TECHNIQUE_LEVEL = {"naked single": 0, "hidden single": 1, "naked subset": 2,
@@ -66,6 +77,18 @@ def lines(n: int) -> list[tuple[str, int, list[int]]]:
 
 
 def naked_single(n: int, m: list[int]) -> Move | None:
+    """A placed value still listed among its row or column peers (the first such
+    cell in reading order; compiled when built, else `naked_single_py`)."""
+    if _native is None or n > NATIVE_MAX:
+        return naked_single_py(n, m)
+    found = _native.naked_single(n, m)
+    if found is None:
+        return None
+    i, v, peers = found
+    return Move("naked single", [i], [(j, v) for j in peers], [(i, v)])
+
+
+def naked_single_py(n: int, m: list[int]) -> Move | None:
     """A placed value still listed among its row or column peers.
 
     The first such cell in reading order. Each line's masks (the values its
@@ -123,6 +146,20 @@ def _peers(n: int, r: int, c: int) -> list[int]:
 
 
 def hidden_single(n: int, m: list[int]) -> Move | None:
+    """A value with one possible cell left in a row or column (compiled when built,
+    else `hidden_single_py`)."""
+    if _native is None or n > NATIVE_MAX:
+        return hidden_single_py(n, m)
+    found = _native.hidden_single(n, m)
+    if found is None:
+        return None
+    i, v, k = found
+    axis, idx, _ = lines(n)[k]
+    removed = [(i, u) for u in bits(m[i] & ~(1 << v))]
+    return Move("hidden single", [i], removed, [(i, v)], {"line": (axis, idx), "value": v})
+
+
+def hidden_single_py(n: int, m: list[int]) -> Move | None:
     """A value with one possible cell left in a row or column."""
     for axis, idx, cells in lines(n):
         once = twice = 0
@@ -263,6 +300,21 @@ TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
 
 
 def contradiction(n: int, m: list[int]) -> str | None:
+    """What ran out, as a sentence, or None while the grid is still consistent
+    (compiled when built, else `contradiction_py`)."""
+    if _native is None or n > NATIVE_MAX:
+        return contradiction_py(n, m)
+    found = _native.contradiction(n, m)
+    if found is None:
+        return None
+    what, k, v = found
+    if what == 0:
+        return f"{place(*divmod(k, n))} has no candidates left"
+    axis, idx, _ = lines(n)[k]
+    return f"{axis} {idx + 1} has no place left for {v + 1}"
+
+
+def contradiction_py(n: int, m: list[int]) -> str | None:
     """What ran out, as a sentence, or None while the grid is still consistent."""
     full = (1 << n) - 1
     for i, d in enumerate(m):

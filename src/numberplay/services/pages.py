@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..drawing import svg_size
+from ..text import step_body
 
 CSS = """
 :root { color-scheme: light; }
@@ -105,11 +106,8 @@ def _block(block: Block, answer: bool = False) -> str:
     if block.steps:
         out.append('<ol class="steps">')
         for technique, text, extra in block.steps:
-            # A step's text often opens with its technique ("Hidden single: ..."):
-            # the bold label says it already.
-            head, sep, rest = text.partition(": ")
-            if sep and head.lower() == technique.lower():
-                text = rest
+            # A step's text often opens with its technique: the bold label says it.
+            text = step_body(technique, text)
             item = (f'<span class="technique">{html.escape(technique)}</span>: '
                     f"{html.escape(text)}")
             if extra.lstrip().startswith("<svg"):

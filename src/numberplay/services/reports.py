@@ -7,19 +7,20 @@ The hint engine lives in `hints.py` and generation by seed or id in
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..budget import Budget
-from ..errors import BudgetExceeded
+from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import get_kind
-from ..model import STALLED, Generated, Puzzle, Step
+from ..model import NO_SOLUTION, SOLVED, STALLED, Generated, Puzzle, Step
 from .generation import generate_one, generate_with, puzzle_seed, regenerate
 from .hints import CHECK_SOLUTIONS, HINT_LOOKAHEAD, check_entries, hint, hint_report, parse_state
 from .search import SearchResult, search
 
 __all__ = [
-    "CHECK_SOLUTIONS", "HINT_LOOKAHEAD", "check_entries", "check_report", "explain_report",
-    "explain_steps", "generate_one", "generate_report", "generate_with", "hint", "hint_report",
+    "CHECK_SOLUTIONS", "HINT_LOOKAHEAD", "Explained", "check_entries", "check_report",
+    "explain_report", "explain_steps", "explained", "generate_one", "generate_report", "generate_with", "hint", "hint_report",
     "parse_state", "puzzle_seed", "regenerate", "several_text", "solution_count",
     "solve_plan", "solve_report", "verdict_text",
 ]
@@ -116,28 +117,71 @@ def explain_steps(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         yield step
 
 
+@dataclass
+class Explained:
+    """An explanation run: its steps (those made before the budget ran out, if it
+    did), whether it ran to its end within the budget (`complete`; else `message`
+    says what ran out) and the puzzle's difficulty,
+    the label `generate` prints for it (None when no grade could be had)."""
+
+    steps: list[Step] = field(default_factory=list)
+    complete: bool = True
+    message: str = ""
+    difficulty: str | None = None
+
+
+def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
+              budget: Budget | None = None, max_steps: int | None = None,
+              grade: bool = True) -> Explained:
+    """The explanation and the grade that travels with it: the explanation's own
+    (the deduction kernel's tally) when it ran to SOLVED or NO_SOLUTION, else the
+    kind's `grade` (not asked for when `grade` is False)."""
+    impl = get_kind(puzzle.kind)
+    out = Explained()
+    run = impl.explain(puzzle, search=search, trace=trace, budget=budget)
+    try:
+        for i, step in enumerate(run):
+            if max_steps is not None and i >= max_steps:
+                break
+            out.steps.append(step)
+    except BudgetExceeded as exc:
+        out.complete, out.message = False, str(exc)
+        return out
+    last = out.steps[-1].technique if out.steps else None
+    if getattr(run, "finished", False) and last in (SOLVED, NO_SOLUTION):
+        out.difficulty = str(run.grade)  # type: ignore[attr-defined]
+        return out
+    if not grade:
+        return out
+    try:
+        out.difficulty = impl.grade(puzzle)
+    except (BudgetExceeded, PuzzleError):
+        out.difficulty = None
+    return out
+
+
 def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
                    budget: Budget | None = None, max_steps: int | None = None,
-                   count_solutions: bool = True) -> dict[str, Any]:
-    """`{"kind", "puzzle", "steps": [...], "complete", "partial", "verdict", "note"}`.
+                   count_solutions: bool = True, grade: bool = True) -> dict[str, Any]:
+    """`{"kind", "puzzle", "difficulty", "steps": [...], "complete", "partial",
+    "verdict", "note"}`.
 
-    verdict: "unique", "multiple", "none" or "unknown" from a count to 2 (made
-    before the steps, and only to say so: no step uses it); note: the sentence
-    shown before the first step when there are several solutions."""
-    steps: list[Step] = []
-    complete = True
-    message = ""
+    difficulty: the label `generate` prints for the puzzle (null if no grade
+    could be had); verdict: "unique", "multiple", "none" or "unknown" from a
+    count to 2 (made before the steps, and only to say so: no step uses it);
+    note: the sentence shown before the first step when there are several
+    solutions. `grade=False`: no grade beyond the explanation's own (solve
+    --no-search, whose report this is too)."""
     verdict = solution_count(puzzle, budget) if count_solutions else None
-    try:
-        steps = list(explain_steps(puzzle, search=search, trace=trace, budget=budget,
-                                   max_steps=max_steps))
-    except BudgetExceeded as exc:
-        complete, message = False, str(exc)
+    run = explained(puzzle, search=search, trace=trace, budget=budget, max_steps=max_steps,
+                    grade=grade)
+    steps = run.steps
     report: dict[str, Any] = {
         "kind": puzzle.kind,
         "puzzle": puzzle.to_json(),
-        "steps": [s.to_json() for s in steps],
-        "complete": complete,
+        "difficulty": run.difficulty,
+        "steps": [s.to_json() for s in steps] if run.complete else [],
+        "complete": run.complete,
         "partial": bool(steps) and steps[-1].technique == STALLED,
     }
     if verdict is not None:
@@ -145,8 +189,8 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         note = several_text(verdict)
         if note:
             report["note"] = note
-    if message:
-        report["message"] = message
+    if run.message:
+        report["message"] = run.message
     return report
 
 

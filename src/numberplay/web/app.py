@@ -59,6 +59,9 @@ class PuzzleBody(BaseModel):
         "(solve: all, count, no_search; explain: trace, no_search, max_steps). "
         "An option whose CLI value is a file (generate --words FILE) takes the "
         "file's text, or a list of its lines, never a file name."))
+    why: bool = Field(False, description=(
+        "check only: say why (as check --why): difficulty and techniques, or two "
+        "solutions, candidates and the fewest givens, or a conflict."))
 
 
 class HintBody(PuzzleBody):
@@ -253,6 +256,10 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
 
     @app.get("/play/{kind}", include_in_schema=False)
     async def play(kind: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/set/{kind}", include_in_schema=False)
+    async def set_puzzle(kind: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
     @app.get("/kinds/{kind}/{name}", include_in_schema=False)

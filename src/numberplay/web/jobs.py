@@ -4,26 +4,25 @@ Every function takes the request body as plain JSON values and returns
 `(status, answer)`: 200 and the object the CLI prints with `--format json`,
 400 and `{"error": ...}` for bad input (the CLI's one-line message), 503 when
 the time budget ran out. Nothing here imports the web framework, so worker
-processes start light; nothing here names a kind.
+processes start light; nothing here names a kind. Requests are read, their
+options checked and their failures turned into one line by `services.jobs`,
+as the batch runner's jobs are.
 """
 
 from __future__ import annotations
 
-import inspect
-import json
 import random
 import sys
 import traceback
 from typing import Any
 
-from .. import api
 from ..budget import Budget
-from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
-from ..kinds import InlineText, Kind, KindOption, get_kind
+from ..errors import NumberplayError, PuzzleError
+from ..kinds import Kind, get_kind
 from ..model import Puzzle
-from ..services import reports
+from ..services import jobs, reports, workbench
 from ..services.catalog import examples_json, kinds_json
-from ..services.envelopes import puzzle_from_json
+from ..services.jobs import MAX_INLINE_ITEMS, Failure, run_guarded, shown
 from .kindfiles import play_info
 
 Answer = tuple[int, Any]
@@ -32,9 +31,7 @@ Answer = tuple[int, Any]
 MAX_SOLUTIONS = 1000
 MAX_GENERATE = 20
 MAX_STEPS = 10_000
-# A file option (a word list) arrives inline: at most this many entries
-# (list items, or whitespace-separated words of its text); docs/limits.md.
-MAX_INLINE_ITEMS = 10_000
+__all__ = ["MAX_INLINE_ITEMS", "OPS", "error", "one_line", "run_job", "shown"]
 # An error message quotes at most this much of what the request sent.
 MAX_ERROR_CHARS = 300
 
@@ -48,16 +45,9 @@ COMMAND_FLAGS: dict[str, dict[str, type]] = {
 }
 
 
-def one_line(exc: BaseException) -> str:
+def one_line(exc: BaseException | str) -> str:
     """An error message on one line, as the CLI prints it, at most MAX_ERROR_CHARS."""
-    text = " ".join(str(exc).split())
-    return text if len(text) <= MAX_ERROR_CHARS else text[:MAX_ERROR_CHARS - 3] + "..."
-
-
-def shown(value: Any, width: int = 40) -> str:
-    """A bounded slice of a value the request sent, for an error message."""
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return jobs.one_line(exc, MAX_ERROR_CHARS)
 
 
 def error(message: str, status: int = 400, **extra: Any) -> Answer:
@@ -78,70 +68,16 @@ def _impl(body: dict[str, Any]) -> Kind:
 def split_options(impl: Kind, command: str,
                   options: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
     """(command flags, kind options) from a request's "options", each checked
-    against what the CLI's `command KIND` accepts, with the CLI's types."""
-    flags: dict[str, Any] = {}
-    kind_opts: dict[str, Any] = {}
-    known_flags = COMMAND_FLAGS[command]
-    known_kind = {o.name: o for o in impl.options if command in o.commands}
-    for key, value in (options or {}).items():
-        name = str(key).lstrip("-").replace("-", "_")
-        if name in known_flags:
-            flags[name] = _typed(name, value, known_flags[name])
-        elif name in known_kind and known_kind[name].file:
-            kind_opts[name] = inline_text(known_kind[name], value)
-        elif name in known_kind:
-            kind_opts[name] = _typed(name, value, known_kind[name].type)
-        else:
-            known = ", ".join(sorted([*known_flags, *known_kind])) or "none"
-            raise PuzzleError(f"unknown option {shown(str(key))} for {command} {impl.name} "
-                              f"(known: {known})")
-    return flags, kind_opts
-
-
-def inline_text(option: KindOption, value: Any) -> InlineText | None:
-    """A file option's value over the API: the file's text itself, or a list of
-    its lines (e.g. words), never a file name. The server opens no file a
-    request names; the kind reads the text as it would read the file."""
-    if value is None:
-        return None
-    if isinstance(value, list):
-        if not all(isinstance(v, str) and len(v.splitlines()) <= 1 for v in value):
-            raise PuzzleError(f"option {option.name!r} must be a list of one-line strings "
-                              "or the text itself")
-        items, text = len(value), "\n".join(value)
-    elif isinstance(value, str):
-        items, text = len(value.split()), value
-    else:
-        raise PuzzleError(f"option {option.name!r} must be a list of strings or text, "
-                          f"not {shown(value)}")
-    if items > MAX_INLINE_ITEMS:
-        raise PuzzleError(f"option {option.name!r} holds {items:,} entries; "
-                          f"at most {MAX_INLINE_ITEMS:,} over the API")
-    return InlineText(text)
-
-
-def _typed(name: str, value: Any, typ: type) -> Any:
-    if value is None:
-        return None
-    ok = (isinstance(value, bool) if typ is bool
-          else isinstance(value, int) and not isinstance(value, bool) if typ is int
-          else isinstance(value, int | float) and not isinstance(value, bool) if typ is float
-          else isinstance(value, str))
-    if not ok:
-        raise PuzzleError(f"option {name!r} must be {typ.__name__}, not {shown(value)}")
-    return value
+    against what the CLI's `command KIND` accepts, with the CLI's types; a file
+    option is the file's text, never a name."""
+    return jobs.check_options(impl, command, options, flags=COMMAND_FLAGS[command],
+                              inline_files=True)
 
 
 def read_puzzle(impl: Kind, puzzle: Any, kind_opts: dict[str, Any]) -> Puzzle:
     """One puzzle from the request's "puzzle": its text form, or the JSON object
     the CLI prints under "puzzle" (checked by reading its text form back)."""
-    if isinstance(puzzle, dict):
-        return puzzle_from_json(impl, puzzle)
-    if not isinstance(puzzle, str) or not puzzle.strip():
-        raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
-    puzzles = impl.parse_all(puzzle, **kind_opts)
-    if not puzzles:
-        raise PuzzleError("the input holds no puzzle")
+    puzzles = jobs.read_puzzles(impl, puzzle, kind_opts)
     if len(puzzles) > 1:
         raise PuzzleError(f"the input holds {len(puzzles)} puzzles; send one per request")
     return puzzles[0]
@@ -178,7 +114,7 @@ def solve(body: dict[str, Any], budget: Budget) -> Answer:
     limit = _limit(body)
     if flags.get("no_search"):
         return 200, reports.explain_report(puzzle, search=False, budget=budget,
-                                           max_steps=MAX_STEPS)
+                                           max_steps=MAX_STEPS, grade=False)
     mode = "count" if flags.get("count") else "all" if flags.get("all") else "first"
     if mode == "all":
         limit = min(limit or MAX_SOLUTIONS, MAX_SOLUTIONS)
@@ -194,6 +130,8 @@ def check(body: dict[str, Any], budget: Budget) -> Answer:
     _, kind_opts = split_options(impl, "check", body.get("options"))
     puzzle = read_puzzle(impl, body.get("puzzle"), kind_opts)
     report, _ = reports.check_report(puzzle, limit=_limit(body), budget=budget)
+    if body.get("why") and report["verdict"] != "unknown":
+        report.update(workbench.why(puzzle, budget))
     return 200, report
 
 
@@ -208,11 +146,6 @@ def explain(body: dict[str, Any], budget: Budget) -> Answer:
                                        max_steps=max_steps)
 
 
-def hint_takes_state() -> bool:
-    """Does the installed hint function take the player's position (`state`, `level`)?"""
-    return "state" in inspect.signature(api.hint).parameters
-
-
 def hint(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay hint KIND [--state S] [--level L] --format json` prints."""
     impl = _impl(body)
@@ -223,23 +156,9 @@ def hint(body: dict[str, Any], budget: Budget) -> Answer:
         raise PuzzleError("\"state\" must be text in the kind's state format")
     if level is not None and (isinstance(level, bool) or level not in (1, 2, 3)):
         raise PuzzleError("\"level\" must be 1, 2 or 3")
-    report_of = getattr(reports, "hint_report", None)
-    state_of = getattr(reports, "parse_state", None)
-    if hint_takes_state() and report_of is not None and state_of is not None:
-        # Hints from the player's position: the CLI's own report.
-        position = state_of(puzzle, state) if state is not None else None
-        report, _ = report_of(puzzle, position, level=level or 3, budget=budget)
-        return 200, report
-    answer: dict[str, Any] = {"kind": impl.name, "puzzle": puzzle.to_json()}
-    if hint_takes_state():
-        found = api.hint(puzzle, state=state, level=level or 3, budget=budget)
-    else:
-        # Hints from the player's position have not landed: the first step.
-        found = api.hint(puzzle, budget=budget)
-        if state is not None:
-            answer["from_start"] = True
-    answer["hint"] = found.to_json() if found is not None else None
-    return 200, answer
+    position = reports.parse_state(puzzle, state) if state is not None else None
+    report, _ = reports.hint_report(puzzle, position, level=level or 3, budget=budget)
+    return 200, report
 
 
 def generate(body: dict[str, Any], budget: Budget) -> Answer:
@@ -292,23 +211,25 @@ OPS = {"kinds": kinds, "describe": describe, "examples": examples, "solve": solv
 def run_job(op: str, body: dict[str, Any], seconds: float) -> Answer:
     """Run endpoint `op` on `body` within `seconds`; never raises."""
     budget = Budget(seconds=seconds)
-    try:
-        return OPS[op](body if isinstance(body, dict) else {}, budget)
-    except PuzzleError as exc:
-        return error(one_line(exc))
-    except BudgetExceeded as exc:
-        return error(f"stopped: {one_line(exc)}", 503, stopped="budget")
-    except GenerationError as exc:
-        return error(f"generation failed: {one_line(exc)}", 503)
-    except NumberplayError as exc:
-        return error(one_line(exc))
-    except RecursionError:
+    outcome = run_guarded(lambda: OPS[op](body if isinstance(body, dict) else {}, budget))
+    return failure_answer(outcome) if isinstance(outcome, Failure) else outcome
+
+
+def failure_answer(failure: Failure) -> Answer:
+    """The status and body of a request that failed."""
+    message = one_line(failure.message)
+    if failure.reason == jobs.BUDGET:
+        return error(f"stopped: {message}", 503, stopped="budget")
+    if failure.reason == jobs.GENERATION:
+        return error(f"generation failed: {message}", 503)
+    if failure.reason == jobs.RECURSION:
         return error("the input is nested too deeply", 400)
-    except MemoryError:
+    if failure.reason == jobs.MEMORY:
         return error("out of memory: this request needs more than a worker may use", 503,
                      stopped="memory")
-    except Exception as exc:  # noqa: BLE001 - one request's bug must not take the server down
+    if failure.reason == jobs.INTERNAL:
         # The message could quote anything the code had at hand: the log has it, not the answer.
-        traceback.print_exc(file=sys.stderr)
-        return error(f"internal error ({type(exc).__name__}); the server's log has the details",
+        traceback.print_exception(failure.error, file=sys.stderr)
+        return error(f"internal error ({failure.type_name}); the server's log has the details",
                      500)
+    return error(message)

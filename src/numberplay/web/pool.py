@@ -3,8 +3,11 @@
 Each worker is a separate Python process (`python -m numberplay.web.worker`)
 fed one JSON line per job through a pipe. A job that outlives its budget (plus
 a grace period) gets its worker killed and replaced; a worker that dies (a
-crash, out of memory) is replaced too. Either way only that request fails:
-the server and the other workers go on.
+crash, out of memory, killed from outside) is logged and replaced too, and the
+request it was running is run again on the fresh worker (every request is
+idempotent); only a request that kills that worker too fails (500). A worker
+found dead before a request is replaced first, so it costs the request nothing.
+Killing and replacing is `services.workers.Replacer`, as in the batch's pool.
 
 Overload is shed, not queued: at most `max_waiting` requests wait for a worker,
 each at most `max_wait` seconds; past either bound the answer is at once a 503
@@ -15,14 +18,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import select
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from ..services.workers import Replacer
 from .jobs import Answer, error
 
 GRACE_SECONDS = 2.0
@@ -31,6 +37,10 @@ MAX_WAIT_SECONDS = 0.5      # how long a request may wait for a free worker
 WAITING_PER_WORKER = 32     # how many may wait, per worker
 RETRY_AFTER_SECONDS = 1
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+MIN_RETRY_SECONDS = 0.5     # the least budget a request run again is given
+DEATH_SECONDS = 1.0         # how long a worker that closed its pipes is given to exit
+
+log = logging.getLogger("numberplay.web")
 
 
 def worker_command(memory_mb: int | None = None) -> list[str]:
@@ -86,6 +96,18 @@ class Worker:
             raise WorkerDied("the worker's answer was cut short") from None
         return status, answer
 
+    @property
+    def pid(self) -> int | None:
+        """The process id."""
+        return self.process.pid
+
+    def returncode(self, wait: float = 0.0) -> int | None:
+        """The return code once the process has ended (waiting up to `wait` s), else None."""
+        try:
+            return self.process.wait(wait) if wait else self.process.poll()
+        except subprocess.TimeoutExpired:
+            return None
+
     def kill(self) -> None:
         """Stop the process now."""
         try:
@@ -128,7 +150,13 @@ class WorkerPool:
         self._idle: asyncio.Queue[Worker] | None = None
         self._all: set[Worker] = set()
         self._waiting = 0
-        self.restarts = 0
+        self._replacer = Replacer(lambda: Worker(self._command), logger=log,
+                                  death_wait=DEATH_SECONDS)
+
+    @property
+    def restarts(self) -> int:
+        """How many workers were replaced."""
+        return self._replacer.restarts
 
     async def start(self) -> None:
         """Start the worker processes."""
@@ -184,26 +212,48 @@ class WorkerPool:
         return None
 
     async def _run(self, worker: Worker, op: str, body: Any, seconds: float) -> Answer:
+        """The answer of one job; a worker that died is logged and replaced, and the
+        job run once more on the fresh one."""
         assert self._idle is not None
         loop = asyncio.get_running_loop()
+        start = time.monotonic()
         try:
-            try:
-                return await loop.run_in_executor(self._threads, worker.call,
-                                                  (op, body, seconds), seconds + self.grace)
-            except TimeoutError:
-                answer = error(f"stopped: no answer within the {seconds:g} s budget", 503,
-                               stopped="budget")
-            except WorkerDied:
-                answer = error("internal error: the worker process died on this request", 500)
+            if not self._replacer.alive(worker):   # died while idle: costs this request nothing
+                worker = await loop.run_in_executor(self._threads, self._replace, worker,
+                                                    "while idle")
+            for attempt in (1, 2):
+                left = seconds if attempt == 1 else max(seconds - (time.monotonic() - start),
+                                                         MIN_RETRY_SECONDS)
+                try:
+                    return await loop.run_in_executor(self._threads, worker.call,
+                                                      (op, body, left), left + self.grace)
+                except TimeoutError:
+                    answer = error(f"stopped: no answer within the {seconds:g} s budget", 503,
+                                   stopped="budget")
+                    break
+                except WorkerDied:
+                    answer = error("internal error: the worker process died on this request "
+                                   "twice", 500)
+                    if attempt == 1:
+                        worker = await loop.run_in_executor(
+                            self._threads, self._replace, worker,
+                            f"while running a {op} request (running it again)")
+                        continue
+                    worker = await loop.run_in_executor(
+                        self._threads, self._replace, worker, f"while running a {op} request")
+                    return answer
             worker = await loop.run_in_executor(self._threads, self._replace, worker)
             return answer
+        except WorkerDied:                 # no fresh worker would start
+            return busy("a worker process could not be restarted")
         finally:
             self._idle.put_nowait(worker)
 
-    def _replace(self, worker: Worker) -> Worker:
-        worker.kill()
+    def _replace(self, worker: Worker, died: str | None = None) -> Worker:
+        """A fresh worker in place of `worker` (killed); WorkerDied if it will not
+        start, `worker` then staying in the pool to be replaced next time. `died`:
+        the worker died on its own (when: "while idle", ...), which is logged."""
+        fresh = self._replacer.replace(worker, died)
         self._all.discard(worker)
-        self.restarts += 1
-        fresh = Worker(self._command)
         self._all.add(fresh)
         return fresh

@@ -2,7 +2,7 @@
 no process started, no connection made, and a cap on its memory.
 
 `confine()` runs once in each worker, after its imports. It is a second wall:
-the first is that no API option is a file name (`jobs.inline_text`). Python's
+the first is that no API option is a file name (`services.jobs.inline_text`). Python's
 audit hooks (PEP 578) see every `open`, directory listing, file change, process
 start and socket connection the interpreter makes, whoever asks; the hook
 refuses what a job never needs with a PermissionError, which the code already
@@ -23,6 +23,9 @@ from typing import Any
 import numberplay
 
 from ..kinds import forbid_files
+from ..services.workers import limit_memory
+
+__all__ = ["code_roots", "confine", "kind_folders", "limit_memory", "make_hook"]
 
 # Events that read a path (allowed under the code's folders only) ...
 READ_EVENTS = frozenset({"open", "os.listdir", "os.scandir", "glob.glob"})
@@ -93,18 +96,6 @@ def make_hook(roots: tuple[str, ...]):
             raise PermissionError("a web worker reads only its own code")
 
     return hook
-
-
-def limit_memory(megabytes: int | None) -> None:
-    """Cap this process's address space (RLIMIT_AS) at `megabytes`; None: no cap."""
-    if not megabytes:
-        return
-    import resource
-    cap = megabytes * 1024 * 1024
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        cap = min(cap, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
 def confine(megabytes: int | None) -> None:

@@ -81,11 +81,36 @@ class CheckAnswer(PuzzleAnswer):
     verdict: str
     text: str
     stopped: str | None = None
+    # With "why": true (check --why), by verdict:
+    difficulty: str | None = Field(None, description="unique: the grade generate prints.")
+    techniques: dict[str, int] | None = Field(None, description="unique: steps per technique.")
+    solutions: list[Any] | None = Field(None, description="multiple: two solutions.")
+    differ: list[str] | None = Field(None, description="multiple: where those two differ.")
+    candidates: dict[str, list[int]] | None = Field(None, description=(
+        "multiple: for each place, the values some solution uses."))
+    candidates_complete: bool | None = None
+    fix: list[dict[str, Any]] | None = Field(None, description=(
+        'multiple: the fewest givens [{"at": "r2c3", "value": 5}] that make it unique.'))
+    fix_minimal: bool | None = None
+    fixed_puzzle: dict[str, Any] | None = Field(None, description="The puzzle with the fix.")
+    fixed_text: str | None = Field(None, description="The same in the kind's text form.")
+    conflict: list[str] | None = Field(None, description=(
+        "none: clues that alone have no solution."))
+    conflict_minimal: bool | None = None
+    conflict_places: list[str] | None = Field(None, description=(
+        "none: the cells, lines or letters those clues cover."))
+    conflict_puzzle: dict[str, Any] | None = Field(None, description=(
+        "none: those clues alone, the others relaxed."))
+    conflict_text: str | None = Field(None, description="The same in the kind's text form.")
+    explanation: list[dict[str, Any]] | None = Field(None, description=(
+        "none: the steps that reach the contradiction."))
 
 
 class ExplainAnswer(PuzzleAnswer):
-    """`explain`: the steps a person could follow."""
+    """`explain`: the steps a person could follow, and the puzzle's difficulty (the
+    label `generate` prints for it; null when no grade could be had)."""
 
+    difficulty: str | None = None
     steps: list[dict[str, Any]]
     complete: bool
     verdict: str

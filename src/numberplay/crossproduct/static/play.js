@@ -8,7 +8,7 @@ function product(values) {
 }
 
 function lineState(values, target) {
-  if (values.some((v) => !v)) return "";
+  if (target === null || values.some((v) => !v)) return "";   // a blank product: any digits
   return product(values) === BigInt(target) ? "good" : "bad";
 }
 
@@ -22,10 +22,18 @@ export default {
     + "A line turns green when all its digits are in and multiply to its product, red when they do not.",
 
   init(puzzle) {
-    return { rows: puzzle.rows, cols: puzzle.cols, R: puzzle.rows.length, C: puzzle.cols.length };
+    // Digits given in advance (the setter's workbench adds them): {"r2c3": 5}.
+    const R = puzzle.rows.length;
+    const C = puzzle.cols.length;
+    const givens = Array.from({ length: R }, () => Array(C).fill(0));
+    for (const [at, v] of Object.entries(puzzle.givens || {})) {
+      const found = at.match(/^r(\d+)c(\d+)$/);
+      if (found) givens[Number(found[1]) - 1][Number(found[2]) - 1] = v;
+    }
+    return { rows: puzzle.rows, cols: puzzle.cols, R, C, givens };
   },
   empty(m) {
-    return { g: Array.from({ length: m.R }, () => Array(m.C).fill(0)) };
+    return { g: m.givens.map((row) => row.slice()) };
   },
   ...gridCursor((m) => [m.R, m.C]),
   describe(m) { return `${m.R} rows × ${m.C} columns`; },
@@ -37,6 +45,9 @@ export default {
   },
 
   input(m, pos, cursor, key) {
+    if (m.givens[cursor.r][cursor.c]) {
+      return key.clear || key.digit !== undefined ? { message: `r${cursor.r + 1}c${cursor.c + 1} is given.` } : null;
+    }
     const g = pos.g.map((row) => row.slice());
     if (key.clear) g[cursor.r][cursor.c] = 0;
     else if (key.digit >= 1 && key.digit <= 9) g[cursor.r][cursor.c] = key.digit;
@@ -57,15 +68,15 @@ export default {
         const el = cellElement(ctx, r, c,
           `row ${r + 1}, column ${c + 1}: ${v || "empty"}`, m.R, m.C);
         el.textContent = v ? String(v) : "";
-        el.classList.add("entry");
+        el.classList.add(m.givens[r][c] ? "given" : "entry");
         grid.appendChild(el);
       }
       const clue = document.createElement("div");
       clue.className = "clue" + (state ? " " + state : "");
       if (ctx.marks.hint.has(`row ${r + 1}`)) clue.classList.add("hint");
       clue.dataset.place = `row ${r + 1}`;
-      clue.textContent = `× ${m.rows[r]}`;
-      clue.setAttribute("aria-label", `row ${r + 1} product ${m.rows[r]}${state === "good" ? ", right" : state === "bad" ? ", wrong" : ""}`);
+      clue.textContent = `× ${m.rows[r] ?? "?"}`;
+      clue.setAttribute("aria-label", `row ${r + 1} product ${m.rows[r] ?? "blank"}${state === "good" ? ", right" : state === "bad" ? ", wrong" : ""}`);
       grid.appendChild(clue);
     }
     for (let c = 0; c < m.C; c++) {
@@ -75,8 +86,8 @@ export default {
       clue.className = "clue col" + (state ? " " + state : "");
       if (ctx.marks.hint.has(`column ${c + 1}`)) clue.classList.add("hint");
       clue.dataset.place = `column ${c + 1}`;
-      clue.textContent = String(m.cols[c]);
-      clue.setAttribute("aria-label", `column ${c + 1} product ${m.cols[c]}${state === "good" ? ", right" : state === "bad" ? ", wrong" : ""}`);
+      clue.textContent = String(m.cols[c] ?? "?");
+      clue.setAttribute("aria-label", `column ${c + 1} product ${m.cols[c] ?? "blank"}${state === "good" ? ", right" : state === "bad" ? ", wrong" : ""}`);
       grid.appendChild(clue);
     }
     board.appendChild(grid);

@@ -5,7 +5,12 @@ import {
   cellElement, gridCursor, gridElement, place, setCellSize, wrongCells,
 } from "/static/lib/grid.js";
 import { allFilled, gridText, joinDigits, latinClashes } from "/static/lib/latin.js";
-const SIGN = { "+": "+", "-": "−", "*": "×", "/": "÷", "=": "" };
+const SIGN = { "+": "+", "-": "−", "*": "×", "/": "÷", "=": "", "?": "" };
+
+function clueText(cage) {
+  // A cage's clue as drawn: "12×", "4", nothing for a cage without clue ("?").
+  return cage.op === "?" ? "" : `${cage.target}${SIGN[cage.op]}`;
+}
 
 function holds(cage, vals) {
   // Do these values meet the cage's clue?
@@ -47,9 +52,15 @@ export default {
     puzzle.cages.forEach((cage, k) => {
       for (const [r, c] of cage.cells) owner[r - 1][c - 1] = k;
       const [r, c] = cage.cells[0];
-      head[r - 1][c - 1] = `${cage.target}${SIGN[cage.op]}`;
+      head[r - 1][c - 1] = clueText(cage);
     });
-    return { N, cages: puzzle.cages, owner, head };
+    // Digits given in advance (the setter's workbench adds them): {"r2c3": 5}.
+    const givens = Array.from({ length: N }, () => Array(N).fill(0));
+    for (const [at, v] of Object.entries(puzzle.givens || {})) {
+      const found = at.match(/^r(\d+)c(\d+)$/);
+      if (found) givens[Number(found[1]) - 1][Number(found[2]) - 1] = v;
+    }
+    return { N, cages: puzzle.cages, owner, head, givens };
   },
   empty(m) {
     // One-cell cages are givens: filled from the start.
@@ -57,12 +68,13 @@ export default {
     for (const cage of m.cages) {
       if (cage.op === "=") v[cage.cells[0][0] - 1][cage.cells[0][1] - 1] = cage.target;
     }
+    m.givens.forEach((row, r) => row.forEach((g, c) => { if (g) v[r][c] = g; }));
     return { v, p: Array.from({ length: m.N }, () => Array.from({ length: m.N }, () => [])) };
   },
   ...gridCursor((m) => [m.N, m.N]),
   describe(m) { return `${m.N}×${m.N}, ${m.cages.length} cages`; },
 
-  given(m, r, c) { return m.cages[m.owner[r][c]].op === "="; },
+  given(m, r, c) { return m.cages[m.owner[r][c]].op === "=" || !!m.givens[r][c]; },
 
   pad(m) {
     const keys = [];
@@ -109,7 +121,7 @@ export default {
         const v = pos.v[r][c];
         const k = m.owner[r][c];
         const cage = m.cages[k];
-        const clue = `cage ${cage.target}${SIGN[cage.op]}`;
+        const clue = cage.op === "?" ? "cage without clue" : `cage ${clueText(cage)}`;
         const label = v ? `row ${r + 1}, column ${c + 1}, ${clue}: ${v}`
           : `row ${r + 1}, column ${c + 1}, ${clue}: empty${pos.p[r][c].length ? `, marks ${pos.p[r][c].join(" ")}` : ""}`;
         const el = cellElement(ctx, r, c, label);
@@ -121,6 +133,7 @@ export default {
         }
         if (v) {
           const digit = document.createElement("span");
+          digit.className = "keen-digit";
           digit.textContent = String(v);
           el.appendChild(digit);
           el.classList.add(this.given(m, r, c) ? "given" : "entry");

@@ -53,7 +53,7 @@ async function loadModule(kind) {
 }
 
 function show(section) {
-  for (const id of ["home", "play", "failure"]) $(id).hidden = id !== section;
+  for (const id of ["home", "play", "setter", "failure"]) $(id).hidden = id !== section;
 }
 
 function fail(message) {
@@ -122,6 +122,11 @@ async function home() {
     if (difficulty) params.set("difficulty", difficulty);
     location.href = `/play/${encodeURIComponent(kind)}?${params}`;
   });
+  $("btn-set").addEventListener("click", () => {
+    const text = $("paste-text").value.trim();
+    const query = text ? `?${new URLSearchParams({ p: text })}` : "";
+    location.href = `/set/${encodeURIComponent(select.value)}${query}`;
+  });
   $("paste-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("paste-text").value.trim();
@@ -178,6 +183,15 @@ async function fromText(kind, text) {
   }
   return { text, puzzle: answer.puzzle, solution: answer.solutions[0], unique: answer.verdict === "unique",
            link: `/play/${encodeURIComponent(kind)}?${new URLSearchParams({ p: text })}` };
+}
+
+// A step's text without the technique it opens with, shown beside its label
+// ("Naked single: r4c4 ..." under "naked single" is "r4c4 ..."); as text.step_body.
+function stepBody(technique, text) {
+  const at = text.indexOf(": ");
+  if (!technique || at < 0 || at + 2 >= text.length) return text;
+  return text.slice(0, at).trim().toLowerCase() === technique.trim().toLowerCase()
+    ? text.slice(at + 2) : text;
 }
 
 class Game {
@@ -379,7 +393,7 @@ class Game {
     if (/^Digit\d$/.test(event.code) && event.shiftKey) key = { strike: Number(event.code.slice(5)) };
     else if (/^\d$/.test(event.key)) key = { digit: Number(event.key) };
     else if (["Backspace", "Delete", " "].includes(event.key)) key = { clear: true };
-    else if (/^\p{L}$/u.test(event.key) && this.module.letterKeys) key = { letter: event.key.toUpperCase() };
+    else if (/^[\p{L}\p{M}]$/u.test(event.key) && this.module.letterKeys) key = { letter: event.key };
     if (key === null) return;
     event.preventDefault();
     this.input(key);
@@ -432,7 +446,7 @@ class Game {
     const found = answer.hint;
     this.marks.hint = new Set();
     panel.innerHTML = "";
-    const wrong = answer.wrong || (found && found.wrong) || [];
+    const wrong = answer.wrong || [];
     if (wrong.length) {
       const p = document.createElement("p");
       p.className = "wrong-list";
@@ -444,9 +458,8 @@ class Game {
     if (!found) {
       panel.appendChild(document.createTextNode(text || "No hint: nothing left to deduce."));
     } else {
-      // Old servers send the step itself; newer ones the hint at a level: the
-      // area at level 1, the cells at 2, the whole step at 3.
-      const step = found.step || (found.fixed ? found : null);
+      // The hint at a level: the area at level 1, the cells at 2, the whole step at 3.
+      const step = found.step || null;
       const places = [...(found.cells || [])];
       if (found.area && this.hintLevel === 1) places.push(found.area);
       if (step) {
@@ -460,13 +473,8 @@ class Game {
         tech.textContent = found.technique;
         panel.appendChild(tech);
       }
-      panel.appendChild(document.createTextNode(" " + text));
-      if (answer.from_start) {
-        const note = document.createElement("p");
-        note.className = "note";
-        note.textContent = "(This server gives hints from the start of the puzzle, not from your position.)";
-        panel.appendChild(note);
-      } else if (this.hintLevel < 3) {
+      panel.appendChild(document.createTextNode(" " + stepBody(found.technique, text)));
+      if (this.hintLevel < 3) {
         const more = document.createElement("p");
         more.className = "note";
         more.textContent = "Press Hint again for more.";
@@ -505,10 +513,177 @@ function clock(seconds) {
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
+// ---------------------------------------------------------------- setter mode
+// The puzzle as text, checked as it is typed (POST /api/check with "why": true):
+// the verdict, the kind's board with the differing or conflicting places marked,
+// the true candidates pencilled in, and "Make unique" applying the fix.
+
+const CELL = /^r(\d+)c(\d+)$/;
+
+function placesOf(names) {
+  // The places ("r2c3", "row 2", "column 1", a letter) that clue or place names mention.
+  const out = new Set();
+  for (const name of names || []) {
+    for (const m of String(name).matchAll(/r\d+c\d+|row \d+|column \d+/g)) out.add(m[0]);
+    if (/^\p{Lu}$/u.test(name)) out.add(name);
+  }
+  return out;
+}
+
+function candidatesElement(answer) {
+  // Every place with the values some solution uses, as pencil marks: a grid for
+  // cells named r1c1, a row of boxes for letters.
+  const cands = answer.candidates || {};
+  const names = Object.keys(cands);
+  const wrap = document.createElement("div");
+  if (!names.length) return wrap;
+  const differ = new Set(answer.differ || []);
+  const cells = names.map((n) => n.match(CELL));
+  const grid = cells.every(Boolean);
+  const rows = grid ? Math.max(...cells.map((m) => Number(m[1]))) : 1;
+  const cols = grid ? Math.max(...cells.map((m) => Number(m[2]))) : names.length;
+  const most = Math.max(...names.map((n) => Math.max(...cands[n], 1)));
+  wrap.className = "setter-cands";
+  wrap.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+  const caption = document.createElement("p");
+  caption.className = "note";
+  caption.textContent = "The values some solution uses"
+    + (answer.candidates_complete === false ? " (search cut short)" : "")
+    + "; marked: where the two solutions shown differ.";
+  names.forEach((name, k) => {
+    const box = document.createElement("div");
+    box.className = "setter-cell" + (differ.has(name) ? " differ" : "")
+      + (cands[name].length === 1 ? " single" : "");
+    box.dataset.place = name;
+    if (grid) {
+      box.style.gridRow = cells[k][1];
+      box.style.gridColumn = cells[k][2];
+    } else {
+      const label = document.createElement("b");
+      label.textContent = name;
+      box.appendChild(label);
+    }
+    const marks = document.createElement("span");
+    marks.textContent = cands[name].join(most > 9 ? "," : "");
+    box.appendChild(marks);
+    box.title = `${name}: ${cands[name].join(" ")}`;
+    wrap.appendChild(box);
+  });
+  const outer = document.createElement("div");
+  outer.append(caption, wrap);
+  return outer;
+}
+
+function whyLines(answer) {
+  // The reasons under the verdict, as short paragraphs.
+  const lines = [];
+  if (answer.difficulty) lines.push(`Difficulty: ${answer.difficulty}.`);
+  if (answer.techniques && Object.keys(answer.techniques).length) {
+    lines.push("Techniques: " + Object.entries(answer.techniques).map(([t, n]) => `${t} ×${n}`).join(", ") + ".");
+  }
+  if (answer.differ) lines.push(`Two solutions differ at ${answer.differ.join(" ")}.`);
+  if (answer.fix) {
+    lines.push((answer.fix_minimal ? "Fewest givens" : "Givens (not proved fewest)")
+      + " that make it unique: " + answer.fix.map((g) => `${g.at}=${g.value}`).join(", ") + ".");
+  }
+  if (answer.conflict) lines.push("These clues alone have no solution: " + answer.conflict.join("; ") + ".");
+  for (const step of (answer.explanation || []).slice(-3)) lines.push(`${step.technique}: ${step.text}`);
+  if (answer.why_stopped) lines.push(answer.why_stopped);
+  return lines;
+}
+
+function drawSetter(module, answer) {
+  const verdict = $("setter-verdict");
+  verdict.textContent = answer.text + (answer.difficulty ? ` (${answer.difficulty})` : "");
+  verdict.className = "status " + (answer.verdict === "unique" ? "good" : "bad");
+  const board = $("setter-board");
+  board.innerHTML = "";
+  if (module) {
+    try {
+      const solution = answer.solutions ? answer.solutions[0] : null;
+      const model = module.init(answer.puzzle, solution);
+      const wrong = new Set(answer.conflict_places || placesOf(answer.conflict));
+      const hint = new Set([...(answer.differ || []), ...wrong]);
+      const ctx = { model, pos: module.empty(model), cursor: module.firstCursor(model),
+                    marks: { wrong, hint, hintLines: new Set() }, pencil: false, done: true,
+                    select: () => {} };
+      module.render(board, ctx);
+    } catch (err) {
+      board.textContent = "";
+    }
+  }
+  const cands = $("setter-cands");
+  cands.innerHTML = "";
+  cands.appendChild(candidatesElement(answer));
+  const why = $("setter-why");
+  why.innerHTML = "";
+  for (const line of whyLines(answer)) {
+    const p = document.createElement("p");
+    p.textContent = line;
+    why.appendChild(p);
+  }
+  why.hidden = !why.childElementCount;
+  $("btn-unique").hidden = !answer.fixed_text;
+}
+
+async function setter(kind, params) {
+  show("setter");
+  const module = await loadModule(kind);
+  const title = (module && module.title) || kind;
+  $("setter-title").textContent = `Set a puzzle: ${title}`;
+  document.title = `Set ${title} · numberplay`;
+  const text = $("setter-text");
+  text.value = params.get("p") || (module && module.example) || "";
+  let timer = null;
+  let seq = 0;
+  let last = null;
+  async function run() {
+    const mine = ++seq;
+    const puzzle = text.value;
+    if (!puzzle.trim()) return;
+    document.body.dataset.state = "checking";
+    $("setter-verdict").textContent = "Checking…";
+    let answer;
+    try {
+      answer = await api("check", { kind, puzzle, why: true });
+    } catch (err) {
+      if (mine !== seq) return;
+      last = null;
+      $("setter-verdict").textContent = err.message;
+      $("setter-verdict").className = "status bad";
+      for (const id of ["setter-board", "setter-cands"]) $(id).innerHTML = "";
+      $("setter-why").hidden = true;
+      $("btn-unique").hidden = true;
+      document.body.dataset.state = "setter-error";
+      return;
+    }
+    if (mine !== seq) return;
+    last = answer;
+    drawSetter(module, answer);
+    history.replaceState(null, "", `/set/${encodeURIComponent(kind)}?${new URLSearchParams({ p: puzzle })}`);
+    document.body.dataset.state = "setter";
+  }
+  text.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 400);
+  });
+  $("btn-unique").addEventListener("click", () => {
+    if (!last || !last.fixed_text) return;
+    text.value = last.fixed_text.replace(/\n$/, "");
+    run();
+  });
+  $("btn-setter-play").addEventListener("click", () => {
+    location.href = `/play/${encodeURIComponent(kind)}?${new URLSearchParams({ p: text.value })}`;
+  });
+  await run();
+}
+
 // ---------------------------------------------------------------- start
 
 const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+const setMatch = location.pathname.match(/^\/set\/([^/]+)\/?$/);
 if (match) play(decodeURIComponent(match[1]), new URLSearchParams(location.search));
+else if (setMatch) setter(decodeURIComponent(setMatch[1]), new URLSearchParams(location.search));
 else home();
 
 /* A kind's module (static/play.js in the kind's package, served at

@@ -1,27 +1,87 @@
 // The play module for formulas of letters:
 // each letter is a slot; giving a letter a digit fills it everywhere; a digit
 // belongs to one letter at a time. Sums and products are stacked in columns.
+// A word is read as the server reads it (formula/lang.py): a letter of any script
+// or case, then letters, combining marks, format characters and digits (a digit
+// stands for itself); a lower-case name (sum, range, abs, min, max before "(";
+// and, or, in, is, x after an operand; not) is a name only where the grammar
+// needs it there, else a word.
 
-const SUM = /^\s*\p{Lu}+(\s*\+\s*\p{Lu}+)+\s*={1,2}\s*\p{Lu}+\s*$/u;
-const PRODUCT = /^\s*\p{Lu}+\s*[x×*]\s*\p{Lu}+\s*={1,2}\s*\p{Lu}+\s*$/u;
+const LETTER = /^\p{L}$/u;
+const WORD_CHAR = /^[\p{L}\p{M}\p{Cf}0-9]$/u;
+const FUNCTIONS = ["sum", "range", "abs", "min", "max"];
+const BINARY = ["and", "or", "in", "is", "x"];
 
-function lettersOf(formula) {
+export function tokens(formula) {
+  // [{ text, word }]: the formula cut into words and the rest.
+  const raw = [];
+  const chars = [...formula];
+  for (let i = 0; i < chars.length;) {
+    if (LETTER.test(chars[i])) {
+      let j = i + 1;
+      while (j < chars.length && WORD_CHAR.test(chars[j])) j++;
+      raw.push({ text: chars.slice(i, j).join(""), name: true });
+      i = j;
+    } else {
+      let j = i + 1;
+      while (j < chars.length && !LETTER.test(chars[j])) j++;
+      raw.push({ text: chars.slice(i, j).join(""), name: false });
+      i = j;
+    }
+  }
+  let operand = false;
+  let notIn = false;
+  return raw.map((t, k) => {
+    const next = raw.slice(k + 1).find((r) => r.name || r.text.trim()) || { text: "", name: false };
+    const restTrim = next.name ? "" : next.text.trimStart();
+    let word = false;
+    let binaryNot = false;
+    if (t.name) {
+      const opensCall = restTrim.startsWith("(");
+      const nextOperand = next.name;
+      if (FUNCTIONS.includes(t.text) && !operand && opensCall) word = false;
+      else if (BINARY.includes(t.text) && operand) word = false;
+      else if (t.text === "in" && notIn) word = false;
+      else if (t.text === "not" && (operand || nextOperand || /^[([{0-9'"]/.test(restTrim))) {
+        binaryNot = operand;
+      } else word = true;
+      operand = word;
+    } else {
+      const tail = t.text.trimEnd();
+      if (!tail) return { text: t.text, word };        // spaces change nothing
+      operand = /[)\]}0-9'"]$/.test(tail);
+    }
+    notIn = binaryNot;
+    return { text: t.text, word };
+  });
+}
+
+export function lettersOf(formula) {
+  // The letters of the words, in order of first appearance (digits are not letters).
   const seen = [];
-  for (const ch of formula) if (/\p{Lu}/u.test(ch) && !seen.includes(ch)) seen.push(ch);
+  for (const t of tokens(formula)) {
+    if (!t.word) continue;
+    for (const ch of t.text) if (!/[0-9]/.test(ch) && !seen.includes(ch)) seen.push(ch);
+  }
   return seen;
 }
 
 function stackRows(formula) {
-  // [[operator, word], ...] and the result word, for sums and products.
-  if (SUM.test(formula)) {
-    const [left, right] = formula.split(/={1,2}/);
-    const words = left.split("+").map((w) => w.trim());
-    return { rows: words.map((w, i) => [i === words.length - 1 ? "+" : "", w]), result: right.trim() };
+  // [[operator, word], ...] and the result word, for sums and products of words.
+  const parts = tokens(formula).map((t) => (t.word ? t : { text: t.text.replace(/\s+/g, ""), word: false }))
+    .filter((t) => t.text);
+  const words = parts.filter((t, i) => i % 2 === 0);
+  const ops = parts.filter((t, i) => i % 2 === 1).map((t) => t.text);
+  if (parts.length < 5 || parts.length % 2 === 0 || !words.every((t) => t.word)) return null;
+  const eq = ops.length - 1;
+  if (!/^={1,2}$/.test(ops[eq]) || ops.slice(0, eq).some((o) => /=/.test(o))) return null;
+  const left = words.slice(0, -1).map((t) => t.text);
+  const result = words[words.length - 1].text;
+  if (ops.slice(0, eq).every((o) => o === "+")) {
+    return { rows: left.map((w, i) => [i === left.length - 1 ? "+" : "", w]), result };
   }
-  if (PRODUCT.test(formula)) {
-    const [left, right] = formula.split(/={1,2}/);
-    const [a, b] = left.split(/[x×*]/).map((w) => w.trim());
-    return { rows: [["", a], ["×", b]], result: right.trim() };
+  if (left.length === 2 && ["x", "×", "*"].includes(ops[0])) {
+    return { rows: [["", left[0]], ["×", left[1]]], result };
   }
   return null;
 }
@@ -109,7 +169,10 @@ export function lettersModule(options) {
 
     input(m, pos, cursor, key) {
       if (key.letter !== undefined) {
-        return m.letters.includes(key.letter) ? { cursor: key.letter }
+        // the letter as typed, else the other case (typing s chooses S in SEND)
+        const found = [key.letter, key.letter.toUpperCase(), key.letter.toLowerCase()]
+          .find((l) => m.letters.includes(l));
+        return found !== undefined ? { cursor: found }
           : { message: `There is no letter ${key.letter} here.` };
       }
       if (cursor in m.fixed) return { message: `${cursor} is given.` };
@@ -132,8 +195,8 @@ export function lettersModule(options) {
       wrap.setAttribute("role", "grid");
       wrap.setAttribute("aria-label", `formula ${m.formula}`);
       const longest = m.stack
-        ? Math.max(...m.stack.rows.map(([, w]) => w.length), m.stack.result.length) + 1
-        : Math.max(...(m.formula.match(/\p{Lu}+/gu) || ["A"]).map((w) => w.length));
+        ? Math.max(...m.stack.rows.map(([, w]) => [...w].length), [...m.stack.result].length) + 1
+        : Math.max(1, ...tokens(m.formula).filter((t) => t.word).map((t) => [...t.text].length));
       const room = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
       board.style.setProperty("--slot", `${Math.max(18, Math.min(46, Math.floor((room - 40) / longest) - 3))}px`);
       if (m.stack) {
@@ -146,8 +209,17 @@ export function lettersModule(options) {
           opEl.className = "op";
           opEl.textContent = op;
           grid.appendChild(opEl);
-          for (let k = 0; k < width - word.length; k++) grid.appendChild(document.createElement("div"));
-          [...word].forEach((ch, i) => grid.appendChild(slot(ctx, ch, word.length - i)));
+          const chars = [...word];
+          for (let k = 0; k < width - chars.length; k++) grid.appendChild(document.createElement("div"));
+          chars.forEach((ch, i) => {
+            if (!/[0-9]/.test(ch)) grid.appendChild(slot(ctx, ch, chars.length - i));
+            else {                                 // a digit in a word is itself
+              const d = document.createElement("div");
+              d.className = "op";
+              d.textContent = ch;
+              grid.appendChild(d);
+            }
+          });
         };
         for (const [op, word] of m.stack.rows) line(op, word);
         const rule = document.createElement("div");
@@ -159,17 +231,24 @@ export function lettersModule(options) {
       } else {
         const row = document.createElement("div");
         row.className = "formula";
-        for (const token of m.formula.match(/\p{Lu}+|[^\p{Lu}]+/gu) || []) {
-          if (/^\p{Lu}/u.test(token)) {
+        for (const token of tokens(m.formula)) {
+          if (token.word) {
             const word = document.createElement("span");
             word.style.display = "inline-flex";
             word.style.gap = "2px";
-            for (const ch of token) word.appendChild(slot(ctx, ch, 0));
+            for (const ch of token.text) {
+              if (/[0-9]/.test(ch)) {            // a digit in a word is itself
+                const d = document.createElement("span");
+                d.className = "op";
+                d.textContent = ch;
+                word.appendChild(d);
+              } else word.appendChild(slot(ctx, ch, 0));
+            }
             row.appendChild(word);
-          } else if (token.trim()) {
+          } else if (token.text.trim()) {
             const op = document.createElement("span");
             op.className = "op";
-            op.textContent = token.trim();
+            op.textContent = token.text.trim();
             row.appendChild(op);
           }
         }

@@ -4,7 +4,8 @@ N worker processes, each fed one job at a time through its own pipe, so the
 parent always knows which job a worker is running and since when. A job still
 running well after its timeout (`hard_limit`) has its worker killed; the job
 becomes an error result and a fresh worker takes the dead one's place. A worker
-that dies on its own (a crash, the OOM killer) is replaced the same way.
+that dies on its own (a crash, the OOM killer) is replaced the same way
+(`services.workers`: the kill-and-replace primitive the web server's pool uses too).
 """
 
 from __future__ import annotations
@@ -19,15 +20,13 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from .batch_jobs import Job, Result, error_result, import_plugins, run_job
+from ..workers import Replacer, ended, hard_limit, limit_memory
+from .jobs import Job, Result, error_result, import_plugins, run_job
+
+__all__ = ["ProcessEngine", "hard_limit", "start_method"]
 
 POLL_SECONDS = 0.1
 PARENT_CHECK_SECONDS = 1.0
-
-
-def hard_limit(timeout: float) -> float:
-    """Seconds after which a job with this timeout is killed (well after it)."""
-    return timeout * 1.25 + 1.0
 
 
 def start_method() -> str:
@@ -38,10 +37,12 @@ def start_method() -> str:
     return "spawn"
 
 
-def _worker_main(conn: Connection, plugins: tuple[str, ...]) -> None:
+def _worker_main(conn: Connection, plugins: tuple[str, ...],
+                 memory_mb: int | None = None) -> None:
     """A worker process: run the jobs it is sent until it is sent None, or until the
     batch process is gone (killed: its pipes may stay open in the other workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    limit_memory(memory_mb)
     parent = os.getppid()
     import_plugins(plugins)
     while True:
@@ -65,10 +66,10 @@ def _worker_main(conn: Connection, plugins: tuple[str, ...]) -> None:
 class _Worker:
     """One worker process, its pipe, and the job it is running (if any)."""
 
-    def __init__(self, ctx: Any, plugins: tuple[str, ...]) -> None:
+    def __init__(self, ctx: Any, plugins: tuple[str, ...], memory_mb: int | None = None) -> None:
         self.conn, child = ctx.Pipe(duplex=True)
-        self.proc = ctx.Process(target=_worker_main, args=(child, plugins), daemon=True,
-                                name="numberplay-batch-worker")
+        self.proc = ctx.Process(target=_worker_main, args=(child, plugins, memory_mb),
+                                daemon=True, name="numberplay-batch-worker")
         self.proc.start()
         child.close()
         self.job: Job | None = None
@@ -84,6 +85,17 @@ class _Worker:
         job = self.job
         return (job is not None and job.timeout is not None
                 and now - self.started > hard_limit(job.timeout))
+
+    @property
+    def pid(self) -> int | None:
+        """The process id."""
+        return self.proc.pid
+
+    def returncode(self, wait: float = 0.0) -> int | None:
+        """The exit code once the process has ended (waiting up to `wait` s), else None."""
+        if wait:
+            self.proc.join(wait)
+        return self.proc.exitcode
 
     def kill(self) -> None:
         """Kill the process at once and release its pipe."""
@@ -107,16 +119,24 @@ class ProcessEngine:
 
     name = "processes"
 
-    def __init__(self, workers: int, plugins: tuple[str, ...] = ()) -> None:
+    def __init__(self, workers: int, plugins: tuple[str, ...] = (),
+                 memory_mb: int | None = None) -> None:
+        """`memory_mb`: cap each worker's address space (None: no cap)."""
         self.workers = max(1, workers)
         self.plugins = plugins
+        self.memory_mb = memory_mb
         self.ctx = multiprocessing.get_context(start_method())
+        self.replacer = Replacer(self._start)
+
+    def _start(self) -> _Worker:
+        """A fresh worker process."""
+        return _Worker(self.ctx, self.plugins, self.memory_mb)
 
     def run(self, jobs: Sequence[Job], emit: Callable[[Result], None],
             tick: Callable[[], None] = lambda: None) -> None:
         """Run every job and call `emit` once per job, in completion order."""
         pending = deque(jobs)
-        pool = [_Worker(self.ctx, self.plugins) for _ in range(min(self.workers, len(jobs)))]
+        pool = [self._start() for _ in range(min(self.workers, len(jobs)))]
         try:
             while pending or any(w.job is not None for w in pool):
                 self._dispatch(pool, pending)
@@ -141,8 +161,7 @@ class ProcessEngine:
                     worker.give(job)
                 except OSError:
                     pending.appendleft(job)
-                    worker.kill()
-                    worker = pool[i] = _Worker(self.ctx, self.plugins)
+                    worker = pool[i] = self.replacer.replace(worker)
 
     def _collect(self, pool: list[_Worker], worker: _Worker, emit: Callable[[Result], None]) -> None:
         """Read a finished result, or report the job of a worker that died."""
@@ -151,10 +170,9 @@ class ProcessEngine:
         try:
             result = worker.conn.recv()
         except (EOFError, OSError):
-            worker.proc.join(1)
-            code = worker.proc.exitcode
+            how = ended(worker.returncode(wait=1.0))
             self._replace(pool, worker)
-            emit(error_result(job.id, f"worker process died (exit code {code}) while running the job"))
+            emit(error_result(job.id, f"worker process died ({how}) while running the job"))
             return
         worker.job = None
         emit(result)
@@ -173,5 +191,4 @@ class ProcessEngine:
 
     def _replace(self, pool: list[_Worker], worker: _Worker) -> None:
         """Kill `worker` and put a fresh one in its place."""
-        worker.kill()
-        pool[pool.index(worker)] = _Worker(self.ctx, self.plugins)
+        pool[pool.index(worker)] = self.replacer.replace(worker)

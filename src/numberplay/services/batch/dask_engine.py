@@ -27,9 +27,9 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import NumberplayError
-from .batch_jobs import Job, Result, error_result, id_key, one_line, run_job
-from .batch_pool import hard_limit
+from ...errors import NumberplayError
+from .jobs import Job, Result, error_result, id_key, one_line, run_job
+from .pool import hard_limit
 
 POLL_SECONDS = 0.02
 AGE_POLL_SECONDS = 0.5

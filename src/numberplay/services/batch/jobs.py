@@ -4,6 +4,9 @@ A job is one JSON object per line (see docs/batch.md); `run_job` turns it into
 a result line `{"id", "ok": true, "result": ...}` whose result is the object
 the CLI prints with `--format json`, or `{"id", "ok": false, "error": ...}`.
 `run_job` never raises: it runs in worker processes and on Dask workers.
+Fields, options and failures are checked as the web server checks them
+(`services.jobs`). The puzzle is `puzzle` (as in the API; `input`, its first
+name, is still read).
 """
 
 from __future__ import annotations
@@ -14,12 +17,27 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..budget import Budget
-from ..errors import BudgetExceeded, NumberplayError, PuzzleError
-from ..kinds import Kind, get_kind
-from ..model import Puzzle
-from .generation import generate_one
-from .reports import check_report, explain_report, generate_report, solve_report
+from ...budget import Budget
+from ...errors import BudgetExceeded, PuzzleError
+from ...kinds import Kind, get_kind
+from ...model import Puzzle
+from ..generation import generate_one
+from ..jobs import (
+    BUDGET,
+    INTERNAL,
+    MEMORY,
+    RECURSION,
+    Failure,
+    check_options,
+    flag,
+    one_line,
+    positive,
+    read_puzzles,
+    run_guarded,
+    seconds,
+    typed,
+)
+from ..reports import check_report, explain_report, generate_report, solve_report
 
 JobId = str | int
 Result = dict[str, Any]
@@ -27,10 +45,10 @@ Result = dict[str, Any]
 OPS = ("solve", "count", "check", "explain", "generate")
 COMMON_FIELDS = frozenset({"id", "kind", "op", "options", "timeout", "max_nodes"})
 OP_FIELDS: dict[str, frozenset[str]] = {
-    "solve": frozenset({"input", "limit", "all"}),
-    "count": frozenset({"input", "limit"}),
-    "check": frozenset({"input", "limit"}),
-    "explain": frozenset({"input", "trace", "search", "max_steps"}),
+    "solve": frozenset({"puzzle", "input", "limit", "all"}),
+    "count": frozenset({"puzzle", "input", "limit"}),
+    "check": frozenset({"puzzle", "input", "limit"}),
+    "explain": frozenset({"puzzle", "input", "trace", "search", "max_steps"}),
     "generate": frozenset({"size", "difficulty", "seed", "count"}),
 }
 ALL_FIELDS = COMMON_FIELDS.union(*OP_FIELDS.values())
@@ -41,7 +59,7 @@ MAX_COUNT = 100_000
 MAX_ID_CHARS = 500
 
 
-class JobError(NumberplayError):
+class JobError(PuzzleError):
     """A job line that cannot run as written; the message names the field."""
 
 
@@ -53,7 +71,7 @@ class Job:
     kind: str
     op: str
     line: int = 0
-    input: str | None = None
+    puzzle: str | dict[str, Any] | None = None
     limit: int | None = None
     all: bool = False
     size: str | None = None
@@ -91,11 +109,6 @@ def ok_result(job_id: JobId, result: Any) -> Result:
 def error_result(job_id: JobId, message: str) -> Result:
     """A failed result line; the message is kept on one line."""
     return {"id": job_id, "ok": False, "error": one_line(message)}
-
-
-def one_line(message: str) -> str:
-    """The message with its whitespace runs (newlines too) folded to single spaces."""
-    return " ".join(str(message).split()) or "error"
 
 
 # -- reading the jobs file ---------------------------------------------------------
@@ -181,60 +194,30 @@ def job_from_json(obj: dict[str, Any], job_id: JobId, line: int = 0) -> Job:
         raise JobError("field 'kind' must be a kind name")
     return Job(
         id=job_id, kind=kind, op=op, line=line,
-        input=_typed(obj, "input", str),
-        limit=_positive(obj, "limit"),
-        all=_flag(obj, "all", False),
-        size=None if obj.get("size") is None else str(_typed(obj, "size", (str, int))),
-        difficulty=_typed(obj, "difficulty", str),
-        seed=_typed(obj, "seed", (int, str)),
-        count=_positive(obj, "count", MAX_COUNT) or 1,
-        trace=_flag(obj, "trace", False),
-        search=_flag(obj, "search", True),
-        max_steps=_positive(obj, "max_steps"),
+        puzzle=_puzzle_field(obj),
+        limit=positive(obj, "limit", error=JobError),
+        all=flag(obj, "all", False, JobError),
+        size=None if obj.get("size") is None else str(typed(obj, "size", (str, int), JobError)),
+        difficulty=typed(obj, "difficulty", str, JobError),
+        seed=typed(obj, "seed", (int, str), JobError),
+        count=positive(obj, "count", MAX_COUNT, JobError) or 1,
+        trace=flag(obj, "trace", False, JobError),
+        search=flag(obj, "search", True, JobError),
+        max_steps=positive(obj, "max_steps", error=JobError),
         options=_options_field(obj),
-        timeout=_seconds(obj, "timeout"),
-        max_nodes=_positive(obj, "max_nodes"),
+        timeout=seconds(obj, "timeout", JobError),
+        max_nodes=positive(obj, "max_nodes", error=JobError),
     )
 
 
-_TYPE_NAMES = {str: "a string", int: "an integer"}
-
-
-def _typed(obj: dict[str, Any], name: str, types: type | tuple[type, ...]) -> Any:
-    value = obj.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, types):
-        wanted = types if isinstance(types, tuple) else (types,)
-        names = " or ".join(_TYPE_NAMES.get(t, t.__name__) for t in wanted)
-        raise JobError(f"field {name!r} must be {names}")
-    return value
-
-
-def _positive(obj: dict[str, Any], name: str, top: int | None = None) -> int | None:
-    value = _typed(obj, name, int)
-    if value is not None and (value < 1 or (top is not None and value > top)):
-        bound = f"between 1 and {top}" if top else "at least 1"
-        raise JobError(f"field {name!r} must be {bound}, not {value}")
-    return value
-
-
-def _flag(obj: dict[str, Any], name: str, default: bool) -> bool:
-    value = obj.get(name)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise JobError(f"field {name!r} must be true or false")
-    return value
-
-
-def _seconds(obj: dict[str, Any], name: str) -> float | None:
-    value = obj.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise JobError(f"field {name!r} must be a positive number of seconds")
-    return float(value)
+def _puzzle_field(obj: dict[str, Any]) -> str | dict[str, Any] | None:
+    """The job's puzzle: `puzzle` (its text or its JSON object) or `input`, its
+    first name (text), not both."""
+    if obj.get("puzzle") is not None and obj.get("input") is not None:
+        raise JobError("give the puzzle in 'puzzle' or in 'input' (its older name), not both")
+    if obj.get("puzzle") is not None:
+        return typed(obj, "puzzle", (str, dict), JobError)
+    return typed(obj, "input", str, JobError)
 
 
 def _options_field(obj: dict[str, Any]) -> dict[str, Any]:
@@ -250,36 +233,8 @@ def _options_field(obj: dict[str, Any]) -> dict[str, Any]:
 
 def kind_options(impl: Kind, given: dict[str, Any], command: str) -> dict[str, Any]:
     """Every kind option of a CLI command, as the CLI passes them: the job's
-    values checked against `impl.options`, the declared defaults for the rest."""
-    known = {o.name: o for o in impl.options if command in o.commands}
-    checked = {name: (bool(o.default) if o.type is bool else o.default)
-               for name, o in known.items()}
-    for name, value in given.items():
-        option = known.get(name) or known.get(str(name).replace("-", "_"))
-        if option is None:
-            names = ", ".join(sorted(known)) or "none"
-            raise JobError(f"unknown option {name!r} for {impl.name} (options: {names})")
-        checked[option.name] = _option_value(option.name, option.type, value)
-    return checked
-
-
-def _option_value(name: str, kind_type: type, value: Any) -> Any:
-    """`value` as the option's type (int, float, bool or str); JobError otherwise."""
-    if value is None:
-        return None
-    if kind_type is bool:
-        ok = isinstance(value, bool)
-    elif kind_type is int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind_type is float:
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-        value = float(value) if ok else value
-    else:
-        ok = isinstance(value, str | int | float) and not isinstance(value, bool)
-        value = str(value) if ok else value
-    if not ok:
-        raise JobError(f"option {name!r} must be {getattr(kind_type, '__name__', kind_type)}")
-    return value
+    values checked (`KindOption.coerce`), the declared defaults for the rest."""
+    return check_options(impl, command, given, defaults=True, error=JobError)[1]
 
 
 def import_plugins(modules: Iterable[str]) -> None:
@@ -290,23 +245,26 @@ def import_plugins(modules: Iterable[str]) -> None:
 
 def run_job(job: Job, plugins: tuple[str, ...] = ()) -> Result:
     """The result line of one job; never raises."""
-    try:
+    def work() -> Any:
         import_plugins(plugins)
-        return ok_result(job.id, execute(job))
-    except NumberplayError as exc:
-        return error_result(job.id, _error_text(exc))
-    except RecursionError:
-        return error_result(job.id, "internal error: recursion too deep")
-    except MemoryError:
-        return error_result(job.id, "internal error: out of memory")
-    except Exception as exc:  # a kind's bug must not stop the batch
-        return error_result(job.id, f"internal error: {type(exc).__name__}: {exc}")
+        return execute(job)
+    outcome = run_guarded(work)
+    if isinstance(outcome, Failure):
+        return error_result(job.id, failure_text(outcome))
+    return ok_result(job.id, outcome)
 
 
-def _error_text(exc: NumberplayError) -> str:
-    if isinstance(exc, BudgetExceeded):
-        return f"out of budget: {exc}"
-    return str(exc)
+def failure_text(failure: Failure) -> str:
+    """The error of a failed job's result line."""
+    if failure.reason == BUDGET:
+        return f"out of budget: {failure.message}"
+    if failure.reason == RECURSION:
+        return "internal error: recursion too deep"
+    if failure.reason == MEMORY:
+        return "internal error: out of memory"
+    if failure.reason == INTERNAL:
+        return f"internal error: {failure.type_name}: {failure.message}"
+    return failure.message
 
 
 def execute(job: Job) -> Any:
@@ -320,9 +278,7 @@ def execute(job: Job) -> Any:
     if job.op == "generate":
         return _generate(impl, job, budget)
     options = kind_options(impl, job.options, CLI_COMMAND[job.op])
-    puzzles = impl.parse_all(job.input, **options)
-    if not puzzles:
-        raise PuzzleError("the input holds no puzzle")
+    puzzles = read_puzzles(impl, job.puzzle, options)
     reports = [_puzzle_report(job, puzzle, budget) for puzzle in puzzles]
     return reports[0] if len(reports) == 1 else reports
 

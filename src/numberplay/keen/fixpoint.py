@@ -1,11 +1,17 @@
-"""Fast grading for the generator: the ladder's fixpoint on masks, without sentences.
+"""Keen's ladder's fixpoint by propagation: the kernel's fast path (`KeenRules.settle`,
+`KeenRules.closes`), held by tests to the ladder run step by step.
 
-Every rung of the ladder only removes candidates, and each technique stays
-applicable when other candidates go (a naked pair stays a pair, a digit every
-filling puts in a line stays so as fillings go), so the candidates left when
-nothing up to a rung applies are the same whatever order the techniques run
-in. `settle` computes that fixpoint with the cheap rules first and without
-building steps; `explain` reaches the same grade the long way, with words.
+Every rung only removes candidates and each technique stays applicable when other
+candidates go, so the candidates left when nothing up to a rung applies are the
+same whatever order the rules run in. `settle` reaches that fixpoint (or a
+stronger one: never a weaker one) without steps or sentences: placed digits
+weeded from their peers and cages filtered only where a cell changed, hidden
+singles, then one sweep of the heavier rules (cage lines, line sums,
+all-different on every line for the subsets, and on every value's rows and
+columns for the fish: as strong as every naked and hidden subset and every fish
+at once). Started from a position where the ladder stalls, with the cells a
+supposition changed, it propagates from those cells only: if it ends without a
+contradiction, the techniques cannot reach one (the kernel skips that trial).
 """
 
 from __future__ import annotations
@@ -15,12 +21,12 @@ from ..latin.search import line_filter
 from . import techniques as K
 from .cages import Table, filtered, required
 
-RUNG = {"easy": 0, "medium": 1, "hard": 2, "extreme": 3}
+TOP = 3     # Keen's highest technique rung (fish)
 
 
 def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
     """One sweep of the heavier rules up to `rung` (every cage line and line sum
-    found, else one subset, else one fish); False if none applies."""
+    found, else the subsets, else the fish); False if none applies."""
     removed: list[tuple[int, int]] = []
     if rung >= 2:
         for table in tables:
@@ -40,35 +46,34 @@ def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
         return True
     if rung >= 2 and _subsets(n, m):
         return True
-    if rung >= 3:
-        move = LT.fish(n, m)
-        if move is not None:
-            LT.apply(m, move)
-            return True
-    return False
+    return rung >= 3 and _fish(n, m)
 
 
 _LINES: dict[tuple[int, ...], list[int] | None] = {}   # a line's candidates -> filtered
 
 
+def _filter(doms: tuple[int, ...], n: int) -> list[int] | None:
+    """All-different filtering of one line (remembered)."""
+    new = _LINES.get(doms, False)
+    if new is False:
+        if len(_LINES) > 50_000:
+            _LINES.clear()
+        new = _LINES[doms] = line_filter(list(doms), n)
+    return new  # type: ignore[return-value]
+
+
 def _subsets(n: int, m: list[int]) -> bool:
     """Every naked and hidden subset of every line at once: all-different arc
-    consistency (Régin's filter), which removes exactly what they remove (a
-    value goes iff some set of k cells holds only k values without it, or it
-    lies outside the k cells where k values must go). True if anything went."""
+    consistency (Régin's filter), which removes exactly what they remove. True if
+    anything went (an impossible line empties its first cell)."""
     changed = False
     for _, _, cells in LT.lines(n):
         doms = tuple(m[i] for i in cells)
         if all(not d & (d - 1) for d in doms):
             continue
-        if doms in _LINES:
-            new = _LINES[doms]
-        else:
-            if len(_LINES) > 50_000:
-                _LINES.clear()
-            new = _LINES[doms] = line_filter(list(doms), n)
+        new = _filter(doms, n)
         if new is None:
-            m[cells[0]] = 0   # no way to fill the line: the caller sees the empty cell
+            m[cells[0]] = 0
             return True
         for i, d in zip(cells, new, strict=True):
             if d != m[i]:
@@ -77,18 +82,54 @@ def _subsets(n: int, m: list[int]) -> bool:
     return changed
 
 
-def settle(n: int, tables: list[Table], m: list[int], rung: int) -> str:
-    """Narrow `m` in place with every technique up to `rung`: "solved", "stalled"
-    or "contradiction". Cheap rules first (placed digits, cages whose cells
-    changed, hidden singles), one heavier deduction when they stall."""
+def _fish(n: int, m: list[int]) -> bool:
+    """Every fish at once: all-different on each value's rows (the columns where it
+    can go in each row) and columns, stronger than any X-wing or swordfish. True if
+    anything went (an impossible value empties a cell)."""
+    changed = False
+    for v in range(n):
+        bit = 1 << v
+        for transpose in (False, True):
+            doms = []
+            for a in range(n):
+                x = 0
+                for b in range(n):
+                    i = b * n + a if transpose else a * n + b
+                    if m[i] & bit:
+                        x |= 1 << b
+                doms.append(x)
+            if all(not d & (d - 1) for d in doms):
+                continue
+            new = _filter(tuple(doms), n)
+            if new is None:
+                m[0] = 0
+                return True
+            for a in range(n):
+                gone = doms[a] & ~new[a]
+                while gone:
+                    b = (gone & -gone).bit_length() - 1
+                    gone &= gone - 1
+                    m[b * n + a if transpose else a * n + b] &= ~bit
+                    changed = True
+    return changed
+
+
+def settle(n: int, tables: list[Table], m: list[int], rung: int,
+           changed: list[int] | None = None) -> str:
+    """Narrow `m` in place with every rule up to `rung`: "solved", "stalled" or
+    "contradiction". `changed`: the cells that lost candidates since a position
+    where the ladder up to `rung` stalled (None: start from scratch)."""
     peers = _peers(n)
-    cages_of: list[list[int]] = [[] for _ in range(n * n)]
-    for k, table in enumerate(tables):
-        for i in table.cells:
-            cages_of[i].append(k)
+    cages_of = _cages_of(n, tables)
     per_cell = rung >= 1
-    dirty = set(range(len(tables)))
-    queue = [i for i, d in enumerate(m) if d and not d & (d - 1)]
+    if changed is None:
+        dirty = set(range(len(tables)))
+        queue = [i for i, d in enumerate(m) if d and not d & (d - 1)]
+    else:
+        dirty = {k for i in changed for k in cages_of[i]}
+        queue = [i for i in changed if not m[i] & (m[i] - 1)]
+    if not all(m):
+        return "contradiction"
     while True:
         while queue:
             i = queue.pop()
@@ -147,6 +188,19 @@ def _changed(i: int, m: list[int], queue: list[int], dirty: set[int],
 def _hidden(n: int, m: list[int], queue: list[int], dirty: set[int],
             cages_of: list[list[int]]) -> bool | None:
     """Place every hidden single; None if a line lacks a digit."""
+    native = LT._native
+    if native is not None and n <= LT.NATIVE_MAX:
+        placed = False
+        while True:
+            if native.contradiction(n, m) is not None:
+                return None
+            found = native.hidden_single(n, m)
+            if found is None:
+                return placed
+            i, v, _ = found
+            m[i] = 1 << v
+            _changed(i, m, queue, dirty, cages_of)
+            placed = True
     full = (1 << n) - 1
     placed = False
     for _, _, cells in LT.lines(n):
@@ -179,3 +233,22 @@ def _peers(n: int) -> list[list[int]]:
         _PEERS[n] = [[r * n + k for k in range(n) if k != c] + [k * n + c for k in range(n) if k != r]
                      for r in range(n) for c in range(n)]
     return _PEERS[n]
+
+
+_CAGES_OF: dict[int, tuple[list[Table], list[list[int]]]] = {}
+
+
+def _cages_of(n: int, tables: list[Table]) -> list[list[int]]:
+    """The cages (indices) of each cell (remembered for the last tables seen)."""
+    key = id(tables)
+    hit = _CAGES_OF.get(key)
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    out: list[list[int]] = [[] for _ in range(n * n)]
+    for k, table in enumerate(tables):
+        for i in table.cells:
+            out[i].append(k)
+    if len(_CAGES_OF) > 64:
+        _CAGES_OF.clear()
+    _CAGES_OF[key] = (tables, out)
+    return out

@@ -1,0 +1,148 @@
+"""Read published collections of cryptarithms line by line, as written, and count
+each line's solutions to 2 with numberplay's own path (`numberplay.parse` of the
+line as `solve cryptarithm` reads it, then `numberplay.count(limit=2)` with a
+time budget): a line is unique, not unique (0 solutions, or 2 or more), an
+error (refused as input) or undecided (budget ran out).
+
+    python benchmarks/check_collection.py PATH... [--sample N] [--timeout S]
+           [--digits-as-symbols] [--show K]
+
+PATH is a collection file or a folder (every `*.txt` below it): cryptator's
+`cryptarithms/` (with `crosswords/`, `multiplications/`, `long-multiplications/`),
+its test resources `cryptarithms-barker.db.txt` and `crosswords-sillke.db.txt`.
+Nothing of it is in this repository; a path that is absent is said plainly.
+`--sample N` takes N lines spread evenly over each longer file (0: every line).
+`--digits-as-symbols` reads a digit inside a word as a symbol of its own, as
+cryptator does (numberplay reads it as the digit itself, as crypt does): the
+digit is replaced by a letter that is not in the line, for this count only.
+Prints one row per file (lines, unique, not unique, errors, undecided, total and
+worst CPU seconds) and then the slowest lines and every line that is not unique.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import numberplay  # noqa: E402
+from numberplay import PuzzleError  # noqa: E402
+from numberplay.budget import Budget  # noqa: E402
+from numberplay.errors import BudgetExceeded  # noqa: E402
+from numberplay.formula.lang import tokenize  # noqa: E402
+
+SPARE = "ЖЗИЛПФЦЯБГ"   # letters for --digits-as-symbols (Cyrillic: not in the Latin files)
+
+
+def files_of(paths: list[str]) -> list[Path]:
+    """The collection files named or found below the folders named."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(p.rglob("*.txt"))
+        elif p.is_file():
+            out.append(p)
+        else:
+            print(f"absent: {p} (the data is not part of the repository; give its path)")
+    return out
+
+
+def content(path: Path) -> list[str]:
+    """The formula lines of a file (blank lines and `#` comments left out)."""
+    lines = path.read_text(encoding="utf-8-sig").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.strip().startswith("#")]
+
+
+def sample(lines: list[str], n: int) -> list[str]:
+    """n lines spread evenly (the first and the last included), or all of them."""
+    if n <= 0 or len(lines) <= n:
+        return lines
+    step = (len(lines) - 1) / (n - 1) if n > 1 else 0
+    return [lines[round(i * step)] for i in range(n)]
+
+
+def digits_as_symbols(line: str) -> str:
+    """The line with each digit inside a word replaced by a letter of its own."""
+    spare = [c for c in SPARE if c not in line]
+    table: dict[str, str] = {}
+    out = list(line)
+    for t in tokenize(line):
+        if t.kind == "word":
+            for k, ch in enumerate(t.text):
+                if "0" <= ch <= "9":
+                    out[t.start + k] = table.setdefault(ch, spare[len(table)])
+    return "".join(out)
+
+
+def count_line(line: str, timeout: float) -> tuple[str, int | None, float, str]:
+    """(outcome, count, CPU seconds, message) for one line."""
+    t0 = time.process_time()
+    try:
+        puzzle = numberplay.parse("cryptarithm", line)
+        n = numberplay.count(puzzle, limit=2, budget=Budget(seconds=timeout))
+        outcome, msg = ("unique" if n == 1 else "not unique"), ""
+    except BudgetExceeded as exc:
+        n, outcome, msg = None, "undecided", str(exc)
+    except PuzzleError as exc:
+        n, outcome, msg = None, "error", str(exc)
+    return outcome, n, time.process_time() - t0, msg
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--sample", type=int, default=0, help="lines per file (0: all)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="CPU budget per line (s)")
+    ap.add_argument("--digits-as-symbols", action="store_true")
+    ap.add_argument("--show", type=int, default=5, help="slowest lines to show")
+    args = ap.parse_args()
+    files = files_of(args.paths)
+    if not files:
+        return 0
+    print(f"load average {os.getloadavg()[0]:.1f}; numberplay from "
+          f"{Path(numberplay.__file__).parent}")
+    head = f"{'file':44} {'lines':>6} {'unique':>6} {'not':>5} {'err':>4} {'undec':>5} " \
+           f"{'CPU s':>8} {'worst s':>8}"
+    print(head)
+    print("-" * len(head))
+    slow: list[tuple[float, str, str]] = []
+    odd: list[str] = []
+    totals = [0, 0, 0, 0, 0, 0.0]
+    for path in files:
+        lines = sample(content(path), args.sample)
+        tally = {"unique": 0, "not unique": 0, "error": 0, "undecided": 0}
+        cpu = worst = 0.0
+        for line in lines:
+            read = digits_as_symbols(line) if args.digits_as_symbols else line
+            outcome, n, sec, msg = count_line(read, args.timeout)
+            tally[outcome] += 1
+            cpu += sec
+            worst = max(worst, sec)
+            slow.append((sec, path.name, line))
+            if outcome != "unique":
+                odd.append(f"{path.name}: {outcome} ({n if n is not None else msg}): {line}")
+        name = str(path.relative_to(path.parents[1])) if len(path.parents) > 1 else path.name
+        print(f"{name[-44:]:44} {len(lines):6} {tally['unique']:6} {tally['not unique']:5} "
+              f"{tally['error']:4} {tally['undecided']:5} {cpu:8.2f} {worst:8.2f}")
+        for i, v in enumerate((len(lines), tally["unique"], tally["not unique"],
+                               tally["error"], tally["undecided"], cpu)):
+            totals[i] += v
+    print("-" * len(head))
+    print(f"{'total':44} {totals[0]:6} {totals[1]:6} {totals[2]:5} {totals[3]:4} "
+          f"{totals[4]:5} {totals[5]:8.2f}")
+    print(f"\nslowest {args.show} lines:")
+    for sec, name, line in sorted(slow, reverse=True)[:args.show]:
+        print(f"  {sec:7.2f} s  {name}: {line[:110]}")
+    if odd:
+        print(f"\n{len(odd)} lines not unique, refused or undecided:")
+        for line in odd:
+            print("  " + line[:160])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

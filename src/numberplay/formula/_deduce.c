@@ -1,0 +1,1640 @@
+/*
+ * _deduce: the deduction of sums under the trial search, in C.
+ *
+ * The compiled twin of `fixpoint.Fixpoint` (the techniques' common fixpoint of a
+ * supposition, with the fixpoints found kept per supposition) and of
+ * `trials.Trials` (the driver's trial search on bit masks, step for step: the
+ * same ladder order, filters, node limits, bounds, counts and tie rule). The
+ * Python classes are the reference; the tests hold both to the same results.
+ *
+ * A position is flat masks: the letters' digit masks, then the carries' value
+ * masks (bit k = the carry's lowest value + k). A unit is a column of a sum or
+ * two neighbouring columns read as one equation:
+ *
+ *     sum(w_i * x_i) + const + cin = modulus * cout
+ *
+ * over letters of distinct digits (modulus = base, or base^2 for two columns).
+ * Its filter keeps every value some solution of the unit uses (full arc
+ * consistency, by the enumeration of `candidates.column_support_py`, node for
+ * node, so the node limits give up exactly where the Python filter does).
+ *
+ * Deducer(n, base, lo, units, order, ncols, holds): n letters, `lo` the lowest
+ * value of every variable (0 for letters), `units` tuples (pair, weights, const,
+ * letter indices, cin index or -1, cout index or -1), the columns first (ncols
+ * of them); `order` the variables in the order the trial search tries places;
+ * `holds(digits)` the formula's test when every letter is decided (or None).
+ * `enabled` is False where the reference would use bounds (a column too wide to
+ * enumerate): the caller then keeps to the Python classes.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+typedef unsigned long long U64;
+
+#define NMAX 64                 /* variables: letters and carries */
+#define LMAX 6                  /* letters of a unit enumerated (candidates.WIDE_LETTERS) */
+#define WIDE_CARRIES 12         /* more carry values: bounds (candidates.WIDE_CARRIES) */
+#define KMAX (WIDE_CARRIES + 1)
+#define UVMAX (LMAX + 2)
+#define COLUMN_NODES 200000LL   /* candidates.COLUMN_NODES */
+#define PAIR_NODES 30000LL      /* candidates.PAIR_NODES */
+#define STRONG_NODES 1000000000LL   /* fixpoint.STRONG_NODES */
+#define HALL_MAX 12             /* _columns.hall: more undecided letters, the technique */
+#define SUBSET_MAX 6            /* deduce.SUBSET_MAX */
+#define KEEP 4                  /* fixpoint.Fixpoint.KEEP */
+#define CACHE_BITS 8
+#define TICK_EVERY 32
+#define ABORT (-100)            /* a Python error (err 1) or the bounds are needed (err 2) */
+
+/* ---- one unit's filter ------------------------------------------------------------ */
+
+typedef struct {
+    U64 key[UVMAX], res[UVMAX];
+    int state;                  /* 0 empty, 1 a result, 2 contradiction */
+} Entry;
+
+typedef struct {
+    int pair, nl, nv, cin, cout;        /* cin, cout: their place in var[], or -1 */
+    int var[LMAX + 2];
+    long long w[LMAX], cst;
+    int inert;                          /* two columns with too many letters: never narrow */
+    int order[LMAX], split;
+    long long most;                     /* the most nodes the enumeration can visit */
+    Entry *cache[2];                    /* the quick filter's, the exact filter's */
+    /* residual supports: wit[q * 64 + v] a solution of the unit whose place q has
+     * value v (letters' digits, carries' bits), valid where wvalid[q] has bit v */
+    unsigned char (*wit)[LMAX + 2];
+    U64 wvalid[LMAX + 2];
+} Unit;
+
+typedef struct {
+    int n, split, base, npairs, need, got, fast;
+    long long coef[LMAX], sufmin[LMAX + 1], sufmax[LMAX + 1], cst, rmin, rmax;
+    U64 dom[LMAX], supp[LMAX], sin, sout, needres;
+    long long pr[KMAX * KMAX];
+    int pci[KMAX * KMAX], pco[KMAX * KMAX];
+    int path[LMAX];
+    long long nodes, limit;
+    int vals[LMAX][64], nvals[LMAX];
+    Unit *u;                            /* where a solution found is kept as a witness */
+    int cinbit[KMAX * KMAX], coutbit[KMAX * KMAX], first;
+} Sup;
+
+
+static long long pmod(long long a, long long b)
+{
+    long long r = a % b;
+    return r < 0 ? r + (b < 0 ? -b : b) : r;
+}
+
+static int popc(U64 x) { return __builtin_popcountll(x); }
+
+/* The solution on the path (carry pair k) kept as the witness of each of its values */
+static void keep_witness(Sup *s, int k)
+{
+    Unit *u = s->u;
+    unsigned char t[LMAX + 2];
+    int i, q;
+    if (!u->wit)
+        return;
+    for (i = 0; i < s->n; i++)
+        t[u->order[i]] = (unsigned char)s->path[i];
+    if (u->cin >= 0)
+        t[u->cin] = (unsigned char)s->cinbit[s->pci[k]];
+    if (u->cout >= 0)
+        t[u->cout] = (unsigned char)s->coutbit[s->pco[k]];
+    for (q = 0; q < u->nv; q++) {
+        memcpy(u->wit[q * 64 + t[q]], t, sizeof t);
+        u->wvalid[q] |= 1ULL << t[q];
+    }
+}
+
+static int sup_record(Sup *s, int k)
+{
+    int i, fresh = 0;
+    for (i = 0; i < s->n; i++) {
+        U64 b = 1ULL << s->path[i];
+        if (!(s->supp[i] & b)) {
+            s->supp[i] |= b;
+            s->got++;
+            fresh = 1;
+        }
+    }
+    if (!(s->sin >> s->pci[k] & 1)) {
+        s->sin |= 1ULL << s->pci[k];
+        s->got++;
+        fresh = 1;
+    }
+    if (!(s->sout >> s->pco[k] & 1)) {
+        s->sout |= 1ULL << s->pco[k];
+        s->got++;
+        fresh = 1;
+    }
+    if (fresh || s->first)
+        keep_witness(s, k);
+    return s->first || s->got >= s->need;
+}
+
+/* 1: every value supported (stop), 0: go on, -1: too many nodes */
+static int sup_dfs(Sup *s, int i, long long partial, U64 used)
+{
+    long long t, a;
+    int k, j;
+    if (++s->nodes > s->limit)
+        return -1;
+    if (i == s->n) {
+        for (k = 0; k < s->npairs; k++)
+            if (partial + s->cst + s->pr[k] == 0 && sup_record(s, k))
+                return 1;
+        return 0;
+    }
+    t = partial + s->cst;
+    if (t + s->sufmin[i] + s->rmin > 0 || t + s->sufmax[i] + s->rmax < 0)
+        return 0;
+    if (i == s->split && !(s->needres >> pmod(t, s->base) & 1))
+        return 0;
+    a = s->coef[i];
+    if (i == s->n - 1) {
+        U64 dm = s->dom[i] & ~used;
+        for (k = 0; k < s->npairs; k++) {
+            long long num = -(t + s->pr[k]), x;
+            if (num % a)
+                continue;
+            x = num / a;
+            if (x >= 0 && x < s->base && (dm >> x & 1)) {
+                s->path[i] = (int)x;
+                if (sup_record(s, k))
+                    return 1;
+            }
+        }
+        return 0;
+    }
+    if (i == s->n - 2 && s->split != s->n - 1) {
+        /* the last two letters: the child's work done here, node for node (it is
+         * counted, bounded and its letter computed as sup_dfs would) */
+        long long b = s->coef[i + 1];
+        U64 dn = s->dom[i + 1];
+        for (j = 0; j < s->nvals[i]; j++) {
+            int x = s->vals[i][j];
+            long long t2;
+            U64 dm;
+            if (used >> x & 1)
+                continue;
+            if (++s->nodes > s->limit)
+                return -1;
+            t2 = t + a * x;
+            if (t2 + s->sufmin[i + 1] + s->rmin > 0 || t2 + s->sufmax[i + 1] + s->rmax < 0)
+                continue;
+            s->path[i] = x;
+            dm = dn & ~(used | 1ULL << x);
+            for (k = 0; k < s->npairs; k++) {
+                long long num = -(t2 + s->pr[k]), y;
+                if (num % b)
+                    continue;
+                y = num / b;
+                if (y >= 0 && y < s->base && (dm >> y & 1)) {
+                    s->path[i + 1] = (int)y;
+                    if (sup_record(s, k))
+                        return 1;
+                }
+            }
+        }
+        return 0;
+    }
+    for (j = 0; j < s->nvals[i]; j++) {
+        int x = s->vals[i][j], r;
+        if (used >> x & 1)
+            continue;
+        /* fast: the test of the split made here, before the child is visited (the
+         * same tuples are found, in fewer nodes) */
+        if (s->fast && i + 1 == s->split && !(s->needres >> pmod(t + a * x, s->base) & 1))
+            continue;
+        s->path[i] = x;
+        r = sup_dfs(s, i + 1, partial + a * x, used | 1ULL << x);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+/* The supported values of unit u's equation: 1 (masks in supp, carry indices in
+ * sin/sout), 0 none, -1 over `limit` nodes (candidates.column_support_py). */
+static int support(Unit *u, const U64 *dom, const long long *cinv, int nin,
+                   const long long *coutv, int nout, int base, long long limit,
+                   U64 *supp, U64 *sin, U64 *sout, int cinlo, int coutlo, int first)
+{
+    Sup s;
+    long long modulus = u->pair ? (long long)base * base : base;
+    int i, j, n = u->nl, r;
+    /* node for node as the reference only where its node limit could be reached */
+    s.fast = u->most <= limit;
+    s.first = first;
+    s.u = u;
+    for (i = 0; i < nin; i++)
+        s.cinbit[i] = (int)(cinv[i] - cinlo);
+    for (i = 0; i < nout; i++)
+        s.coutbit[i] = (int)(coutv[i] - coutlo);
+    s.n = n;
+    s.base = base;
+    s.cst = u->cst;
+    s.split = u->split;
+    s.need = nin + nout;
+    for (i = 0; i < n; i++) {
+        int o = u->order[i];
+        s.coef[i] = u->w[o];
+        s.dom[i] = dom[o];
+        s.supp[i] = 0;
+        s.nvals[i] = 0;
+        for (j = 0; j < base; j++)
+            if (dom[o] >> j & 1)
+                s.vals[i][s.nvals[i]++] = j;
+        if (!s.nvals[i])
+            return 0;
+        s.need += s.nvals[i];
+    }
+    s.sufmin[n] = s.sufmax[n] = 0;
+    for (i = n - 1; i >= 0; i--) {
+        long long c = s.coef[i], lo = s.vals[i][0], hi = s.vals[i][s.nvals[i] - 1];
+        s.sufmin[i] = s.sufmin[i + 1] + (c > 0 ? c * lo : c * hi);
+        s.sufmax[i] = s.sufmax[i + 1] + (c > 0 ? c * hi : c * lo);
+    }
+    s.npairs = 0;
+    s.needres = 0;
+    s.rmin = s.rmax = 0;
+    for (i = 0; i < nin; i++) {
+        s.needres |= 1ULL << pmod(-cinv[i], base);
+        for (j = 0; j < nout; j++) {
+            int k = s.npairs++;
+            s.pr[k] = cinv[i] - modulus * coutv[j];
+            s.pci[k] = i;
+            s.pco[k] = j;
+            if (k == 0 || s.pr[k] < s.rmin)
+                s.rmin = s.pr[k];
+            if (k == 0 || s.pr[k] > s.rmax)
+                s.rmax = s.pr[k];
+        }
+    }
+    if (!s.npairs)
+        return 0;
+    s.sin = s.sout = 0;
+    s.got = 0;
+    s.nodes = 0;
+    s.limit = limit;
+    r = sup_dfs(&s, 0, 0, 0);
+    if (r < 0)
+        return -1;
+    if (first)
+        return r;
+    if (r == 1) {
+        for (i = 0; i < n; i++)
+            supp[i] = dom[i];
+        *sin = nin >= 64 ? ~0ULL : (1ULL << nin) - 1;
+        *sout = nout >= 64 ? ~0ULL : (1ULL << nout) - 1;
+        return 1;
+    }
+    if (!s.sin)
+        return 0;
+    for (i = 0; i < n; i++)
+        supp[u->order[i]] = s.supp[i];
+    *sin = s.sin;
+    *sout = s.sout;
+    return 1;
+}
+
+/* ---- the deducer ------------------------------------------------------------------ */
+
+typedef struct {
+    U64 *base[KEEP], *fix[KEEP];       /* fix NULL: a contradiction */
+    int count;
+} Memo;
+
+typedef struct {
+    PyObject_HEAD
+    int n, nv, base, every, ncols, nunits, norder, enabled, err;
+    int lo[NMAX], order[NMAX];
+    Unit *units;
+    int *watch[NMAX], nwatch[NMAX];
+    Memo *memo;                         /* per (variable, bit), made when first used */
+    PyObject *holds, *tick;
+    int ticks;
+} Deducer;
+
+static U64 key_hash(const U64 *k, int n)
+{
+    U64 h = 0x9E3779B97F4A7C15ULL;
+    int i;
+    for (i = 0; i < n; i++) {
+        h ^= k[i] + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+        h *= 0xBF58476D1CE4E5B9ULL;
+    }
+    return h ^ (h >> 31);
+}
+
+/* The carry of unit place `p` (a variable index or -1) as values (ascending). */
+static int carry_values(const Deducer *D, int p, U64 mask, long long *out)
+{
+    int k = 0, b;
+    if (p < 0) {
+        out[0] = 0;
+        return 1;
+    }
+    for (b = 0; b < 64 && k < KMAX; b++)
+        if (mask >> b & 1)
+            out[k++] = D->lo[p] + b;
+    return k;
+}
+
+/* Unit u's filter on `key` (its variables' masks) into `out`: 1 a result, 0 a
+ * contradiction, ABORT when the reference would use bounds (err 2). `strong`: the
+ * exact filter of the fixpoint, else the technique's (node limits). */
+#define RESIDUAL_MAX 512          /* more values without a witness: enumerate them all (measured: searching each is cheaper at any count) */
+
+/* The exact filter by residual supports (the result is the same as the whole
+ * enumeration's): a value whose kept witness still lies in the domains is
+ * supported; for each other value a solution with that value is searched (the
+ * first one ends the search and becomes its witness). 1 a result, 0 a
+ * contradiction, 2 too many values without a witness (the caller enumerates). */
+static int residual(Deducer *D, Unit *u, const U64 *key, U64 *out, int cin_var, int cout_var)
+{
+    U64 sup[LMAX + 2], tried[LMAX + 2];
+    int q, p, nv = u->nv, missing = 0;
+    for (q = 0; q < nv; q++) {
+        if (!key[q])
+            return 0;
+        sup[q] = tried[q] = 0;
+    }
+    if (!u->wit) {
+        u->wit = PyMem_Calloc((size_t)nv * 64 + 1, sizeof *u->wit);
+        if (!u->wit)
+            return 2;
+    }
+    for (q = 0; q < nv; q++) {
+        U64 x = key[q] & u->wvalid[q];
+        while (x) {
+            int v = __builtin_ctzll(x);
+            unsigned char *t = u->wit[q * 64 + v];
+            x &= x - 1;
+            if (sup[q] >> v & 1)
+                continue;
+            for (p = 0; p < nv && (key[p] >> t[p] & 1); p++)
+                ;
+            if (p == nv)
+                for (p = 0; p < nv; p++)
+                    sup[p] |= 1ULL << t[p];
+        }
+    }
+    for (q = 0; q < nv; q++)
+        missing += popc(key[q] & ~sup[q]);
+    if (!missing) {
+        memcpy(out, key, sizeof(U64) * nv);
+        return 1;
+    }
+    if (missing > RESIDUAL_MAX)
+        return 2;
+    for (q = 0; q < nv; q++) {
+        U64 x;
+        while ((x = key[q] & ~sup[q] & ~tried[q])) {
+            int v = __builtin_ctzll(x), nin, nout;
+            long long cinv[KMAX], coutv[KMAX];
+            U64 dom[LMAX + 2], s1[LMAX], a, b;
+            tried[q] |= 1ULL << v;
+            memcpy(dom, key, sizeof(U64) * nv);
+            dom[q] = 1ULL << v;
+            nin = carry_values(D, cin_var, u->cin >= 0 ? dom[u->cin] : 1, cinv);
+            nout = carry_values(D, cout_var, u->cout >= 0 ? dom[u->cout] : 1, coutv);
+            if (support(u, dom, cinv, nin, coutv, nout, D->base, STRONG_NODES, s1, &a, &b,
+                        cin_var >= 0 ? D->lo[cin_var] : 0, cout_var >= 0 ? D->lo[cout_var] : 0,
+                        1) == 1) {
+                unsigned char *t = u->wit[q * 64 + v];
+                for (p = 0; p < nv; p++)
+                    sup[p] |= 1ULL << t[p];
+            }
+        }
+    }
+    for (q = 0; q < nv; q++) {
+        out[q] = sup[q];
+        if (!sup[q])
+            return 0;
+    }
+    return 1;
+}
+
+static int filter_raw(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
+{
+    long long limit = strong ? STRONG_NODES : (u->pair ? PAIR_NODES : COLUMN_NODES);
+    long long cinv[KMAX], coutv[KMAX];
+    int nin, nout, r, i, nl = u->nl, ci = -1, co = -1;
+    U64 supp[LMAX], sin, sout;
+    int cin_var = u->cin >= 0 ? u->var[u->cin] : -1, cout_var = u->cout >= 0 ? u->var[u->cout] : -1;
+    memcpy(out, key, sizeof(U64) * u->nv);
+    if (u->inert)
+        return 1;
+    if (u->cin >= 0)
+        ci = u->cin;
+    if (u->cout >= 0)
+        co = u->cout;
+    if ((ci >= 0 && popc(key[ci]) > WIDE_CARRIES) || (co >= 0 && popc(key[co]) > WIDE_CARRIES)) {
+        if (u->pair)
+            return 1;
+        D->err = 2;
+        return ABORT;
+    }
+    if (u->most <= limit) {     /* exact here: any way to the support will do */
+        r = residual(D, u, key, out, cin_var, cout_var);
+        if (r != 2)
+            return r;
+    }
+    nin = carry_values(D, cin_var, ci >= 0 ? key[ci] : 1, cinv);
+    nout = carry_values(D, cout_var, co >= 0 ? key[co] : 1, coutv);
+    r = support(u, key, cinv, nin, coutv, nout, D->base, limit, supp, &sin, &sout,
+                cin_var >= 0 ? D->lo[cin_var] : 0, cout_var >= 0 ? D->lo[cout_var] : 0, 0);
+    if (r < 0) {
+        if (u->pair)
+            return 1;
+        D->err = 2;
+        return ABORT;
+    }
+    if (!r)
+        return 0;
+    for (i = 0; i < nl; i++)
+        out[i] = supp[i];
+    if (ci >= 0) {              /* carry index k -> the k-th value's bit */
+        U64 m = 0;
+        int k;
+        for (k = 0; k < nin; k++)
+            if (sin >> k & 1)
+                m |= 1ULL << (cinv[k] - D->lo[cin_var]);
+        out[ci] = m;
+    }
+    if (co >= 0) {
+        U64 m = 0;
+        int k;
+        for (k = 0; k < nout; k++)
+            if (sout >> k & 1)
+                m |= 1ULL << (coutv[k] - D->lo[cout_var]);
+        out[co] = m;
+    }
+    return 1;
+}
+
+/* filter_raw through the unit's cache */
+static int filter(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
+{
+    Entry *e;
+    int r;
+    if (u->most <= (u->pair ? PAIR_NODES : COLUMN_NODES))
+        strong = 1;             /* neither filter can give up: the same results, one cache */
+    if (!u->cache[strong]) {
+        u->cache[strong] = PyMem_Calloc((size_t)1 << CACHE_BITS, sizeof(Entry));
+        if (!u->cache[strong]) {
+            PyErr_NoMemory();
+            D->err = 1;
+            return ABORT;
+        }
+    }
+    e = &u->cache[strong][key_hash(key, u->nv) & ((1u << CACHE_BITS) - 1)];
+    if (e->state && !memcmp(e->key, key, sizeof(U64) * u->nv)) {
+        if (e->state == 2)
+            return 0;
+        memcpy(out, e->res, sizeof(U64) * u->nv);
+        return 1;
+    }
+    r = filter_raw(D, u, key, out, strong);
+    if (r == ABORT)
+        return r;
+    memcpy(e->key, key, sizeof(U64) * u->nv);
+    if (r)
+        memcpy(e->res, out, sizeof(U64) * u->nv);
+    e->state = r ? 1 : 2;
+    return r;
+}
+
+/* ---- letters take distinct digits ---------------------------------------------------- */
+
+/* _columns.hall on the letters' masks, in place: 0 done, -1 contradiction, -2 more
+ * than HALL_MAX letters undecided (m then unspecified) */
+static int hall(U64 *m, int n, int base, int every)
+{
+    int i, j, changed;
+    U64 uni[1 << HALL_MAX];
+    do {
+        int open[NMAX], no = 0;
+        unsigned int S, full;
+        changed = 0;
+        for (i = 0; i < n; i++) {
+            if (!m[i])
+                return -1;
+            if (!(m[i] & (m[i] - 1)))
+                for (j = 0; j < n; j++)
+                    if (j != i && (m[j] & m[i])) {
+                        m[j] &= ~m[i];
+                        if (!m[j])
+                            return -1;
+                        changed = 1;
+                    }
+        }
+        if (changed)
+            continue;
+        if (every)
+            for (i = 0; i < base; i++) {
+                int who = -1, cnt = 0;
+                for (j = 0; j < n; j++)
+                    if (m[j] >> i & 1) {
+                        who = j;
+                        cnt++;
+                    }
+                if (!cnt)
+                    return -1;
+                if (cnt == 1 && (m[who] & (m[who] - 1))) {
+                    m[who] = 1ULL << i;
+                    changed = 1;
+                }
+            }
+        if (changed)
+            continue;
+        for (i = 0; i < n; i++)
+            if (m[i] & (m[i] - 1))
+                open[no++] = i;
+        if (no > HALL_MAX)
+            return -2;
+        full = (1u << no) - 1;
+        uni[0] = 0;
+        for (S = 1; S <= full && !changed; S++) {
+            int low = __builtin_ctz(S), size = popc(S), k;
+            uni[S] = uni[S & (S - 1)] | m[open[low]];
+            k = popc(uni[S]);
+            if (k < size)
+                return -1;
+            if (k == size && size >= 2)
+                for (j = 0; j < no; j++)
+                    if (!(S >> j & 1) && (m[open[j]] & uni[S])) {
+                        m[open[j]] &= ~uni[S];
+                        changed = 1;
+                    }
+        }
+    } while (changed);
+    return 0;
+}
+
+/* Does hall change nothing in the letters of m? */
+static int hall_still(const Deducer *D, const U64 *m)
+{
+    U64 c[NMAX];
+    memcpy(c, m, sizeof(U64) * D->n);
+    return hall(c, D->n, D->base, D->every) == 0 && !memcmp(c, m, sizeof(U64) * D->n);
+}
+
+/* deduce.settle (trials.Trials.settle): 1, or 0 on a contradiction */
+static int settle(const Deducer *D, U64 *m)
+{
+    int n = D->n, i, j, changed = 1;
+    while (changed) {
+        changed = 0;
+        for (i = 0; i < n; i++) {
+            U64 x = m[i];
+            if (!x)
+                return 0;
+            if (!(x & (x - 1)))
+                for (j = 0; j < n; j++)
+                    if (j != i && (m[j] & x)) {
+                        m[j] &= ~x;
+                        if (!m[j])
+                            return 0;
+                        changed = 1;
+                    }
+        }
+    }
+    for (i = n; i < D->nv; i++)
+        if (!m[i])
+            return 0;
+    return 1;
+}
+
+/* deduce.tech_different on masks, the hall test before it done by the caller: 1 it
+ * narrowed m, 0 nothing found, -1 contradiction */
+static int different_once(const Deducer *D, U64 *m)
+{
+    int n = D->n, open[NMAX], no = 0, i, j, d, size, top;
+    for (i = 0; i < n; i++)
+        if (popc(m[i]) != 1)
+            open[no++] = i;
+    if (n == D->base)
+        for (d = 0; d < D->base; d++) {
+            int who = -1, cnt = 0;
+            for (j = 0; j < n; j++)
+                if (m[j] >> d & 1) {
+                    if (who < 0)
+                        who = j;
+                    cnt++;
+                }
+            if (!cnt)
+                return -1;
+            if (cnt == 1 && popc(m[who]) != 1) {
+                m[who] &= 1ULL << d;
+                return 1;
+            }
+        }
+    top = no <= 12 ? no : SUBSET_MAX;
+    for (size = 2; size <= top; size++) {
+        int small[NMAX], ns = 0, idx[NMAX], k;
+        for (i = 0; i < no; i++)
+            if (popc(m[open[i]]) <= size)
+                small[ns++] = open[i];
+        if (ns < size)
+            continue;
+        for (k = 0; k < size; k++)
+            idx[k] = k;
+        for (;;) {              /* itertools.combinations(small, size), in its order */
+            U64 uni = 0;
+            int cnt, hit = 0;
+            for (k = 0; k < size; k++)
+                uni |= m[small[idx[k]]];
+            cnt = popc(uni);
+            if (cnt < size)
+                return -1;
+            if (cnt == size) {
+                for (i = 0; i < no; i++) {
+                    int c = open[i], in = 0;
+                    for (k = 0; k < size; k++)
+                        if (small[idx[k]] == c)
+                            in = 1;
+                    if (!in && (m[c] & uni)) {
+                        m[c] &= ~uni;
+                        hit = 1;
+                    }
+                }
+                if (hit)
+                    return 1;
+            }
+            k = size - 1;
+            while (k >= 0 && idx[k] == ns - size + k)
+                k--;
+            if (k < 0)
+                break;
+            idx[k]++;
+            for (j = k + 1; j < size; j++)
+                idx[j] = idx[j - 1] + 1;
+        }
+    }
+    return 0;
+}
+
+/* deduce.different_fixpoint on masks: 1, 0 contradiction */
+static int different_fix(const Deducer *D, U64 *m)
+{
+    for (;;) {
+        int r;
+        if (!settle(D, m))
+            return 0;
+        if (hall_still(D, m))
+            return 1;
+        r = different_once(D, m);
+        if (r == 0)
+            return 1;
+        if (r < 0)
+            return 0;
+    }
+}
+
+/* formula false with every letter decided: 1 it is, 0 not (or undecided), ABORT */
+static int formula_false(Deducer *D, const U64 *m)
+{
+    PyObject *env, *res;
+    int i, t;
+    for (i = 0; i < D->n; i++)
+        if (m[i] & (m[i] - 1))
+            return 0;
+    if (D->holds == Py_None)
+        return 0;
+    env = PyList_New(D->n);
+    if (!env) {
+        D->err = 1;
+        return ABORT;
+    }
+    for (i = 0; i < D->n; i++)
+        PyList_SET_ITEM(env, i, PyLong_FromLong(__builtin_ctzll(m[i])));
+    res = PyObject_CallOneArg(D->holds, env);
+    Py_DECREF(env);
+    if (!res) {
+        D->err = 1;
+        return ABORT;
+    }
+    t = PyObject_IsTrue(res);
+    Py_DECREF(res);
+    if (t < 0) {
+        D->err = 1;
+        return ABORT;
+    }
+    return !t;
+}
+
+/* ---- the fixpoint (fixpoint.Fixpoint.run) ------------------------------------------ */
+
+/* Units waiting to be filtered: two FIFO queues, the columns' served first (a
+ * column costs little, two columns read together much more, and the fixpoint does
+ * not depend on the order: the pairs then see narrower domains). */
+typedef struct {
+    int q[2][1024], head[2], tail[2], len[2];
+    char queued[1024];
+} Queue;
+
+static void push(const Deducer *D, Queue *Q, const int *vs, int nvs)
+{
+    int i, j;
+    for (i = 0; i < nvs; i++)
+        for (j = 0; j < D->nwatch[vs[i]]; j++) {
+            int u = D->watch[vs[i]][j], k = u >= D->ncols;
+            if (!Q->queued[u]) {
+                Q->queued[u] = 1;
+                Q->q[k][Q->tail[k]] = u;
+                Q->tail[k] = (Q->tail[k] + 1) % 1024;
+                Q->len[k]++;
+            }
+        }
+}
+
+static int pop(Queue *Q)
+{
+    int k = Q->len[0] ? 0 : 1, u = Q->q[k][Q->head[k]];
+    Q->head[k] = (Q->head[k] + 1) % 1024;
+    Q->len[k]--;
+    Q->queued[u] = 0;
+    return u;
+}
+
+/* Fixpoint._hall: 1, 0 contradiction; the letters that changed appended */
+static int fix_hall(const Deducer *D, U64 *m, int *changed, int *nch)
+{
+    U64 c[NMAX];
+    int r, i;
+    memcpy(c, m, sizeof(U64) * D->nv);
+    r = hall(c, D->n, D->base, D->every);
+    if (r == -1)
+        return 0;
+    if (r == -2) {
+        memcpy(c, m, sizeof(U64) * D->nv);
+        if (!different_fix(D, c))
+            return 0;
+    }
+    for (i = 0; i < D->n; i++)
+        if (m[i] != c[i]) {
+            m[i] = c[i];
+            changed[(*nch)++] = i;
+        }
+    return 1;
+}
+
+/* The fixpoint from m (in place), the units of `dirty` first: 1, 0 contradiction, ABORT */
+static int run(Deducer *D, U64 *m, const int *dirty, int ndirty)
+{
+    Queue Q;
+    int changed[NMAX * 2], nch = 0, i;
+    Q.head[0] = Q.tail[0] = Q.len[0] = Q.head[1] = Q.tail[1] = Q.len[1] = 0;
+    memset(Q.queued, 0, (size_t)D->nunits);
+    if (!fix_hall(D, m, changed, &nch))
+        return 0;
+    push(D, &Q, dirty, ndirty);
+    push(D, &Q, changed, nch);
+    while (Q.len[0] || Q.len[1]) {
+        int u = pop(&Q), r;
+        Unit *U = &D->units[u];
+        U64 key[UVMAX], out[UVMAX];
+        nch = 0;
+        for (i = 0; i < U->nv; i++)
+            key[i] = m[U->var[i]];
+        r = filter(D, U, key, out, 1);
+        if (r == ABORT)
+            return r;
+        if (!r)
+            return 0;
+        for (i = 0; i < U->nv; i++)
+            if (key[i] != out[i]) {
+                m[U->var[i]] = out[i];
+                changed[nch++] = U->var[i];
+            }
+        if (nch) {
+            if (changed[0] < D->n && !fix_hall(D, m, changed, &nch))
+                return 0;
+            push(D, &Q, changed, nch);
+        }
+    }
+    i = formula_false(D, m);
+    if (i == ABORT)
+        return i;
+    return !i;
+}
+
+/* Fixpoint.closes_masks: 1 the fixpoint of supposing bit b of variable v (m: the
+ * position after it) is a contradiction, 0 not, ABORT */
+static int closes(Deducer *D, int v, int b, const U64 *m)
+{
+    Memo *M;
+    U64 *res = NULL, *nb, *nf;
+    int nv = D->nv, e, i, r, found = 0;
+    size_t sz = sizeof(U64) * nv;
+    if (!D->memo) {
+        D->memo = PyMem_Calloc((size_t)nv * 64, sizeof(Memo));
+        if (!D->memo) {
+            PyErr_NoMemory();
+            D->err = 1;
+            return ABORT;
+        }
+    }
+    M = &D->memo[v * 64 + b];
+    nf = PyMem_Malloc(sz);
+    nb = PyMem_Malloc(sz);
+    if (!nf || !nb) {
+        PyMem_Free(nf);
+        PyMem_Free(nb);
+        PyErr_NoMemory();
+        D->err = 1;
+        return ABORT;
+    }
+    memcpy(nb, m, sz);
+    for (e = 0; e < M->count && !found; e++) {
+        U64 *base = M->base[e], *fix = M->fix[e];
+        for (i = 0; i < nv; i++)
+            if (m[i] & ~base[i])
+                break;
+        if (i < nv)
+            continue;
+        found = 1;
+        if (!fix) {
+            r = 0;
+        } else {
+            int dirty[NMAX], nd = 0;
+            for (i = 0; i < nv; i++) {
+                nf[i] = fix[i] & m[i];
+                if (nf[i] != fix[i])
+                    dirty[nd++] = i;
+            }
+            r = nd ? run(D, nf, dirty, nd) : 1;
+        }
+    }
+    if (!found) {
+        int dirty[NMAX];
+        for (i = 0; i < nv; i++)
+            dirty[i] = i;
+        memcpy(nf, m, sz);
+        r = run(D, nf, dirty, nv);
+    }
+    if (r == ABORT) {
+        PyMem_Free(nf);
+        PyMem_Free(nb);
+        return r;
+    }
+    if (r)
+        res = nf;
+    else
+        PyMem_Free(nf);
+    if (M->count == KEEP) {     /* the oldest goes */
+        M->count--;
+        PyMem_Free(M->base[M->count]);
+        PyMem_Free(M->fix[M->count]);
+    }
+    for (e = M->count; e > 0; e--) {
+        M->base[e] = M->base[e - 1];
+        M->fix[e] = M->fix[e - 1];
+    }
+    M->base[0] = nb;
+    M->fix[0] = res;
+    M->count++;
+    return res == NULL;
+}
+
+/* ---- the trial search (trials.Trials) ---------------------------------------------- */
+
+static int tick(Deducer *D)
+{
+    PyObject *r;
+    if (D->tick == Py_None || ++D->ticks < TICK_EVERY)
+        return 0;
+    r = PyObject_CallFunction(D->tick, "i", D->ticks);
+    D->ticks = 0;
+    if (!r) {
+        D->err = 1;
+        return ABORT;
+    }
+    Py_DECREF(r);
+    return 0;
+}
+
+/* an empty letter or carry, or every letter decided and the formula false */
+static int contradiction(Deducer *D, const U64 *m)
+{
+    int i;
+    for (i = 0; i < D->nv; i++)
+        if (!m[i])
+            return 1;
+    return formula_false(D, m);
+}
+
+static int narrow(Deducer *D, int u, U64 *m)
+{
+    Unit *U = &D->units[u];
+    U64 key[UVMAX], out[UVMAX];
+    int i, r;
+    for (i = 0; i < U->nv; i++)
+        key[i] = m[U->var[i]];
+    r = filter(D, U, key, out, 0);
+    if (r == ABORT)
+        return r;
+    if (!r)
+        return -1;
+    if (!memcmp(key, out, sizeof(U64) * U->nv))
+        return 0;
+    for (i = 0; i < U->nv; i++)
+        m[U->var[i]] = out[i];
+    return settle(D, m) ? 1 : -1;
+}
+
+/* Trials.step: 1 a step, 0 none, -1 contradiction, ABORT */
+static int step(Deducer *D, U64 *m)
+{
+    int u, r;
+    if (tick(D) == ABORT)
+        return ABORT;
+    for (u = 0; u < D->ncols; u++)
+        if ((r = narrow(D, u, m)) != 0)
+            return r;
+    if (!hall_still(D, m)) {
+        r = different_once(D, m);
+        if (r)
+            return r < 0 ? -1 : (settle(D, m) ? 1 : -1);
+    }
+    for (u = D->ncols; u < D->nunits; u++)
+        if ((r = narrow(D, u, m)) != 0)
+            return r;
+    return 0;
+}
+
+typedef struct {
+    int v, b, size, bound, valid, depth;    /* depth: 1, or 1 + the deepest trial inside */
+} Found;
+
+static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials, Found *best);
+
+/* Trials.chain: 1 a contradiction reached (flat, total), 0 none, ABORT */
+static int chain(Deducer *D, U64 *m, int depth, int limit, int max_trials, int *flat_out,
+                 int *total_out, int *inner_out)
+{
+    int flat = 0, total = 0, inner = 0, r;
+    for (;;) {
+        r = contradiction(D, m);
+        if (r == ABORT)
+            return r;
+        if (r)
+            break;
+        if (flat >= limit)
+            return 0;
+        r = step(D, m);
+        if (r == ABORT)
+            return r;
+        if (r < 0)
+            break;
+        if (r == 0) {
+            Found f;
+            int i, all = 1;
+            if (depth <= 0)
+                return 0;
+            for (i = 0; i < D->n; i++)
+                if (m[i] & (m[i] - 1))
+                    all = 0;
+            if (all)            /* solved: no contradiction was found above */
+                return 0;
+            r = search(D, m, depth, limit - flat - 1, max_trials, &f);
+            if (r == ABORT)
+                return r;
+            if (!r)
+                return 0;
+            flat += 1;
+            total += f.size + 2;
+            if (f.depth > inner)
+                inner = f.depth;
+            m[f.v] &= ~(1ULL << f.b);
+            if (!settle(D, m))
+                break;
+            continue;
+        }
+        flat++;
+        total++;
+    }
+    *flat_out = flat;
+    *total_out = total;
+    *inner_out = inner;
+    return 1;
+}
+
+/* Trials.search: 1 found (best), 0 none, ABORT */
+static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials, Found *best)
+{
+    int places[NMAX], cnt[NMAX], np = D->norder, i, j, tried = 0, group = -1;
+    best->valid = 0;
+    if (limit < 0)
+        return 0;
+    for (i = 0; i < np; i++) {      /* stable sort by the number of values */
+        int v = D->order[i], c = popc(m[v]);
+        j = i - 1;
+        while (j >= 0 && cnt[j] > c) {
+            places[j + 1] = places[j];
+            cnt[j + 1] = cnt[j];
+            j--;
+        }
+        places[j + 1] = v;
+        cnt[j + 1] = c;
+    }
+    for (i = 0; i < np; i++) {
+        int v = places[i], b;
+        if (cnt[i] < 2)
+            continue;
+        if (group >= 0 && cnt[i] != group && best->valid)
+            break;
+        group = cnt[i];
+        for (b = 0; b < 64; b++) {
+            U64 work[NMAX];
+            int bound, r, flat, size, inner;
+            if (!(m[v] >> b & 1))
+                continue;
+            if (tried >= max_trials)
+                return best->valid;
+            tried++;
+            bound = !best->valid ? limit : (limit < best->size - 1 ? limit : best->size - 1);
+            if (bound < 0)
+                return best->valid;
+            memcpy(work, m, sizeof(U64) * D->nv);
+            work[v] &= 1ULL << b;
+            if (!settle(D, work)) {
+                best->v = v;
+                best->b = b;
+                best->size = 0;
+                best->bound = bound;
+                best->valid = 1;
+                best->depth = 1;
+                return 1;
+            }
+            if (depth <= 1) {
+                r = closes(D, v, b, work);
+                if (r == ABORT)
+                    return r;
+                if (!r)
+                    continue;
+            }
+            r = chain(D, work, depth - 1, bound, max_trials, &flat, &size, &inner);
+            if (r == ABORT)
+                return r;
+            if (!r)
+                continue;
+            if (!best->valid || size < best->size) {
+                best->v = v;
+                best->b = b;
+                best->size = size;
+                best->bound = bound;
+                best->valid = 1;
+                best->depth = 1 + inner;
+                if (!flat)
+                    return 1;
+            }
+        }
+    }
+    return best->valid;
+}
+
+/* ---- the grade (explain.grade_of: the path an explanation takes, no sentence) ---- */
+
+typedef struct {
+    int hardest, trials, guesses, end;      /* end: 0 stopped (hard), 1 solved, 2 none */
+} Tally;
+
+/* The path of `deduce.Explanation` from m (the driver: the ladder, at a stall a
+ * trial of depth 1, else of depth 2, else a guess), stopped as soon as the grade is
+ * hard (`hard_trials` trials, a nested trial or a guess): 1, or ABORT. */
+static int grade(Deducer *D, U64 *m, int trial_depth, int max_chain, int max_trials,
+                 int max_failed, int hard_trials, Tally *t)
+{
+    int failed = 0, r, i;
+    t->hardest = -1;
+    t->trials = t->guesses = t->end = 0;
+    for (;;) {
+        Found f;
+        r = contradiction(D, m);
+        if (r == ABORT)
+            return r;
+        if (r) {
+            t->end = 2;
+            return 1;
+        }
+        r = step(D, m);
+        if (r == ABORT)
+            return r;
+        if (r < 0) {
+            t->end = 2;
+            return 1;
+        }
+        if (r > 0) {
+            if (t->hardest < 0)
+                t->hardest = 0;
+            continue;
+        }
+        for (i = 0; i < D->n && !(m[i] & (m[i] - 1)); i++)
+            ;
+        if (i == D->n) {        /* solved: the contradiction test above passed */
+            t->end = 1;
+            return 1;
+        }
+        if (t->trials + 1 >= hard_trials)
+            return 1;           /* one more trial or a guess: hard either way */
+        /* Where no single trial closes, the driver's next try is a trial of depth 2
+         * whose chain must hold a nested trial (a chain without one closes at depth 1
+         * as well: the same suppositions in the same order, bounded by the step
+         * limit until one closes), else a guess: hard either way, so depth 2 is not
+         * searched. */
+        f.valid = 0;
+        if (failed < max_failed && trial_depth >= 1) {
+            r = search(D, m, 1, max_chain, max_trials, &f);
+            if (r == ABORT)
+                return r;
+        }
+        if (!f.valid) {
+            if (trial_depth < 2)
+                t->guesses++;   /* no deeper trial: a guess */
+            return 1;
+        }
+        t->trials++;
+        if (f.depth > t->hardest)
+            t->hardest = f.depth;
+        if (t->hardest >= 2 || t->trials >= hard_trials)
+            return 1;
+        m[f.v] &= ~(1ULL << f.b);
+        settle(D, m);           /* a contradiction shows at the top of the loop */
+    }
+}
+
+/* ---- Python glue ------------------------------------------------------------------- */
+
+static int read_masks(const Deducer *D, PyObject *seq, U64 *m)
+{
+    PyObject *f = PySequence_Fast(seq, "masks must be a sequence");
+    int i;
+    if (!f)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(f) != D->nv) {
+        Py_DECREF(f);
+        PyErr_SetString(PyExc_ValueError, "one mask per letter and carry");
+        return -1;
+    }
+    for (i = 0; i < D->nv; i++)
+        m[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(f, i));
+    Py_DECREF(f);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *masks_tuple(const Deducer *D, const U64 *m)
+{
+    PyObject *t = PyTuple_New(D->nv);
+    int i;
+    if (!t)
+        return NULL;
+    for (i = 0; i < D->nv; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(m[i]);
+        if (!x) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* the error of an ABORT: a Python exception stays, the need for bounds returns -1 */
+static PyObject *aborted(Deducer *D)
+{
+    int err = D->err;
+    D->err = 0;
+    if (err == 2)
+        return PyLong_FromLong(-1);
+    return NULL;
+}
+
+static int read_ints(PyObject *seq, long long *out, int max, int *n, const char *what)
+{
+    PyObject *f = PySequence_Fast(seq, what);
+    Py_ssize_t i, k;
+    if (!f)
+        return -1;
+    k = PySequence_Fast_GET_SIZE(f);
+    if (k > max) {
+        Py_DECREF(f);
+        *n = (int)k;
+        return 1;               /* too many: the caller disables */
+    }
+    for (i = 0; i < k; i++)
+        out[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(f, i));
+    Py_DECREF(f);
+    *n = (int)k;
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static void ded_free_parts(Deducer *D)
+{
+    int i, e;
+    if (D->units) {
+        for (i = 0; i < D->nunits; i++) {
+            PyMem_Free(D->units[i].cache[0]);
+            PyMem_Free(D->units[i].cache[1]);
+            PyMem_Free(D->units[i].wit);
+        }
+        PyMem_Free(D->units);
+        D->units = NULL;
+    }
+    for (i = 0; i < NMAX; i++) {
+        PyMem_Free(D->watch[i]);
+        D->watch[i] = NULL;
+    }
+    if (D->memo) {
+        for (i = 0; i < D->nv * 64; i++)
+            for (e = 0; e < D->memo[i].count; e++) {
+                PyMem_Free(D->memo[i].base[e]);
+                PyMem_Free(D->memo[i].fix[e]);
+            }
+        PyMem_Free(D->memo);
+        D->memo = NULL;
+    }
+}
+
+static void ded_dealloc(Deducer *D)
+{
+    ded_free_parts(D);
+    Py_XDECREF(D->holds);
+    Py_XDECREF(D->tick);
+    Py_TYPE(D)->tp_free((PyObject *)D);
+}
+
+/* one unit from (pair, weights, const, letters, cin, cout); 1 ok, 0 too wide, -1 error */
+static int read_unit(Deducer *D, PyObject *spec, Unit *u)
+{
+    PyObject *weights, *letters;
+    long long w[64], li[64];
+    int pair, cin, cout, nw, nl, i, j, r;
+    long long cst;
+    if (!PyArg_ParseTuple(spec, "pOLOii", &pair, &weights, &cst, &letters, &cin, &cout))
+        return -1;
+    r = read_ints(weights, w, 64, &nw, "weights must be a sequence");
+    if (r < 0)
+        return -1;
+    if (r > 0)
+        nw = 65;
+    r = read_ints(letters, li, 64, &nl, "letters must be a sequence");
+    if (r < 0)
+        return -1;
+    if (r > 0 || nl != nw) {
+        if (nl != nw && r == 0 && nw <= 64) {
+            PyErr_SetString(PyExc_ValueError, "one weight per letter");
+            return -1;
+        }
+    }
+    memset(u, 0, sizeof(Unit));
+    u->pair = pair;
+    u->cst = cst;
+    u->cin = u->cout = -1;
+    if (nl > LMAX) {
+        if (!pair)
+            return 0;           /* a column the reference bounds */
+        u->inert = 1;
+        u->nl = u->nv = 0;
+        return 1;
+    }
+    u->nl = nl;
+    for (i = 0; i < nl; i++) {
+        if (li[i] < 0 || li[i] >= D->n) {
+            PyErr_SetString(PyExc_ValueError, "letter index out of range");
+            return -1;
+        }
+        u->w[i] = w[i];
+        u->var[i] = (int)li[i];
+    }
+    u->nv = nl;
+    if (cin >= 0) {
+        u->cin = u->nv;
+        u->var[u->nv++] = cin;
+    }
+    if (cout >= 0) {
+        u->cout = u->nv;
+        u->var[u->nv++] = cout;
+    }
+    for (i = nl; i < u->nv; i++)
+        if (u->var[i] < D->n || u->var[i] >= D->nv) {
+            PyErr_SetString(PyExc_ValueError, "carry index out of range");
+            return -1;
+        }
+    /* the enumeration order: weights that are multiples of base last, then by
+     * -|weight| (stable), as column_support_py sorts */
+    for (i = 0; i < nl; i++)
+        u->order[i] = i;
+    for (i = 1; i < nl; i++) {
+        int x = u->order[i];
+        long long kx0 = (u->w[x] % D->base == 0), kx1 = -(u->w[x] < 0 ? -u->w[x] : u->w[x]);
+        j = i - 1;
+        while (j >= 0) {
+            int y = u->order[j];
+            long long ky0 = (u->w[y] % D->base == 0), ky1 = -(u->w[y] < 0 ? -u->w[y] : u->w[y]);
+            if (ky0 > kx0 || (ky0 == kx0 && ky1 > kx1)) {
+                u->order[j + 1] = y;
+                j--;
+            } else
+                break;
+        }
+        u->order[j + 1] = x;
+    }
+    {                                   /* the prefixes of distinct digits, nl - 1 long at most */
+        long long p = 1;
+        u->most = 1;
+        for (i = 0; i < nl - 1 && u->most <= STRONG_NODES; i++) {
+            p *= D->base - i > 0 ? D->base - i : 0;
+            u->most += p;
+        }
+    }
+    u->split = nl;
+    if (pair)
+        for (i = 0; i < nl; i++)
+            if (u->w[u->order[i]] % D->base == 0) {
+                u->split = i;
+                break;
+            }
+    return 1;
+}
+
+static int ded_init(Deducer *D, PyObject *args, PyObject *kw)
+{
+    PyObject *lo, *units, *order, *holds, *uf = NULL;
+    long long tmp[NMAX];
+    int n, base, ncols, i, j, r, k;
+    if (!PyArg_ParseTuple(args, "iiOOOiO", &n, &base, &lo, &units, &order, &ncols, &holds))
+        return -1;
+    ded_free_parts(D);
+    D->enabled = 0;
+    D->err = 0;
+    D->ticks = 0;
+    Py_INCREF(holds);
+    Py_XSETREF(D->holds, holds);
+    Py_INCREF(Py_None);
+    Py_XSETREF(D->tick, Py_None);
+    if (base < 2 || base > 63 || n < 0 || n > 63) {
+        D->n = D->nv = D->nunits = 0;
+        return 0;               /* not enabled */
+    }
+    D->n = n;
+    D->base = base;
+    D->every = n == base;
+    r = read_ints(lo, tmp, NMAX, &k, "lo must be a sequence");
+    if (r < 0)
+        return -1;
+    if (r > 0 || k < n) {
+        D->nv = D->nunits = 0;
+        return 0;
+    }
+    D->nv = k;
+    for (i = 0; i < k; i++)
+        D->lo[i] = (int)tmp[i];
+    r = read_ints(order, tmp, NMAX, &k, "order must be a sequence");
+    if (r != 0) {
+        D->nunits = 0;
+        return r < 0 ? -1 : 0;
+    }
+    D->norder = k;
+    for (i = 0; i < k; i++) {
+        if (tmp[i] < 0 || tmp[i] >= D->nv) {
+            PyErr_SetString(PyExc_ValueError, "order index out of range");
+            return -1;
+        }
+        D->order[i] = (int)tmp[i];
+    }
+    uf = PySequence_Fast(units, "units must be a sequence");
+    if (!uf)
+        return -1;
+    D->nunits = (int)PySequence_Fast_GET_SIZE(uf);
+    if (D->nunits > 1024 || ncols > D->nunits) {
+        Py_DECREF(uf);
+        D->nunits = 0;
+        return 0;
+    }
+    D->ncols = ncols;
+    D->units = PyMem_Calloc(D->nunits ? D->nunits : 1, sizeof(Unit));
+    if (!D->units) {
+        Py_DECREF(uf);
+        PyErr_NoMemory();
+        return -1;
+    }
+    D->enabled = 1;
+    for (i = 0; i < D->nunits; i++) {
+        r = read_unit(D, PySequence_Fast_GET_ITEM(uf, i), &D->units[i]);
+        if (r < 0) {
+            Py_DECREF(uf);
+            return -1;
+        }
+        if (r == 0)
+            D->enabled = 0;
+    }
+    Py_DECREF(uf);
+    for (i = n; i < D->nv; i++)         /* carries of more values: the reference bounds */
+        if (D->lo[i] < -(1 << 20) || D->lo[i] > (1 << 20))
+            D->enabled = 0;
+    for (i = 0; i < D->nv; i++) {
+        int cnt = 0;
+        for (j = 0; j < D->nunits; j++) {
+            Unit *u = &D->units[j];
+            for (k = 0; k < u->nv; k++)
+                if (u->var[k] == i)
+                    cnt++;
+        }
+        D->nwatch[i] = 0;
+        D->watch[i] = PyMem_Malloc(sizeof(int) * (cnt ? cnt : 1));
+        if (!D->watch[i]) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (j = 0; j < D->nunits; j++) {
+            Unit *u = &D->units[j];
+            for (k = 0; k < u->nv; k++)
+                if (u->var[k] == i)
+                    D->watch[i][D->nwatch[i]++] = j;
+        }
+    }
+    return 0;
+}
+
+static PyObject *ded_closes(Deducer *D, PyObject *args)
+{
+    PyObject *seq;
+    int v, b, r;
+    U64 m[NMAX];
+    if (!PyArg_ParseTuple(args, "iiO", &v, &b, &seq))
+        return NULL;
+    if (!D->enabled || v < 0 || v >= D->nv || b < 0 || b > 63) {
+        PyErr_SetString(PyExc_ValueError, "not enabled, or no such variable");
+        return NULL;
+    }
+    if (read_masks(D, seq, m) < 0)
+        return NULL;
+    r = closes(D, v, b, m);
+    if (r == ABORT)
+        return aborted(D);
+    return PyBool_FromLong(r);
+}
+
+static PyObject *ded_fixpoint(Deducer *D, PyObject *args)
+{
+    PyObject *seq;
+    int r, i, dirty[NMAX];
+    U64 m[NMAX];
+    if (!PyArg_ParseTuple(args, "O", &seq))
+        return NULL;
+    if (!D->enabled) {
+        PyErr_SetString(PyExc_ValueError, "not enabled");
+        return NULL;
+    }
+    if (read_masks(D, seq, m) < 0)
+        return NULL;
+    for (i = 0; i < D->nv; i++)
+        dirty[i] = i;
+    r = run(D, m, dirty, D->nv);
+    if (r == ABORT)
+        return aborted(D);
+    if (!r)
+        Py_RETURN_NONE;
+    return masks_tuple(D, m);
+}
+
+static PyObject *ded_step(Deducer *D, PyObject *args)
+{
+    PyObject *seq, *t;
+    int r;
+    U64 m[NMAX];
+    if (!PyArg_ParseTuple(args, "O", &seq))
+        return NULL;
+    if (!D->enabled) {
+        PyErr_SetString(PyExc_ValueError, "not enabled");
+        return NULL;
+    }
+    if (read_masks(D, seq, m) < 0)
+        return NULL;
+    r = step(D, m);
+    if (r == ABORT)
+        return aborted(D);
+    t = masks_tuple(D, m);
+    return t ? Py_BuildValue("(iN)", r, t) : NULL;
+}
+
+static PyObject *ded_search(Deducer *D, PyObject *args)
+{
+    PyObject *seq, *tk;
+    int depth, limit, max_trials, r;
+    U64 m[NMAX];
+    Found f;
+    if (!PyArg_ParseTuple(args, "OiiiO", &seq, &depth, &limit, &max_trials, &tk))
+        return NULL;
+    if (!D->enabled) {
+        PyErr_SetString(PyExc_ValueError, "not enabled");
+        return NULL;
+    }
+    if (read_masks(D, seq, m) < 0)
+        return NULL;
+    Py_INCREF(tk);
+    Py_XSETREF(D->tick, tk);
+    D->ticks = 0;
+    r = search(D, m, depth, limit, max_trials, &f);
+    Py_INCREF(Py_None);
+    Py_XSETREF(D->tick, Py_None);
+    if (r == ABORT)
+        return aborted(D);
+    if (!r)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iiii)", f.v, f.b, f.size, f.bound);
+}
+
+static PyObject *ded_grade(Deducer *D, PyObject *args)
+{
+    PyObject *seq, *tk;
+    int depth, limit, max_trials, max_failed, hard, r;
+    U64 m[NMAX];
+    Tally t;
+    if (!PyArg_ParseTuple(args, "OiiiiiO", &seq, &depth, &limit, &max_trials, &max_failed,
+                          &hard, &tk))
+        return NULL;
+    if (!D->enabled) {
+        PyErr_SetString(PyExc_ValueError, "not enabled");
+        return NULL;
+    }
+    if (read_masks(D, seq, m) < 0)
+        return NULL;
+    Py_INCREF(tk);
+    Py_XSETREF(D->tick, tk);
+    D->ticks = 0;
+    r = grade(D, m, depth, limit, max_trials, max_failed, hard, &t);
+    Py_INCREF(Py_None);
+    Py_XSETREF(D->tick, Py_None);
+    if (r == ABORT)
+        return aborted(D);
+    return Py_BuildValue("(iiii)", t.hardest, t.trials, t.guesses, t.end);
+}
+
+static PyObject *ded_enabled(Deducer *D, void *closure)
+{
+    return PyBool_FromLong(D->enabled);
+}
+
+static PyMethodDef ded_methods[] = {
+    {"closes", (PyCFunction)ded_closes, METH_VARARGS,
+     "closes(var, bit, masks) -> bool | -1: is the fixpoint after supposing it a "
+     "contradiction (-1: bounds needed)"},
+    {"fixpoint", (PyCFunction)ded_fixpoint, METH_VARARGS,
+     "fixpoint(masks) -> masks | None | -1"},
+    {"step", (PyCFunction)ded_step, METH_VARARGS,
+     "step(masks) -> (1 | 0 | -1, masks) | -1: the easiest technique step"},
+    {"search", (PyCFunction)ded_search, METH_VARARGS,
+     "search(masks, depth, limit, max_trials, tick) -> (var, bit, size, bound) | None | -1"},
+    {"grade", (PyCFunction)ded_grade, METH_VARARGS,
+     "grade(masks, trial_depth, max_chain, max_trials, max_failed_stalls, hard_trials, "
+     "tick) -> (hardest, trials, guesses, end) | -1"},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyGetSetDef ded_getset[] = {
+    {"enabled", (getter)ded_enabled, NULL, "whether the model is covered here", NULL},
+    {NULL, NULL, NULL, NULL, NULL}
+};
+
+static PyTypeObject DeducerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "numberplay.formula._deduce.Deducer",
+    .tp_basicsize = sizeof(Deducer),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The fixpoint and trial search of one sum model on masks.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)ded_init,
+    .tp_dealloc = (destructor)ded_dealloc,
+    .tp_methods = ded_methods,
+    .tp_getset = ded_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_deduce",
+    "The deduction of sums under the trial search (see fixpoint.py, trials.py).", -1, NULL
+};
+
+PyMODINIT_FUNC PyInit__deduce(void)
+{
+    PyObject *m;
+    if (PyType_Ready(&DeducerType) < 0)
+        return NULL;
+    m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&DeducerType);
+    if (PyModule_AddObject(m, "Deducer", (PyObject *)&DeducerType) < 0) {
+        Py_DECREF(&DeducerType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,17 @@
+"""The batch runner (`numberplay batch`): a JSONL file of jobs in, results out.
+
+- `jobs.py`: a job line read and checked, and one job run (never raises);
+- `results.py`: the results file (whole lines, repair, lock);
+- `pool.py`, `dask_engine.py`: the engines that run jobs in parallel;
+- `protocols.py`: the engine, store and progress display the runner is handed;
+- `runner.py`: `run_batch`, which ties them together.
+"""
+
+from __future__ import annotations
+
+from .jobs import run_job
+from .results import BatchError, ResultsFile
+from .runner import BatchSummary, default_workers, load_jobs, plugin_modules, run_batch
+
+__all__ = ["BatchError", "BatchSummary", "ResultsFile", "default_workers", "load_jobs",
+           "plugin_modules", "run_batch", "run_job"]
