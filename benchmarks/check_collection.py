@@ -5,7 +5,7 @@ time budget): a line is unique, not unique (0 solutions, or 2 or more), an
 error (refused as input) or undecided (budget ran out).
 
     python benchmarks/check_collection.py PATH... [--sample N] [--timeout S]
-           [--digits-as-symbols] [--show K]
+           [--digits-as-symbols] [--show K] [--crypt BINARY]
 
 PATH is a collection file or a folder (every `*.txt` below it): cryptator's
 `cryptarithms/` (with `crosswords/`, `multiplications/`, `long-multiplications/`),
@@ -17,12 +17,21 @@ cryptator does (numberplay reads it as the digit itself, as crypt does): the
 digit is replaced by a letter that is not in the line, for this count only.
 Prints one row per file (lines, unique, not unique, errors, undecided, total and
 worst CPU seconds) and then the slowest lines and every line that is not unique.
+
+`--crypt BINARY` (Tamura's crypt 1.4, built from `../shared/peers/crypt14.tgz` in
+a temporary folder) also counts, to 2 (its `limit 2`), the lines crypt can read
+(sums of words of ASCII letters and digits, given to it as `W1 W2 ... S`) in one
+crypt process per file, and prints both CPU times (crypt's as a child process)
+and the lines where the counts differ (crypt gives no 0 to a one-letter word).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -78,6 +87,25 @@ def digits_as_symbols(line: str) -> str:
     return "".join(out)
 
 
+CRYPT_LINE = 990        # crypt reads a line into a buffer of 1,000 bytes
+CRYPT_SUM = re.compile(r"^\s*[A-Za-z0-9]+(\s*\+\s*[A-Za-z0-9]+)+\s*=\s*[A-Za-z0-9]+\s*$")
+
+
+def crypt_counts(binary: str, lines: list[str]) -> tuple[list[int], float]:
+    """crypt's solution counts (to 2; -1 where it refuses the line: a word past
+    9 letters overflows its ints, a long line its buffer) and its CPU seconds."""
+    feed = "limit 2\n" + "".join(" ".join(re.findall(r"[A-Za-z0-9]+", ln)) + "\n"
+                                  for ln in lines) + "quit\n"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([binary], input=feed, capture_output=True, text=True,
+                         timeout=3600).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    counts = [-1 if m.group(1) is None else int(m.group(1)) for m in
+              re.finditer(r"^\s*(?:(\d+)(?: or more)? solution\(s\)|Wrong input)", out, re.M)]
+    return counts, cpu
+
+
 def count_line(line: str, timeout: float) -> tuple[str, int | None, float, str]:
     """(outcome, count, CPU seconds, message) for one line."""
     t0 = time.process_time()
@@ -99,6 +127,7 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=60.0, help="CPU budget per line (s)")
     ap.add_argument("--digits-as-symbols", action="store_true")
     ap.add_argument("--show", type=int, default=5, help="slowest lines to show")
+    ap.add_argument("--crypt", help="a crypt 1.4 binary to count the sums beside numberplay")
     args = ap.parse_args()
     files = files_of(args.paths)
     if not files:
@@ -112,10 +141,12 @@ def main() -> int:
     slow: list[tuple[float, str, str]] = []
     odd: list[str] = []
     totals = [0, 0, 0, 0, 0, 0.0]
+    peer: list[str] = []
     for path in files:
         lines = sample(content(path), args.sample)
         tally = {"unique": 0, "not unique": 0, "error": 0, "undecided": 0}
         cpu = worst = 0.0
+        sums: list[tuple[str, int | None, float]] = []
         for line in lines:
             read = digits_as_symbols(line) if args.digits_as_symbols else line
             outcome, n, sec, msg = count_line(read, args.timeout)
@@ -123,17 +154,27 @@ def main() -> int:
             cpu += sec
             worst = max(worst, sec)
             slow.append((sec, path.name, line))
+            if args.crypt and not args.digits_as_symbols and CRYPT_SUM.match(line) \
+                    and len(line) < CRYPT_LINE:
+                sums.append((line, n, sec))
             if outcome != "unique":
                 odd.append(f"{path.name}: {outcome} ({n if n is not None else msg}): {line}")
         name = str(path.relative_to(path.parents[1])) if len(path.parents) > 1 else path.name
         print(f"{name[-44:]:44} {len(lines):6} {tally['unique']:6} {tally['not unique']:5} "
               f"{tally['error']:4} {tally['undecided']:5} {cpu:8.2f} {worst:8.2f}")
+        if sums:
+            peer.append(compare_crypt(args.crypt, name, sums))
         for i, v in enumerate((len(lines), tally["unique"], tally["not unique"],
                                tally["error"], tally["undecided"], cpu)):
             totals[i] += v
     print("-" * len(head))
     print(f"{'total':44} {totals[0]:6} {totals[1]:6} {totals[2]:5} {totals[3]:4} "
           f"{totals[4]:5} {totals[5]:8.2f}")
+    if peer:
+        print(f"\nthe sums crypt reads, counted to 2 by both (CPU s):\n{'file':44} "
+              f"{'sums':>6} {'numberplay':>10} {'crypt':>8} {'np/crypt':>6}  counts differ")
+        for row in peer:
+            print(row)
     print(f"\nslowest {args.show} lines:")
     for sec, name, line in sorted(slow, reverse=True)[:args.show]:
         print(f"  {sec:7.2f} s  {name}: {line[:110]}")
@@ -142,6 +183,23 @@ def main() -> int:
         for line in odd:
             print("  " + line[:160])
     return 0
+
+
+def compare_crypt(binary: str, name: str, sums: list[tuple[str, int | None, float]]) -> str:
+    """One row: the sum lines of a file counted by crypt beside numberplay."""
+    theirs, cpu = crypt_counts(binary, [ln for ln, _, _ in sums])
+    ours = sum(sec for _, _, sec in sums)
+    if len(theirs) != len(sums):
+        return f"{name[-44:]:44} {len(sums):6}  crypt's answers did not line up ({len(theirs)})"
+    refused = sum(1 for c in theirs if c < 0)
+    read = [(ln, n, sec) for (ln, n, sec), c in zip(sums, theirs, strict=True) if c >= 0]
+    ours = sum(sec for _, _, sec in read)
+    differ = [ln for (ln, n, _), c in zip(sums, theirs, strict=True) if c >= 0 and n != c]
+    ratio = f"{ours / cpu:6.2f}" if cpu > 0 else "     -"
+    shown = "; ".join(differ[:2]) + (f" (+{len(differ) - 2})" if len(differ) > 2 else "")
+    extra = f"; crypt refused {refused}" if refused else ""
+    return (f"{name[-44:]:44} {len(read):6} {ours:10.2f} {cpu:8.2f} {ratio}  "
+            f"{len(differ)}{': ' + shown if shown else ''}{extra}")
 
 
 if __name__ == "__main__":

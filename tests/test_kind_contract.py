@@ -294,3 +294,33 @@ def test_a_child_budget_charges_its_parent():
     with pytest.raises(BudgetExceeded):
         for _ in range(11):
             tight.tick()
+
+
+def _round_trips(impl: Kind, puzzle: Puzzle) -> None:
+    assert impl.parse(impl.to_text(puzzle)) == puzzle
+    assert impl.puzzle_type.from_json(puzzle.to_json()) == puzzle
+
+
+def test_the_workbench_methods_make_puzzles_of_the_kind(impl):
+    """check --why's kind methods (optional): every clue kept is the same puzzle (as
+    many solutions); a clue relaxed and a given added make puzzles that round-trip
+    through text and JSON; `clue_places` names something for every clue."""
+    for puzzle in samples(impl)[:6]:
+        clues = impl.clues(puzzle)
+        if clues:
+            assert len(impl.clue_places(puzzle)) == len(clues)
+            every = impl.relax(puzzle, frozenset(range(len(clues))))
+            assert impl.count(every, limit=3) == impl.count(puzzle, limit=3)
+            try:
+                _round_trips(impl, impl.relax(puzzle, frozenset(range(1, len(clues)))))
+            except PuzzleError:   # the kind cannot do without that clue
+                pass
+        try:
+            values = impl.place_values(puzzle)
+        except NotImplementedError:
+            continue
+        place, allowed = next(iter(values.items()))
+        given = impl.with_givens(puzzle, {place: allowed[-1]})
+        _round_trips(impl, given)
+        assert all(impl.solution_places(given, s)[place] == allowed[-1]
+                   for s in impl.solutions(given, limit=3))

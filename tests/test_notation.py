@@ -120,6 +120,7 @@ WRITTEN = [
     "ab + ba = cbc",
     "in + is = or",                       # names in operand places are words
     "and + not = xor",
+    "and + or = not && a + n = dd",       # `not` before the name `and` is a word
     "x x x = xx",                         # word, times, word
     "ab2 + c = de2",                      # a digit in a word is itself
     "a2 + 2b = cc",
@@ -182,6 +183,14 @@ def test_reserved_names_where_the_grammar_needs_them():
     assert numberplay.count(p) == 1
     assert numberplay.solve(p).text == "sum(range(36)) = 630"
     assert word_spans("a + b") == [(0, 1), (4, 5)]
+
+
+def test_workbench_clues_split_at_joints_not_at_words():
+    from numberplay.formula.clues import formula_clues, split_and
+    assert split_and("and + or = not and a = b && c = d; (a and b)") == \
+        ["and + or = not", "a = b", "c = d", "(a and b)"]
+    names = [name for name, _ in formula_clues("texas+nevada=alaska", 10)]
+    assert names[0] == "column 1 (s + a = a)" and len(names) == 6
 
 
 def test_and_spellings_are_one_formula():

@@ -235,6 +235,22 @@ def test_letters_of_any_alphabet_are_slots(page, server):
     expect(page.locator("body")).to_have_attribute("data-state", "solved")
 
 
+def test_a_lower_case_formula_is_played_with_its_own_letters(page, server):
+    """texas+nevada=alaska: each lower-case letter is a slot, chosen by typing it;
+    the letters of `sum` in `sum(range(us)) = sum` before `(` are no slots."""
+    formula = "texas+nevada=alaska"
+    answer = api.solve(get_kind("cryptarithm").parse(formula)).to_json()["assignment"]
+    open_play(page, server, "/play/cryptarithm?p=" + quote(formula))
+    assert page.locator("#board .stack [data-place='a']").count() == 6
+    for letter, digit in sorted(answer.items()):
+        page.keyboard.press(letter)
+        page.keyboard.press(str(digit))
+    expect(page.locator("body")).to_have_attribute("data-state", "solved")
+    open_play(page, server, "/play/cryptarithm?p=" + quote("sum(range(us)) = sum"))
+    assert page.locator("#board .formula [data-place]").count() == 5
+    assert page.locator("#board .letters [data-place]").count() == 3
+
+
 def test_any_solution_counts_when_there_are_several(page, server):
     """NUM + BER = PLAY has 96 solutions: one the page does not know is accepted
     once the server confirms it."""

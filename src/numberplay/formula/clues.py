@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .lang import is_word
+from ..errors import PuzzleError
+from .lang import MAX_CHARS, tokenize, word_spans
 
 _WORD = r"\s*([^\W\d_]+)\s*"
 _ANY = r"\s*[^\W\d_]+\s*"
@@ -14,17 +15,22 @@ _SUM = re.compile(rf"^{_WORD}((?:\+{_ANY})*)(?:==?){_WORD}$")
 
 
 def split_and(formula: str) -> list[str]:
-    """The parts of a formula joined by a top-level `and` (outside brackets)."""
+    """The parts of a formula joined by a top-level `and`, `&&` or `;` (outside
+    brackets; a word spelt `and`, as in `and + or = not`, is no joint)."""
+    try:
+        tokens = tokenize(formula)
+    except PuzzleError:
+        return [formula.strip()] if formula.strip() else []
     parts, depth, start = [], 0, 0
-    for m in re.finditer(r"[()\[\]]|\band\b", formula):
-        token = m.group()
-        if token in "([":
+    for t in tokens:
+        if t.kind == "op" and t.text in "([":
             depth += 1
-        elif token in ")]":
+        elif t.kind == "op" and t.text in ")]":
             depth -= 1
-        elif depth == 0:
-            parts.append(formula[start:m.start()].strip())
-            start = m.end()
+        elif depth == 0 and (t.kind == "keyword" and t.text == "and"
+                             or t.kind == "op" and t.text in ("&&", ";")):
+            parts.append(formula[start:t.start].strip())
+            start = t.start + len(t.text)
     parts.append(formula[start:].strip())
     return [p for p in parts if p]
 
@@ -36,7 +42,9 @@ def sum_words(part: str) -> tuple[list[str], str] | None:
         return None
     addends = [m.group(1), *re.findall(r"[^\W\d_]+", m.group(2))]
     words = [*addends, m.group(3)]
-    return (addends, m.group(3)) if all(is_word(w) for w in words) else None
+    spans = word_spans(part)
+    return (addends, m.group(3)) if len(spans) == len(words) and all(
+        part[a:b] == w for (a, b), w in zip(spans, words, strict=True)) else None
 
 
 def columns(addends: list[str], result: str, base: int) -> list[tuple[str, str]]:
@@ -65,8 +73,9 @@ def formula_clues(formula: str, base: int) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for k, part in enumerate(parts, start=1):
         found = sum_words(part)
-        if found and len(found[1]) > 1:
-            out += columns(*found, base)
-        else:
+        cols = columns(*found, base) if found and len(found[1]) > 1 else []
+        if cols and sum(len(text) + 5 for _, text in cols) <= MAX_CHARS:
+            out += cols
+        else:   # one clue (a long sum's columns would not be a formula we read)
             out.append((f"equation {k}: {part}" if len(parts) > 1 else part, part))
     return out

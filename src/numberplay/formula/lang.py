@@ -151,7 +151,8 @@ def _scan(text: str) -> list[Token]:
 def _roles(tokens: list[Token]) -> list[Token]:
     """The tokens with each name read as a word or as a reserved name: a function
     before `(`, `and`/`or`/`in`/`is` (and the `x` of multiplication) after an operand,
-    `not` after an operand (`not in`) or before one; any other name is a word."""
+    `not` after an operand (`not in`) or before one (a number, a bracket, a name
+    other than those five); any other name is a word."""
     sig = [t for t in tokens if t.kind != "space"]
     roles: dict[int, str] = {}
     operand = False                       # did the previous token end an operand?
@@ -168,7 +169,8 @@ def _roles(tokens: list[Token]) -> list[Token]:
             elif t.text == "in" and not_in:
                 role = "keyword"
             elif t.text == "not" and (operand or (nxt is not None and (
-                    nxt.kind in ("name", "number") or nxt.text in OPENING))):
+                    nxt.kind == "number" or nxt.text in OPENING or nxt.kind == "name"
+                    and nxt.text not in BINARY_NAMES and nxt.text != "x"))):
                 role, binary_not = "keyword", operand
             roles[t.start] = role
             operand = role == "word"

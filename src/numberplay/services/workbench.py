@@ -299,7 +299,10 @@ def _none(impl: Kind, puzzle: Puzzle, budget: Budget) -> dict[str, Any]:
     names = impl.clues(puzzle)
     if names:
         keep, minimal = conflict(impl, puzzle, len(names), budget)
-        target = impl.relax(puzzle, frozenset(keep))
+        try:
+            target = impl.relax(puzzle, frozenset(keep))
+        except PuzzleError:   # the kind cannot write those clues alone
+            target = puzzle
         out["conflict"] = [names[i] for i in keep]
         covered = impl.clue_places(puzzle)
         out["conflict_places"] = sorted({p for i in keep for p in covered[i]})

@@ -525,7 +525,7 @@ function placesOf(names) {
   const out = new Set();
   for (const name of names || []) {
     for (const m of String(name).matchAll(/r\d+c\d+|row \d+|column \d+/g)) out.add(m[0]);
-    if (/^\p{Lu}$/u.test(name)) out.add(name);
+    if (/^[\p{L}\p{M}\p{Cf}]$/u.test(name)) out.add(name);   // a letter of any case or script
   }
   return out;
 }

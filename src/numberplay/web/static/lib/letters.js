@@ -38,7 +38,7 @@ export function tokens(formula) {
     let binaryNot = false;
     if (t.name) {
       const opensCall = restTrim.startsWith("(");
-      const nextOperand = next.name;
+      const nextOperand = next.name && !BINARY.includes(next.text);
       if (FUNCTIONS.includes(t.text) && !operand && opensCall) word = false;
       else if (BINARY.includes(t.text) && operand) word = false;
       else if (t.text === "in" && notIn) word = false;
