@@ -211,14 +211,14 @@ def test_clause_learning_finds_the_same_solutions(seed: int) -> None:
         masks = random_masks(n, rng, 1.0, rng.uniform(0.05, 0.4))
     limit = 200
     assert search._native is not None
-    base = [tuple(s) for _, s in zip(range(limit), search._native.Search(n, masks))]
+    base = [tuple(s) for _, s in zip(range(limit), search._native.Search(n, masks), strict=False)]
     complete = len(base) < limit
     if n <= 5:
         assert sorted(base) == sorted(brute_force(n, masks))
     for kw in ({"learn_after": 0}, {"learn_after": 1, "restart_base": 0.05},
                {"layers": True, "node_gac": True}, {"layers": True, "learn_after": 0}):
         it = search._native.Search(n, masks, **kw)
-        got = [tuple(s) for _, s in zip(range(limit), it)]
+        got = [tuple(s) for _, s in zip(range(limit), it, strict=False)]
         assert len(got) == len(set(got)) == len(base), kw
         if complete:
             assert sorted(got) == sorted(base), kw

@@ -39,7 +39,7 @@
  * left with no tuple is a wipe-out, counted against its cells' rows and
  * columns for dom/wdeg. No call back into Python.
  *
- * Two knobs, off by default (measured in docs/crossset.md, issue 34): `layers`
+ * Two knobs, off by default (measured for issue 34; the figures are in the docs): `layers`
  * adds Régin's filter on each value's layer (the columns value v may take in
  * each row: the third all-different of a Latin square) wherever the filter
  * runs; `learn_after` hands the search, at its restarts past that many
