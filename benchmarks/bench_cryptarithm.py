@@ -75,7 +75,7 @@ def cpsat_count(formula: str) -> int | None:
         from ortools.sat.python import cp_model
     except ImportError:
         return None
-    comp = compile_puzzle(formula, 10)
+    comp = compile_puzzle(formula, 10, propagation=False)   # for the weights of the sum
     if comp.strategy != "columns" or len(comp.linears) != 1:
         return None
     weights, fn = next(iter(comp.linears.values()))

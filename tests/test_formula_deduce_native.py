@@ -162,3 +162,16 @@ def test_compiled_grade_is_the_explanations_grade(formula):
     puzzle = SimpleNamespace(formula=formula, base=10, fixed=())
     assert CD.quick_grade(formula) is not None
     assert grade_of(puzzle) == grade_py(puzzle) == want
+
+
+@pytest.mark.parametrize("formula", GRADED[:6])
+def test_the_kernels_grade_is_the_formula_grade(formula):
+    """The deduction kernel's one grade, with the formula's label, says what
+    `explain.grade_of` says."""
+    from types import SimpleNamespace
+
+    from numberplay.formula.explain import grade_py
+    model = build(formula, 10)
+    label, _tally = D.grade(CD.CryptarithmRules(model), CD.first_position(model),
+                            limits=CD.LIMITS)
+    assert label == grade_py(SimpleNamespace(formula=formula, base=10, fixed=()))

@@ -40,7 +40,9 @@ nasty = st.sampled_from(["\x00", "²", "\u0661", "\ufeff", "\u200b", "\r", "\x1b
 
 ALPHABETS = {
     "crossproduct": "rowscl:=0123456789 ,-+[]{}\"\n#.eE",
-    "cryptarithm": "SENDMOREYABCxX+-*/%^=<>!()[]{},.0123 andornotisum\"'_\n#@",
+    # with the notation of crypt and cryptator: &&, ;, Turkish ı, Hindi letters and
+    # vowel signs, a combining accent, a soft hyphen
+    "cryptarithm": "SENDMOREYABCxX+-*/%^=<>!()[]{},.0123 andornotisum\"'_\n#@&;ıİसा\u0308\u00ad",
     "cryptoproduct": "GRBxX*×+=() 0123\n",
     "crossset": "123456789.?, \n,{}[]\":cels#-",
 }

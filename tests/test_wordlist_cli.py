@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+import numberplay
 from numberplay.api import generate_full
 from numberplay.cryptarithm import KIND
 from numberplay.cryptarithm import wordlist as W
@@ -108,9 +109,14 @@ def test_easy_crypto_products_are_all_different():
                                    index=i).puzzle.formula) for i in range(sizes["easy"])]
     assert len(set(shapes)) == 20
     assert {"a|ba|cb", "a|ab|ccc", "a|ab|bca"} <= set(shapes)   # the FEUP report's easy ones
-    medium = [_shape(generate_full("cryptoproduct", difficulty="medium", seed=1,
-                                   index=i).puzzle.formula) for i in range(30)]
-    assert len(set(medium)) == 30
+    # medium: the 2 x 2 puzzles whose deductions grade medium (a few dozen), each
+    # once before any comes again
+    made = [generate_full("cryptoproduct", difficulty="medium", seed=1, index=i)
+            for i in range(30)]
+    assert all(g.difficulty == "medium" == numberplay.grade(g.puzzle) for g in made)
+    medium = [_shape(g.puzzle.formula) for g in made]
+    k = len(set(medium))
+    assert k >= 20 and len(set(medium[:k])) == k and medium[k:] == medium[:30 - k]
 
 
 def test_product_space_is_exact():

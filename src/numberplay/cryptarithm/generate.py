@@ -172,7 +172,7 @@ def generate_sum(rng: random.Random, size: str | None,
     if len(vocab_words) < 3:
         raise PuzzleError("--words: the list needs at least 3 words")
     if not repeat:
-        hi = min(hi, max(lo, len(vocab_words) - 1))
+        hi = min(hi, max(lo, len(vocab_words)))
     key, index = run_key(rng, sequence)
     digest = hashlib.sha256("\n".join(vocab_words).encode()).hexdigest()
     cache_key = ("sum", key, digest, lo, hi, base, bool(repeat), difficulty)
@@ -227,7 +227,7 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
                             progress=progress), len(vocab_words)
     vocab = WordList(vocab_words, base)
     if not repeat:
-        hi = min(hi, max(lo, len(vocab) - 1))
+        hi = min(hi, max(lo, len(vocab)))
     total = sum(count_sets(len(vocab), k, repeat) for k in range(lo, hi + 1))
     return every_unique(vocab, (lo, hi), repeat, tally=tally, progress=progress), total
 

@@ -6,5 +6,6 @@ columns a player reads (`columns.py`), the deductions that explain a puzzle
 (`deduce.py`, `explain.py`), hints from a player's letters (`state.py`), the
 values (`model.py`), the kind base class (`base.py`), the run cache of the
 generators (`runs.py`), drawing pieces (`svg.py`) and the compiled column
-search (`_columns.c`). The formula kinds import it; it imports no kind.
+search (`_columns.c`) and the propagation search of products and systems
+(`products.py`, compiled in `_products.c`). The formula kinds import it; it imports no kind.
 """

@@ -703,6 +703,13 @@ class CryptarithmRules(D.Rules):
     def copy(self, pos: Position) -> Position:
         return pos.copy()
 
+    def label(self, tally: D.Tally) -> str:
+        """The kernel's grade of a path, as `explain.grade_label` says: hard for a
+        nested trial, a guess or HARD_TRIALS trials; medium for fewer trials."""
+        if tally.rung >= 2 or tally.guesses or tally.trials >= HARD_TRIALS:
+            return "hard"
+        return "medium" if tally.trials else "easy"
+
     def contradiction(self, pos: Position) -> str | None:
         for c, m in pos.dom.items():
             if not m:

@@ -213,6 +213,21 @@ def _lines(n: int, views: Views) -> list[list[int]]:
             + [R[v::n] for v in range(n)])
 
 
+_FILTERED: dict[tuple[int, ...], list[int] | None] = {}
+
+
+def line_filter(doms: list[int], n: int) -> list[int] | None:
+    """All-different filtering of one line (`search.line_filter`), remembered by its
+    domains: trials filter the same lines again and again."""
+    key = tuple(doms)
+    found = _FILTERED.get(key, False)
+    if found is False:
+        if len(_FILTERED) > 100_000:
+            _FILTERED.clear()
+        found = _FILTERED[key] = S.line_filter(list(doms), n)
+    return None if found is None else list(found)  # type: ignore[arg-type]
+
+
 def _all_different(n: int, views: Views, ref: list[list[int]] | None) -> bool:
     """All-different filtered on every row, column and value to the fixpoint (False on
     a contradiction), skipping the lines still as in `ref` (already filtered)."""
@@ -223,7 +238,7 @@ def _all_different(n: int, views: Views, ref: list[list[int]] | None) -> bool:
         for k, doms in enumerate(_lines(n, views)):
             if (ref is not None and doms == ref[k]) or all(not d & (d - 1) for d in doms):
                 continue
-            new = S.line_filter(doms, n)
+            new = line_filter(doms, n)
             if new is None:
                 return False
             queue: list[tuple[int, int, int]] = []
