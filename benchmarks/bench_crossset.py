@@ -74,6 +74,20 @@ def completion(n: int, holes: float, seed: int) -> list[int]:
     return masks
 
 
+def balanced_completion(n: int, holes: float, seed: int) -> list[int]:
+    """Balanced QWH (Kautz, Ruan, Achlioptas, Gomes, Selman, Stickel 2001, "Balance
+    and filtering in structured satisfiable problems"): the same number of holes
+    k = round(holes * n) in every row and every column. The hole pattern is the
+    cells where a second, independent random Latin square holds a value below k
+    (a union of k disjoint permutation matrices, so exactly k per line)."""
+    rng = random.Random(f"bench:balanced:{n}:{seed}")
+    square = jacobson_matthews(n, rng)
+    pattern = jacobson_matthews(n, rng)
+    k = int(round(holes * n))
+    return [(1 << n) - 1 if pattern[r][c] < k else 1 << square[r][c]
+            for r in range(n) for c in range(n)]
+
+
 def ours(n: int, masks: list[int], limit: int) -> tuple[float, int]:
     """(seconds, solutions found) for numberplay's search."""
     t = time.perf_counter()
@@ -299,10 +313,13 @@ def _cadical_child(n: int, masks: list[int], send: Connection) -> None:
     send.send([*marks, time.perf_counter() - t])
 
 
-def bench_qwh(orders: list[int], holes: list[float], instances: int, cap: float) -> None:
+def bench_qwh(orders: list[int], holes: list[float], instances: int, cap: float,
+              balanced: bool = False) -> None:
     solvers = ["numberplay"] + (["CP-SAT"] if cp_model else []) + (
         ["CaDiCaL"] if SatSolver else [])
-    print(f"### QWH grid: {instances} instances per cell, cap {cap:g} s per instance and solver\n")
+    kind = "balanced QWH (Kautz et al.)" if balanced else "QWH (holes at random)"
+    print(f"### {kind} grid: {instances} instances per cell, cap {cap:g} s per instance "
+          "and solver\n")
     print("Seconds, median / total / worst; `>` = some instance hit the cap (counted as the cap). "
           "Ratio = the better total of the others / numberplay's total.\n")
     print(row("order", "holes", "task", *solvers, "ratio"))
@@ -311,7 +328,7 @@ def bench_qwh(orders: list[int], holes: list[float], instances: int, cap: float)
         for h in holes:
             res = {s: ([], [], 0) for s in solvers}
             for seed in range(instances):
-                masks = completion(n, h, seed)
+                masks = (balanced_completion if balanced else completion)(n, h, seed)
                 counts = {}
                 for s in solvers:
                     first, unique, k = timed_three(s, n, masks, cap)
@@ -346,6 +363,8 @@ def main() -> None:
     parser.add_argument("--qwh-holes", default="0.34,0.38,0.42,0.46,0.50")
     parser.add_argument("--qwh-instances", type=int, default=0,
                         help="instances per QWH cell (0: skip the grid)")
+    parser.add_argument("--qwh-balanced", action="store_true",
+                        help="balanced holes (the same count in every row and column)")
     parser.add_argument("--cap", type=float, default=20.0,
                         help="seconds per instance and solver in the QWH grid")
     args = parser.parse_args()
@@ -353,7 +372,8 @@ def main() -> None:
         sys.exit("OR-Tools is needed for the comparison: pip install ortools")
     if args.qwh_instances:
         bench_qwh([int(x) for x in args.qwh_orders.split(",")],
-                  [float(x) for x in args.qwh_holes.split(",")], args.qwh_instances, args.cap)
+                  [float(x) for x in args.qwh_holes.split(",")], args.qwh_instances, args.cap,
+                  args.qwh_balanced)
     if args.instances:
         bench_completion([int(x) for x in args.orders.split(",")], args.instances, args.holes)
     if args.puzzles:

@@ -197,3 +197,41 @@ def test_python_engine_searches_the_same_tree() -> None:
         next(it, None)
         runs.append(it.runs)
     assert sum(r > 1 for r in runs) >= 3
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_clause_learning_finds_the_same_solutions(seed: int) -> None:
+    """The C core's clause-learning search (from the root: learn_after=0; or in
+    slices between restarts: learn_after=1 with cutoffs of a failure or so) and
+    the value-layer filter find the very solutions of the plain search, each once."""
+    rng = random.Random(f"learn:{seed}")
+    n = rng.randrange(3, 12)
+    masks = qwh(n, rng.uniform(0.3, 0.7), seed)
+    if seed % 2:
+        masks = random_masks(n, rng, 1.0, rng.uniform(0.05, 0.4))
+    limit = 200
+    assert search._native is not None
+    base = [tuple(s) for _, s in zip(range(limit), search._native.Search(n, masks), strict=False)]
+    complete = len(base) < limit
+    if n <= 5:
+        assert sorted(base) == sorted(brute_force(n, masks))
+    for kw in ({"learn_after": 0}, {"learn_after": 1, "restart_base": 0.05},
+               {"layers": True, "node_gac": True}, {"layers": True, "learn_after": 0}):
+        it = search._native.Search(n, masks, **kw)
+        got = [tuple(s) for _, s in zip(range(limit), it, strict=False)]
+        assert len(got) == len(set(got)) == len(base), kw
+        if complete:
+            assert sorted(got) == sorted(base), kw
+        for s in got:
+            assert is_latin([s[r * n:(r + 1) * n] for r in range(n)], n)
+            assert all(masks[i] >> s[i] & 1 for i in range(n * n))
+        if kw.get("learn_after") == 0 and base:
+            assert it.conflicts >= 0      # it did hand over
+
+
+def test_clause_learning_stops_on_the_budget() -> None:
+    n = 40
+    masks = qwh(n, 0.3, 1)
+    with pytest.raises(BudgetExceeded):
+        sum(1 for _ in solve_masks(n, masks, limit=2, engine="c", learn_after=0,
+                                   budget=Budget(nodes=2_000)))
