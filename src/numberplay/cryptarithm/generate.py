@@ -36,16 +36,18 @@ def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     return parse_addends(text, default)
 
 
-OPS = {"+": "+", "plus": "+", "add": "+", "x": "x", "*": "x", "times": "x", "mul": "x"}
+OPS = {"+": "+", "plus": "+", "add": "+", "x": "x", "*": "x", "times": "x", "mul": "x",
+       "long": "long", "long-x": "long", "longmul": "long"}
 
 
 def parse_op(text: str | None) -> str:
-    """`--op`: `+` (sums, the default) or `x` (products; `*` too)."""
+    """`--op`: `+` (sums, the default), `x` (products; `*` too) or `long` (long
+    multiplications with their partial products)."""
     if text is None or str(text).strip() == "":
         return "+"
     op = OPS.get(str(text).strip().lower())
     if op is None:
-        raise PuzzleError(f"--op expects + or x, not {str(text)[:20]!r}")
+        raise PuzzleError(f"--op expects +, x or long, not {str(text)[:20]!r}")
     return op
 
 
@@ -203,6 +205,13 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
                             progress=progress), len(table.numbers)
     if numbers is not None:
         raise PuzzleError("--numbers goes with --doubly-true")
+    if parse_op(op) == "long":
+        if any(v is not None for v in (result, result_terms, crossword, addends, size)):
+            raise PuzzleError("--op long takes a word list only: leave out --addends, "
+                              "--result, --result-terms and --crossword")
+        from .longmul import long_multiplications
+        return long_multiplications(load_words(words), base, tally=tally,
+                                    progress=progress), 0
     if crossword is not None:
         from .crossword import check_crossword, grids
         check_crossword(crossword)

@@ -86,8 +86,10 @@ class CryptarithmKind(FormulaKind):
                    check=_check_numbers),
         KindOption("result", "With --words: only sums equal to this word (not in the list).",
                    type=str, commands=GENERATE_COMMANDS, metavar="WORD", check=_check_result),
-        KindOption("op", "With --words: + (sums, the default) or x (equalities of products "
-                   "of distinct words, --addends factors on the left).", type=str,
+        KindOption("op", "With --words: + (sums, the default), x (equalities of products "
+                   "of distinct words, --addends factors on the left) or long (long "
+                   "multiplications A * B = C with each partial product, A times a letter "
+                   "of B, all words of the list, as cryptator writes them).", type=str,
                    commands=GENERATE_COMMANDS, metavar="+|x", check=_check_op),
         KindOption("result_terms", "With --op x: words on the right, K..L (default 1).",
                    type=str, commands=GENERATE_COMMANDS, metavar="K..L", check=_check_terms),
@@ -102,6 +104,7 @@ class CryptarithmKind(FormulaKind):
                     "numberplay generate cryptarithm --all --words planets.txt --result PLANETS",
                     "numberplay generate cryptarithm --all --words greek.txt --op x "
                     "--addends 2..3 --result-terms 1..3",
+                    "numberplay generate cryptarithm --all --words greek.txt --op long",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
 
