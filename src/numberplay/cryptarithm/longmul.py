@@ -160,6 +160,8 @@ def long_multiplications(words: list[str], base: int = 10, *, tally: Tally | Non
                     tally.skipped += 1
                     continue
                 yield from _partials(a, b, c, eqs, m, words, masks, base, tally)
+                if progress:
+                    progress(tally)      # the bound (--timeout) is checked here
             if progress:
                 progress(tally)
 
