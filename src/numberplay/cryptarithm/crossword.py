@@ -152,6 +152,8 @@ def grids(words: list[str], op: str = "+", base: int = 10, *, rng: random.Random
         """Has `a op b = c` alone a solution? (cached; a grid needs all six)"""
         key = (a, b, c)
         if key not in known:
+            if progress:
+                progress(tally)     # the budget is read between searches, not only per word
             if op == "x":
                 from .wordproducts import count_product
                 known[key] = count_product((words[a], words[b]), (words[c],), base, 1)[0] > 0
@@ -181,6 +183,8 @@ def grids(words: list[str], op: str = "+", base: int = 10, *, rng: random.Random
     def walk(pos: int, mask: int) -> Iterator[Grid]:
         if pos == SIZE * SIZE:
             tally.examined += 1
+            if progress:
+                progress(tally)
             chosen = tuple(words[i] for i in cells)
             count, first = count_grid(chosen, op, base)
             grid = Grid(chosen, op, ())
