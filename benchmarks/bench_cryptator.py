@@ -4,8 +4,8 @@ Run:  PYTHONPATH=src python benchmarks/bench_cryptator.py [--data DIR] [--per-fi
 
 The collection (github.com/arnaud-m/cryptator, `src/main/cryptarithms/`: sums,
 multiplications, long multiplications, crossword systems) is not part of this
-repository: give its folder with `--data` or the CRYPTATOR_DATA environment variable
-(default /work/data/cryptator/main/cryptarithms). Every file is sampled: K lines
+repository: give its folder with `--data` or the NUMBERPLAY_CRYPTATOR environment variable
+(default: a checkout of github.com/arnaud-m/cryptator beside this project, ../cryptator/src/main/cryptarithms). Every file is sampled: K lines
 evenly spaced (first and last included). Lines are turned into numberplay's notation
 here (upper case, `&&` -> `and`, quoted numbers unquoted); lines with digits inside
 words, or letters that have no single capital (Hindi, Turkish i, German ß), are left
@@ -45,7 +45,7 @@ from numberplay.formula.lang import (  # noqa: E402
 )
 from numberplay.formula.solver import compile_puzzle, count, linear  # noqa: E402
 
-DEFAULT = "/work/data/cryptator/main/cryptarithms"
+DEFAULT = str(Path(__file__).resolve().parents[2] / "cryptator" / "src" / "main" / "cryptarithms")
 NAMED = ["HUMOR * NICE = HONOR * HOPE", "DIX * VINGT = DEUX * CENT",
          "FOUR * FIVE = ONE * TWO * TEN"]
 
@@ -214,7 +214,7 @@ def cpu(fn, *args):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", default=os.environ.get("CRYPTATOR_DATA", DEFAULT))
+    ap.add_argument("--data", default=os.environ.get("NUMBERPLAY_CRYPTATOR", DEFAULT))
     ap.add_argument("--per-file", type=int, default=5, help="lines sampled per file")
     ap.add_argument("--no-cpsat", action="store_true")
     ap.add_argument("--no-before", action="store_true",
@@ -224,7 +224,7 @@ def main() -> None:
     root = Path(args.data)
     if not root.is_dir():
         print(f"cryptator's collection is absent: no folder {root} "
-              "(give --data DIR or CRYPTATOR_DATA)")
+              "(give --data DIR or NUMBERPLAY_CRYPTATOR)")
         return
     puzzles = sample(root, args.per_file)
     named = [("named", "issue 30", f) for f in NAMED]

@@ -18,7 +18,7 @@ candidates that `ncrypt`'s Perl walk prints (children's CPU time), numberplay's
 `doubly_true` (its own walk and checks included).
 
 cryptator (`--cryptator`, default its published collection in
-/work/data/cryptator/main/cryptarithms or $NUMBERPLAY_CRYPTATOR) publishes
+$NUMBERPLAY_CRYPTATOR or a checkout of github.com/arnaud-m/cryptator beside this project, ../cryptator/src/main/cryptarithms) publishes
 `en-1-500.db.txt`: its `generate-doubly-true.sh` (numbers 1..100, distinct, any
 number of addends): compared with `--doubly-true en --addends 2..`.
 
@@ -199,7 +199,7 @@ def main() -> int:
     parser.add_argument("--crypt14", default=os.environ.get(
         "NUMBERPLAY_CRYPT14", str(root.parent.parent / "shared" / "peers" / "crypt14.tgz")))
     parser.add_argument("--cryptator", default=os.environ.get(
-        "NUMBERPLAY_CRYPTATOR", "/work/data/cryptator/main/cryptarithms"))
+        "NUMBERPLAY_CRYPTATOR", str(root.parent / "cryptator" / "src" / "main" / "cryptarithms")))
     args = parser.parse_args()
     print(f"load: {os.getloadavg()[0]:.1f} (1 min average)")
     bad = compare_crypt(Path(args.crypt14))

@@ -3,7 +3,8 @@
     PYTHONPATH=src python benchmarks/check_cryptator_products.py [FILE] [--left 2..3] [--right 1..3]
 
 cryptator publishes products of words from its lists (default: its Greek
-alphabet, `multiplications/alpha.db.txt` in /work/data/cryptator/main/cryptarithms
+alphabet, `multiplications/alpha.db.txt` in
+a checkout of github.com/arnaud-m/cryptator beside this project, ../cryptator/src/main/cryptarithms
 or $NUMBERPLAY_CRYPTATOR). The word list is rebuilt from the file itself (every
 word it uses). numberplay's `product_equalities` runs on it with `--left`
 factors on the left and `--right` on the right; every published line whose
@@ -32,7 +33,7 @@ from numberplay.cryptarithm.kind import KIND  # noqa: E402
 from numberplay.cryptarithm.wordlist import Tally, parse_addends  # noqa: E402
 from numberplay.cryptarithm.wordproducts import product_equalities  # noqa: E402
 
-DEFAULT = Path(os.environ.get("NUMBERPLAY_CRYPTATOR", "/work/data/cryptator/main/cryptarithms"))
+DEFAULT = Path(os.environ.get("NUMBERPLAY_CRYPTATOR", Path(__file__).resolve().parents[2] / "cryptator" / "src" / "main" / "cryptarithms"))
 
 
 def sides(line: str) -> tuple[frozenset[str], frozenset[str]]:

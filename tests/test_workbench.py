@@ -242,3 +242,15 @@ def test_the_difficulty_is_the_grade_generate_prints(kind, size):
     report = why(made.puzzle)
     assert report["verdict"] == "unique"
     assert report["difficulty"] == made.difficulty == numberplay.grade(made.puzzle)
+
+
+def test_candidates_cut_short_say_complete_false():
+    """The issue's contract: candidates bounded by the budget, with "complete": false
+    when it runs out (beside "candidates_complete")."""
+    from numberplay.budget import Budget
+    from numberplay.services.workbench import why
+    n = 7
+    open_grid = numberplay.parse("crossset", "\n".join(" ".join(["1234567"] * n) for _ in range(n)))
+    report = why(open_grid, Budget(nodes=3000))
+    assert report["verdict"] == "multiple"
+    assert report["candidates_complete"] is False and report["complete"] is False

@@ -12,8 +12,20 @@ system once: swapping the first two columns, or rows, (the operators commute)
 or transposing the grid gives the same six equations, so of those eight grids
 only the one whose top-left word comes first in the list among the four
 operands of the top-left square, and whose second word comes before the fourth,
-is given (cryptator counts a grid and its transpose twice). Generation walks the
-same tree in an order shuffled by the run's seed.
+is given (cryptator counts a grid and its transpose twice).
+
+Generation (`--count/--seed`, `sampled_grids`) builds grids from a solution
+instead: the seed draws digits for up to `base` letters of the list's alphabet,
+the words whose letters all have a digit (and no leading 0) are looked up by
+their value, and the grids whose six equations hold under those digits are
+assembled from the pairs of words whose sum (product) is a word. Each candidate
+is then proved to have exactly one solution by the same count as `--all`; a grid
+is never given unproved. A drawn system is searched once per run, a grid and its
+transpose are one system. After `STALE` draws in a row that give no new grid
+(a short list, a small alphabet: a drawn solution seldom fits), the run goes on
+with the exhaustive walk in an order shuffled by the seed (the grids given
+before left out), so it ends when the list has no more grids; the caller's
+budget bounds both.
 """
 
 from __future__ import annotations
@@ -27,6 +39,7 @@ from ..formula import products as P
 from .wordlist import Tally, WordList, count_sum
 
 SIZE = 3
+STALE = 200         # draws in a row without a new grid before sampling gives way to the walk
 
 
 @dataclass(frozen=True)
@@ -139,6 +152,8 @@ def grids(words: list[str], op: str = "+", base: int = 10, *, rng: random.Random
         """Has `a op b = c` alone a solution? (cached; a grid needs all six)"""
         key = (a, b, c)
         if key not in known:
+            if progress:
+                progress(tally)     # the budget is read between searches, not only per word
             if op == "x":
                 from .wordproducts import count_product
                 known[key] = count_product((words[a], words[b]), (words[c],), base, 1)[0] > 0
@@ -168,6 +183,8 @@ def grids(words: list[str], op: str = "+", base: int = 10, *, rng: random.Random
     def walk(pos: int, mask: int) -> Iterator[Grid]:
         if pos == SIZE * SIZE:
             tally.examined += 1
+            if progress:
+                progress(tally)
             chosen = tuple(words[i] for i in cells)
             count, first = count_grid(chosen, op, base)
             grid = Grid(chosen, op, ())
@@ -197,3 +214,98 @@ def grids(words: list[str], op: str = "+", base: int = 10, *, rng: random.Random
                     progress(tally)
 
     yield from walk(0, 0)
+
+
+def _draw(alphabet: list[str], base: int, rng: random.Random) -> dict[str, int]:
+    """Digits for up to `base` letters of the alphabet, drawn by `rng`."""
+    letters = list(alphabet)
+    rng.shuffle(letters)
+    digits = list(range(base))
+    rng.shuffle(digits)
+    return dict(zip(letters[:base], digits, strict=False))
+
+
+def _apply(x: int, y: int, op: str) -> int:
+    return x * y if op == "x" else x + y
+
+
+def _valued(words: list[str], digits: dict[str, int], base: int) -> dict[int, str]:
+    """The words every letter of which has a digit (no leading 0), by value."""
+    out: dict[int, str] = {}
+    for w in words:
+        if all(ch in digits for ch in w) and (len(w) == 1 or digits[w[0]] != 0):
+            out.setdefault(_value(w, digits, base), w)
+    return out
+
+
+def _grids_under(words: list[str], digits: dict[str, int], op: str, base: int,
+                 rng: random.Random) -> Iterator[tuple[str, ...]]:
+    """The grids (nine distinct words) whose six equations hold under `digits`, in
+    an order shuffled by `rng`."""
+    byval = _valued(words, digits, base)
+    pool = list(byval.items())
+    pairs: dict[int, list[tuple[int, int]]] = {}
+    for x, _ in pool:
+        for y, _ in pool:
+            z = _apply(x, y, op)
+            if x != y and z in byval and z not in (x, y):
+                pairs.setdefault(x, []).append((y, z))
+    firsts = [x for x, _ in pool if len(pairs.get(x, ())) >= 2]
+    rng.shuffle(firsts)
+    for a in firsts:
+        rows = pairs[a][:]
+        rng.shuffle(rows)
+        for b, c in rows:
+            for d, g in pairs[a]:
+                for e, h in pairs.get(b, ()):
+                    f, i = _apply(d, e, op), _apply(g, h, op)
+                    if f not in byval or i not in byval or _apply(c, f, op) != i:
+                        continue
+                    vals = (a, b, c, d, e, f, g, h, i)
+                    if len(set(vals)) == SIZE * SIZE:
+                        yield tuple(byval[v] for v in vals)
+
+
+def _system(cells: tuple[str, ...]) -> frozenset[tuple[frozenset[str], str]]:
+    """The grid's six equations as a set: the same for a grid and its transpose."""
+    return frozenset((frozenset((a, b)), c) for a, b, c in Grid(cells, "+", ()).equations())
+
+
+def sampled_grids(words: list[str], op: str, base: int, rng: random.Random, *,
+                  tally: Tally | None = None, progress: Callable[[Tally], None] | None = None,
+                  stale: int = STALE) -> Iterator[Grid]:
+    """Grids with exactly one solution (proved by `count_grid`), each system once,
+    built from solutions drawn by `rng`, then the shuffled walk (see the module's
+    docstring)."""
+    tally = tally if tally is not None else Tally()
+    alphabet = WordList(words, base).alphabet
+    tried: set[frozenset[tuple[frozenset[str], str]]] = set()
+    given: set[frozenset[tuple[frozenset[str], str]]] = set()
+    misses = 0
+    while misses < stale:
+        tally.sets += 1
+        if progress:
+            progress(tally)
+        found = None
+        for cells in _grids_under(words, _draw(alphabet, base, rng), op, base, rng):
+            system = _system(cells)
+            if system in tried:
+                continue
+            tried.add(system)
+            tally.examined += 1
+            if progress:
+                progress(tally)
+            count, first = count_grid(cells, op, base)
+            if count == 1 and first is not None:
+                found = Grid(cells, op, tuple(sorted(first.items())))
+                break
+        if found is None:
+            misses += 1
+            continue
+        misses = 0
+        tally.found += 1
+        given.add(_system(found.cells))
+        yield found
+    for grid in grids(words, op, base, rng=rng, tally=tally, progress=progress):
+        if _system(grid.cells) not in given:
+            yield grid

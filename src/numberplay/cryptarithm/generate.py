@@ -204,12 +204,15 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
     if numbers is not None:
         raise PuzzleError("--numbers goes with --doubly-true")
     if crossword is not None:
-        from .crossword import check_crossword, grids
+        from .crossword import check_crossword, grids, sampled_grids
         check_crossword(crossword)
         if result is not None or result_terms is not None or addends is not None:
             raise PuzzleError("--crossword fills a grid: leave out --addends, --result and "
                               "--result-terms")
-        return grids(load_words(words), parse_op(op), base, rng=rng, tally=tally,
+        if rng is not None:         # --count/--seed: grids built from drawn solutions
+            return sampled_grids(load_words(words), parse_op(op), base, rng, tally=tally,
+                                 progress=progress), 0
+        return grids(load_words(words), parse_op(op), base, tally=tally,
                      progress=progress), 0
     lo, hi = parse_addends(addends or size)
     vocab_words = load_words(words)
@@ -280,8 +283,8 @@ def generate_all_sums(*, difficulty: str | None = None,
 
 
 class _GridRun:
-    """One run's walk over the crossword grids of a list, in an order drawn from the
-    run's key; the grids found so far are kept."""
+    """One run's crossword grids of a list, built from solutions drawn from the run's
+    key, then the shuffled walk (crossword.sampled_grids); the grids found so far are kept."""
 
     def __init__(self, base: int, difficulty: str | None, key: str,
                  options: dict[str, Any]) -> None:

@@ -95,6 +95,8 @@ def _multiple(impl: Kind, puzzle: Puzzle, found: list[Any], budget: Budget) -> d
     candidates, complete = true_candidates(pool, domains, budget, all_found)
     out["candidates"] = {p: sorted(v) for p, v in candidates.items()}
     out["candidates_complete"] = complete
+    if not complete:        # the contract: "complete": false when the budget ran out
+        out["complete"] = False
     fix, minimal = fewest_givens(pool, candidates, budget, all_found)
     if fix is not None:
         out["fix"] = [{"at": p, "value": v} for p, v in fix.items()]
