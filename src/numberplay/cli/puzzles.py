@@ -234,7 +234,7 @@ def register(app: typer.Typer, impls: list[Kind] | None = None, only: str | None
     (or per kind of `impls`; only the command `only` when given)."""
     if impls is None:
         impls = all_kinds()
-    for command in [only] if only else COMMANDS:
+    for command in [only] if only else list(COMMANDS):
         sub = typer.Typer(help=HELP[command] + " Give the kind of puzzle first.",
                           no_args_is_help=True, rich_markup_mode="rich")
         for impl in impls:
