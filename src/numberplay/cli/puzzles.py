@@ -229,10 +229,12 @@ def _doc(command: str, impl: Kind) -> str:
     return "\n\n".join(part for part in "\n".join(lines).split("\n\n") if part.strip()) + "\n"
 
 
-def register(app: typer.Typer) -> None:
-    """Add solve/check/explain/hint/generate with one subcommand per registered kind."""
-    impls = all_kinds()
-    for command in COMMANDS:
+def register(app: typer.Typer, impls: list[Kind] | None = None, only: str | None = None) -> None:
+    """Add solve/check/explain/hint/generate with one subcommand per registered kind
+    (or per kind of `impls`; only the command `only` when given)."""
+    if impls is None:
+        impls = all_kinds()
+    for command in [only] if only else list(COMMANDS):
         sub = typer.Typer(help=HELP[command] + " Give the kind of puzzle first.",
                           no_args_is_help=True, rich_markup_mode="rich")
         for impl in impls:

@@ -31,7 +31,7 @@ budget bounds both.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
@@ -216,7 +216,7 @@ def grids(words: list[str], op: str = "+", base: int = 10, *, rng: random.Random
     yield from walk(0, 0)
 
 
-def _draw(alphabet: list[str], base: int, rng: random.Random) -> dict[str, int]:
+def _draw(alphabet: Iterable[str], base: int, rng: random.Random) -> dict[str, int]:
     """Digits for up to `base` letters of the alphabet, drawn by `rng`."""
     letters = list(alphabet)
     rng.shuffle(letters)
