@@ -4,7 +4,7 @@
 
 cryptator publishes long multiplications of words of its lists in
 `long-multiplications/*.db.txt` (default: `alpha.db.txt`, its Greek alphabet, in
-/work/data/cryptator/main/cryptarithms or $NUMBERPLAY_CRYPTATOR). The word list is
+$NUMBERPLAY_CRYPTATOR or a checkout of github.com/arnaud-m/cryptator beside this project, ../cryptator/src/main/cryptarithms). The word list is
 rebuilt from each file itself (every word of two letters or more it uses, in the
 order met), or given with --words. numberplay's `long_multiplications` runs on
 it; every published line (upper-cased) must be among numberplay's lines, which
@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 from numberplay.cryptarithm.longmul import long_multiplications  # noqa: E402
 from numberplay.cryptarithm.wordlist import Tally, read_words  # noqa: E402
 
-DEFAULT = Path(os.environ.get("NUMBERPLAY_CRYPTATOR", "/work/data/cryptator/main/cryptarithms"))
+DEFAULT = Path(os.environ.get("NUMBERPLAY_CRYPTATOR", Path(__file__).resolve().parents[2] / "cryptator" / "src" / "main" / "cryptarithms"))
 
 
 def published(path: Path) -> list[str]:
