@@ -13,6 +13,7 @@ here directly, and every solution it gives checked again with exact integers.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import prod
@@ -41,6 +42,9 @@ class Equality:
         return self.op.join(self.left) + " = " + self.op.join(self.right)
 
 
+Eq = tuple[tuple[str, ...], tuple[str, ...]]   # product of words = product of words
+
+
 def _value(word: str, digits: dict[str, int], base: int) -> int:
     v = 0
     for ch in word:
@@ -48,30 +52,47 @@ def _value(word: str, digits: dict[str, int], base: int) -> int:
     return v
 
 
-def count_product(left: tuple[str, ...], right: tuple[str, ...], base: int = 10,
-                  limit: int = 2) -> tuple[int, dict[str, int] | None]:
-    """(solutions up to `limit`, the first) of `prod(left) = prod(right)`, letters
+def _key(words: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(words).items()))
+
+
+def _holds(eqs: list[Eq], digits: dict[str, int], base: int) -> bool:
+    """Exact integers: does every equation hold?"""
+    def product(ws: tuple[str, ...]) -> int:
+        out = 1
+        for w in ws:
+            out *= _value(w, digits, base)
+        return out
+    return all(product(left) == product(right) for left, right in eqs)
+
+
+def count_equations(eqs: list[Eq], base: int = 10, limit: int = 2
+                    ) -> tuple[int, dict[str, int] | None]:
+    """(solutions up to `limit`, the first) of products of words equal, letters
     distinct digits, no word of two or more letters starting with 0."""
     letters: list[str] = []
-    for w in (*left, *right):
-        for ch in w:
-            if ch not in letters:
-                letters.append(ch)
+    for left, right in eqs:
+        for w in (*left, *right):
+            for ch in w:
+                if ch not in letters:
+                    letters.append(ch)
     if len(letters) > base:
         return 0, None
     index = {ch: i for i, ch in enumerate(letters)}
-    lead = frozenset(w[0] for w in (*left, *right) if len(w) > 1)
-    poly: P.Poly = {tuple(sorted((w, 1) for w in left)): 1}
-    key = tuple(sorted((w, 1) for w in right))
-    poly[key] = poly.get(key, 0) - 1
-    prog = P.program_of([poly], letters, index, base, lead)
+    lead = frozenset(w[0] for left, right in eqs for w in (*left, *right) if len(w) > 1)
+    polys: list[P.Poly] = []
+    for left, right in eqs:
+        poly: P.Poly = {_key(left): 1}
+        k = _key(right)
+        poly[k] = poly.get(k, 0) - 1
+        polys.append({m: c for m, c in poly.items() if c})
+    prog = P.program_of(polys, letters, index, base, lead)
     if prog is None:
-        return _count_slow(left, right, base, limit)
+        return _count_slow(eqs, base, limit)
     found, first = 0, None
     for sol in P.search(prog, {}):
         digits = dict(zip(letters, sol, strict=True))
-        if prod(_value(w, digits, base) for w in left) != \
-                prod(_value(w, digits, base) for w in right):
+        if not _holds(eqs, digits, base):
             continue
         found += 1
         first = first or digits
@@ -80,20 +101,26 @@ def count_product(left: tuple[str, ...], right: tuple[str, ...], base: int = 10,
     return found, first
 
 
-def _count_slow(left: tuple[str, ...], right: tuple[str, ...], base: int,
-                limit: int) -> tuple[int, dict[str, int] | None]:
-    """The formula solver's count, for the rare equality the compiled search cannot take."""
+def _count_slow(eqs: list[Eq], base: int, limit: int) -> tuple[int, dict[str, int] | None]:
+    """The formula solver's count, for equations the compiled search cannot take."""
     from ..formula import puzzle as F
     from .model import CryptarithmPuzzle
-    puzzle = CryptarithmPuzzle.of(" * ".join(left) + " = " + " * ".join(right), base)
-    first = None
-    found = 0
+    text = " && ".join(" * ".join(left) + " = " + " * ".join(right) for left, right in eqs)
+    puzzle = CryptarithmPuzzle.of(text, base)
+    first, found = None, 0
     for a in F.assignments(puzzle, None):
         found += 1
         first = first or dict(a)
         if found >= limit:
             break
     return found, first
+
+
+def count_product(left: tuple[str, ...], right: tuple[str, ...], base: int = 10,
+                  limit: int = 2) -> tuple[int, dict[str, int] | None]:
+    """(solutions up to `limit`, the first) of `prod(left) = prod(right)`, letters
+    distinct digits, no word of two or more letters starting with 0."""
+    return count_equations([(left, right)], base, limit)
 
 
 def _range(lens: list[int], side: tuple[int, ...], base: int) -> tuple[int, int]:
