@@ -35,9 +35,12 @@ import json, sys, time
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded
 try:
-    from numberplay.formula.deduce import explanation
-except ImportError:
-    from numberplay.cryptarithm.deduce import explanation
+    from numberplay.formula.ladder import explanation
+except ImportError:                 # a tree from before issue 37
+    try:
+        from numberplay.formula.deduce import explanation
+    except ImportError:
+        from numberplay.cryptarithm.deduce import explanation
 def size(steps):
     return sum(1 + size(getattr(s, "chain", ())) for s in steps)
 for line in sys.stdin:
