@@ -1218,6 +1218,51 @@ static PyObject *ded_fixpoint(Deducer *D, PyObject *args)
     return masks_tuple(D, m);
 }
 
+/* The ladder's `column sum` and `two columns` rungs: the first unit of first..last-1
+ * whose filter (the ladder's, with its node limits) narrows m: (unit, its masks
+ * after) or (unit, None) when nothing fits; None when none narrows; -1 where the
+ * Python filter would use bounds (a column too wide to enumerate). */
+static PyObject *ded_narrow(Deducer *D, PyObject *args)
+{
+    PyObject *seq, *t;
+    int first, last, u, i, r;
+    U64 m[NMAX];
+    if (!PyArg_ParseTuple(args, "Oii", &seq, &first, &last))
+        return NULL;
+    if (!D->enabled || first < 0 || last > D->nunits) {
+        PyErr_SetString(PyExc_ValueError, "not enabled, or no such unit");
+        return NULL;
+    }
+    if (read_masks(D, seq, m) < 0)
+        return NULL;
+    for (u = first; u < last; u++) {
+        Unit *U = &D->units[u];
+        U64 key[UVMAX], out[UVMAX];
+        for (i = 0; i < U->nv; i++)
+            key[i] = m[U->var[i]];
+        r = filter(D, U, key, out, 0);
+        if (r == ABORT)
+            return aborted(D);
+        if (!r)
+            return Py_BuildValue("(iO)", u, Py_None);
+        if (!memcmp(key, out, sizeof(U64) * U->nv))
+            continue;
+        t = PyTuple_New(U->nv);
+        if (!t)
+            return NULL;
+        for (i = 0; i < U->nv; i++) {
+            PyObject *x = PyLong_FromUnsignedLongLong(out[i]);
+            if (!x) {
+                Py_DECREF(t);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(t, i, x);
+        }
+        return Py_BuildValue("(iN)", u, t);
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *ded_enabled(Deducer *D, void *closure)
 {
     return PyBool_FromLong(D->enabled);
@@ -1229,6 +1274,9 @@ static PyMethodDef ded_methods[] = {
      "contradiction (-1: bounds needed)"},
     {"fixpoint", (PyCFunction)ded_fixpoint, METH_VARARGS,
      "fixpoint(masks) -> masks | None | -1"},
+    {"narrow", (PyCFunction)ded_narrow, METH_VARARGS,
+     "narrow(masks, first, last) -> (unit, masks | None) | None | -1: the first unit "
+     "the ladder's filter narrows"},
     {NULL, NULL, 0, NULL}
 };
 

@@ -16,3 +16,8 @@ class Settle:
 
     def fixpoint(self, masks: Sequence[int], /) -> tuple[int, ...] | None | int:
         """The techniques' fixpoint (None: contradiction; -1: bounds needed)."""
+
+    def narrow(self, masks: Sequence[int], first: int, last: int, /
+               ) -> tuple[int, tuple[int, ...] | None] | None | int:
+        """The first unit of first..last-1 the ladder's filter narrows: (unit, its
+        masks after, None when nothing fits), None, or -1: bounds needed."""

@@ -118,6 +118,7 @@ class Model:
     lo: list[int] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)     # the columns, then the pairs
     ncols: int = 0
+    fast: Any = None          # the units' compiled filters, when settle.Settle has them
 
     @property
     def nl(self) -> int:
@@ -281,7 +282,38 @@ def first_masks(model: Model, fixed: dict[str, int] | None = None) -> Masks:
 
 def clear_decided(model: Model, m: Masks) -> str | None:
     """Remove the digit of every decided letter from the other letters (in place):
-    None, or what ran out."""
+    None, or what ran out (the first letter or carry `clear_decided_slowly` finds
+    empty, and why)."""
+    nl = len(model.letters)
+    if 0 in m:
+        return clear_decided_slowly(model, m)
+    orig = m[:nl]
+    done = 0                # the decided letters' digits cleared from the others
+    while True:
+        singles = 0
+        for x in m[:nl]:
+            if not x & (x - 1):
+                if singles & x:             # two letters with one digit
+                    m[:nl] = orig
+                    return clear_decided_slowly(model, m)
+                singles |= x
+        if singles == done:
+            return None
+        for i in range(nl):
+            x = m[i]
+            if x & (x - 1) and x & singles:
+                x &= ~singles
+                if not x:
+                    m[:nl] = orig
+                    return clear_decided_slowly(model, m)
+                m[i] = x
+        done = singles
+
+
+def clear_decided_slowly(model: Model, m: Masks) -> str | None:
+    """`clear_decided` letter by letter, naming what ran out as a player finds it:
+    the first empty letter, or the letter a decided letter took the last digit
+    of."""
     nl = len(model.letters)
     changed = True
     while changed:

@@ -106,22 +106,38 @@ def _unit(model: Model, u: int, m: Masks, technique: str) -> Move | None:
     return play(model, m, technique, unit.cols[0] if technique == "column sum" else u, new)
 
 
-def column_sum(model: Model, m: Masks) -> Move | None:
-    """The first column from the right that narrows something."""
-    for u in range(model.ncols):
-        move = _unit(model, u, m, "column sum")
+def _units(model: Model, m: Masks, first: int, last: int, technique: str) -> Move | None:
+    """The first unit of first..last-1 that narrows something (compiled where
+    `settle.Settle` gave the model its compiled filters, the same filters)."""
+    if model.fast is not None:
+        got = model.fast.narrow(m, first, last)
+        if got is None:
+            return None
+        if got != -1:
+            u, res = got
+            unit = model.units[u]
+            new = None
+            if res is not None:
+                new = list(m)
+                for v, x in zip(unit.vars, res, strict=True):
+                    new[v] = x
+            return play(model, m, technique, unit.cols[0] if technique == "column sum" else u,
+                        new)
+    for u in range(first, last):
+        move = _unit(model, u, m, technique)
         if move is not None:
             return move
     return None
+
+
+def column_sum(model: Model, m: Masks) -> Move | None:
+    """The first column from the right that narrows something."""
+    return _units(model, m, 0, model.ncols, "column sum")
 
 
 def two_columns(model: Model, m: Masks) -> Move | None:
     """Two neighbouring columns read together, the carry between them eliminated."""
-    for u in range(model.ncols, len(model.units)):
-        move = _unit(model, u, m, "two columns")
-        if move is not None:
-            return move
-    return None
+    return _units(model, m, model.ncols, len(model.units), "two columns")
 
 
 # -- enumeration of a few letters -------------------------------------------------------------
@@ -374,11 +390,13 @@ def different_fixpoint(model: Model, m: Masks) -> Masks | None:
 def _check_solved(model: Model, m: Masks) -> str | None:
     """What is wrong when every letter is decided but the formula is false."""
     nl = model.nl
-    if all(not x & (x - 1) for x in m[:nl]):
-        if not all(m[:nl]):
-            return "a letter has no digit left"
-        if model.holds is not None and not model.holds([x.bit_length() - 1 for x in m[:nl]]):
-            return "every letter has a digit, but the formula is false"
+    for x in m[:nl]:
+        if x & (x - 1):
+            return None
+    if not all(m[:nl]):
+        return "a letter has no digit left"
+    if model.holds is not None and not model.holds([x.bit_length() - 1 for x in m[:nl]]):
+        return "every letter has a digit, but the formula is false"
     return None
 
 
@@ -413,6 +431,8 @@ class FormulaRules(D.Rules):
 
     def contradiction(self, pos: Masks) -> str | None:
         model = self.model
+        if 0 not in pos:
+            return _check_solved(model, pos)
         for v, x in enumerate(pos):
             if not x:
                 return (f"{model.names[v]} has no digit left" if v < model.nl else

@@ -66,6 +66,7 @@ class Settle:
                 self.watch[v].append(u)
         self.memo: dict[tuple[int, int], list[tuple[Masks, Masks | None]]] = {}
         self.native = self._native() if self.enabled else None
+        model.fast = self.native
 
     def _native(self) -> Any:
         """The compiled twin of this fixpoint (`_settle.Settle`), or None where there
