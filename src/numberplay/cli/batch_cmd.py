@@ -23,19 +23,19 @@ def _batch(jobs: Path, output: Path, workers: int | None, timeout: float | None,
 
 
 batch = Command("batch", callback=_batch, params=[
-    argument("jobs", kind=PATH, metavar="JOBS.jsonl", required=True,
+    argument("jobs", vtype=PATH, metavar="JOBS.jsonl", required=True,
              help="One JSON job per line."),
-    option("--output", "-o", name="output", kind=PATH, metavar="RESULTS.jsonl", required=True,
+    option("--output", "-o", name="output", vtype=PATH, metavar="RESULTS.jsonl", required=True,
            help="Results, one JSON line per job, appended as jobs finish."),
-    option("--workers", "-w", name="workers", kind=int, low=1,
+    option("--workers", "-w", name="workers", vtype=int, low=1,
            help="Worker processes (default: every core)."),
-    option("--timeout", name="timeout", kind=float, low=0.001,
+    option("--timeout", name="timeout", vtype=float, low=0.001,
            help="Seconds per job; a job over it fails."),
     option("--scheduler", name="scheduler", metavar="ADDRESS",
            help="Run on a Dask cluster (tcp://host:8786), or 'local' to start one here."),
-    option("--store", name="store", kind=PATH, metavar="DB",
+    option("--store", name="store", vtype=PATH, metavar="DB",
            help="Keep every generated puzzle in this SQLite store."),
-    option("--quiet", "-q", name="quiet", default=False, kind=bool,
+    option("--quiet", "-q", name="quiet", default=False, vtype=bool,
            help="No progress bar, no summary."),
 ], help="""Run a file of jobs (solve, count, check, explain, generate) in parallel.
 

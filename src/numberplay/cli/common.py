@@ -85,13 +85,13 @@ class ShowFormat(StrEnum):
 
 def show_format() -> click.Option:
     """The `--format text|json` option of a listing command."""
-    return option("--format", "-f", name="fmt", default=ShowFormat.text, kind=ShowFormat,
+    return option("--format", "-f", name="fmt", default=ShowFormat.text, vtype=ShowFormat,
                   help="text or json.")
 
 
 def json_flag() -> click.Option:
     """The `--json` flag, kept beside `--format json` where it was documented."""
-    return option("--json", name="json_out", default=False, kind=bool,
+    return option("--json", name="json_out", default=False, vtype=bool,
                   help="Print JSON (the same as --format json).")
 
 

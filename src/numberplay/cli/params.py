@@ -122,40 +122,41 @@ class PathType(click.ParamType):
 PATH = PathType()
 
 
-def value_type(kind: Any, low: float | int | None = None,
+def value_type(vtype: Any, low: float | int | None = None,
                high: float | int | None = None) -> click.ParamType:
-    """The click type of a Python type (int, float, str or an Enum), or `kind`
+    """The click type of a Python type (int, float, str or an Enum), or `vtype`
     itself when it is one (PATH)."""
-    if isinstance(kind, click.ParamType):
-        return kind
-    if kind is int:
+    if isinstance(vtype, click.ParamType):
+        return vtype
+    if vtype is int:
         return Whole(low, high)
-    if kind is float:
+    if vtype is float:
         return Number(low, high)
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        return OneOf(kind)
+    if isinstance(vtype, type) and issubclass(vtype, Enum):
+        return OneOf(vtype)
     return click.STRING
 
 
-def option(*decls: str, name: str, default: Any = None, kind: Any = str,
+def option(*decls: str, name: str, default: Any = None, vtype: Any = str,
            help: str | None = None, metavar: str | None = None,
            low: float | int | None = None, high: float | int | None = None,
            multiple: bool = False, required: bool = False) -> click.Option:
-    """An option; `kind` bool makes a flag (or an on/off pair: `--x/--no-x`)."""
+    """An option of the value type `vtype`; bool makes a flag (or an on/off pair:
+    `--x/--no-x`)."""
     shown = default is not None and default is not False and not multiple
-    if kind is bool:
+    if vtype is bool:
         return click.Option([*decls, name], is_flag=True, default=default, help=help,
                             show_default=shown and "/" in decls[0])
-    return click.Option([*decls, name], type=value_type(kind, low, high), default=default,
+    return click.Option([*decls, name], type=value_type(vtype, low, high), default=default,
                         help=help, metavar=metavar, multiple=multiple, required=required,
                         show_default=shown)
 
 
 def argument(name: str, *, help: str | None = None, metavar: str | None = None,
-             required: bool = False, kind: Any = str, nargs: int = 1) -> click.Argument:
+             required: bool = False, vtype: Any = str, nargs: int = 1) -> click.Argument:
     """A positional argument (its help listed under "Positional arguments")."""
     return click.Argument([name], help=help, metavar=metavar, required=required,
-                          type=value_type(kind), nargs=nargs)
+                          type=value_type(vtype), nargs=nargs)
 
 
 def _first_paragraph(text: str | None) -> str:

@@ -50,27 +50,27 @@ def _example() -> click.Parameter:
 
 def _budget_params(default_timeout: float | None) -> list[click.Parameter]:
     return [
-        option("--timeout", name="timeout", default=default_timeout, kind=float, low=0.0,
+        option("--timeout", name="timeout", default=default_timeout, vtype=float, low=0.0,
                help="Stop searching after this many seconds."),
-        option("--max-nodes", name="max_nodes", kind=int, low=1,
+        option("--max-nodes", name="max_nodes", vtype=int, low=1,
                help="Stop searching after this many search nodes."),
     ]
 
 
 def _format(choices: type[StrEnum] = Format) -> click.Parameter:
-    return option("--format", "-f", name="fmt", default=choices("text"), kind=choices,
+    return option("--format", "-f", name="fmt", default=choices("text"), vtype=choices,
                   help="Output format.")
 
 
 def _flag(*decls: str, name: str, help: str) -> click.Parameter:
-    return option(*decls, name=name, default=False, kind=bool, help=help)
+    return option(*decls, name=name, default=False, vtype=bool, help=help)
 
 
 def _kind_param(opt: KindOption) -> click.Parameter:
     if opt.type is bool:
         return option(opt.cli_flag, name="kind__" + opt.name, default=bool(opt.default),
-                      kind=bool, help=opt.help)
-    return option(opt.cli_flag, name="kind__" + opt.name, default=opt.default, kind=opt.type,
+                      vtype=bool, help=opt.help)
+    return option(opt.cli_flag, name="kind__" + opt.name, default=opt.default, vtype=opt.type,
                   help=opt.help, metavar=opt.metavar or opt.type.__name__.upper())
 
 
@@ -79,7 +79,7 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
         _source(), _example(),
         _flag("--all", "-a", name="all", help="Show every solution."),
         _flag("--count", "-c", name="count", help="Print only the number of solutions."),
-        option("--limit", "-l", name="limit", kind=int, low=1,
+        option("--limit", "-l", name="limit", vtype=int, low=1,
                help="Stop after N solutions (and show up to N)."),
         _flag("--no-search", name="no_search",
               help="Use deductions only; print the partial grid where they stall."),
@@ -88,7 +88,7 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
         _source(), _example(),
         _flag("--count", "-c", name="count",
               help="Count every solution (check alone stops at the second)."),
-        option("--limit", "-l", name="limit", kind=int, low=1,
+        option("--limit", "-l", name="limit", vtype=int, low=1,
                help="With --count: stop counting after N solutions."),
         _flag("--why", name="why",
               help="Say why: the difficulty and techniques (unique); two "
@@ -100,7 +100,7 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
         _flag("--trace", name="trace", help="Show the grid after each step."),
         _flag("--no-search", name="no_search",
               help="Stop where deductions stall instead of guessing."),
-        option("--max-steps", name="max_steps", kind=int, low=1, help="Show at most N steps."),
+        option("--max-steps", name="max_steps", vtype=int, low=1, help="Show at most N steps."),
         _format(), *_budget_params(60.0)],
     "hint": lambda: [
         _source(), _example(),
@@ -108,28 +108,28 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
                help="Where you are: a file, '-' for standard input, or the text itself "
                     "(the kind's state format; see the kind's --help). Without it, the "
                     "hint is from the start."),
-        option("--level", name="level", default=3, kind=int, low=1, high=3,
+        option("--level", name="level", default=3, vtype=int, low=1, high=3,
                help="1: the technique and the line or column; 2: the cell or letter; "
                     "3: the whole step."),
         _format(), *_budget_params(60.0)],
     "generate": lambda: [
         option("--size", "-s", name="size", help="Puzzle size."),
         option("--difficulty", "-d", name="difficulty", help="Difficulty level."),
-        option("--count", "-n", name="count", kind=int, low=1, high=100_000,
+        option("--count", "-n", name="count", vtype=int, low=1, high=100_000,
                help="How many puzzles (default 1; with a kind's enumerating option: all)."),
         option("--seed", name="seed",
                help="Random seed; the same seed gives the same puzzles."),
         option("--id", name="id", metavar="ID",
                help="Make again the one puzzle with this id (printed with every generated "
                     "puzzle)."),
-        option("--solution/--no-solution", name="solution", kind=bool,
+        option("--solution/--no-solution", name="solution", vtype=bool,
                help="Print the answers (after the puzzles) or not, in every format. "
                     "Default: no in text and svg, yes in markdown, html and json."),
         _flag("--quiet", "-q", name="quiet", help="No progress bar."),
         _format(),
-        option("--timeout", name="timeout", default=300.0, kind=float, low=0.0,
+        option("--timeout", name="timeout", default=300.0, vtype=float, low=0.0,
                help="Give up on one puzzle after this many seconds."),
-        option("--store", name="store", kind=PATH, metavar="DB",
+        option("--store", name="store", vtype=PATH, metavar="DB",
                help="Also keep the puzzles in this SQLite store (see 'numberplay store')."),
     ],
 }

@@ -32,17 +32,17 @@ def _serve(host: str, port: int, open_browser: bool, timeout: float, workers: in
 serve = Command("serve", callback=_serve, params=[
     option("--host", name="host", default="127.0.0.1",
            help="Address to listen on (loopback by default)."),
-    option("--port", name="port", default=8000, kind=int, low=0, high=65535,
+    option("--port", name="port", default=8000, vtype=int, low=0, high=65535,
            help="Port to listen on."),
-    option("--open", name="open_browser", default=False, kind=bool,
+    option("--open", name="open_browser", default=False, vtype=bool,
            help="Open the page in a browser."),
-    option("--timeout", name="timeout", default=10.0, kind=float, low=0.1,
+    option("--timeout", name="timeout", default=10.0, vtype=float, low=0.1,
            help="Seconds of work allowed per request."),
-    option("--workers", name="workers", kind=int, low=1, high=64,
+    option("--workers", name="workers", vtype=int, low=1, high=64,
            help="Worker processes (default: the number of cores)."),
     option("--allow-origin", name="allow_origin", metavar="ORIGIN", multiple=True,
            help="Let pages from ORIGIN (e.g. https://example.org) call the API (CORS); "
                 "repeatable. None by default."),
-    option("--memory", name="memory", default=1024, kind=int, low=0, metavar="MB",
+    option("--memory", name="memory", default=1024, vtype=int, low=0, metavar="MB",
            help="Address space each worker process may use (0: no cap)."),
 ], help="Serve the play page and the JSON API (/api/..., docs at /docs) until Ctrl-C.")

@@ -29,7 +29,7 @@ class ExportFormat(StrEnum):
 
 
 def _db() -> click.Parameter:
-    return option("--db", name="db", default=DEFAULT_DB, kind=PATH, metavar="DB",
+    return option("--db", name="db", default=DEFAULT_DB, vtype=PATH, metavar="DB",
                   help="The SQLite store file.")
 
 
@@ -92,15 +92,15 @@ def store(name: str = "store") -> click.Group:
                             params=[_db(), show_format(), json_flag()]))
     sub.add_command(Command("list", callback=list_puzzles, help=list_puzzles.__doc__, params=[
         _db(), *_filters(),
-        option("--limit", "-n", name="limit", kind=int, low=1, help="Show at most N puzzles."),
+        option("--limit", "-n", name="limit", vtype=int, low=1, help="Show at most N puzzles."),
         show_format(), json_flag()]))
     sub.add_command(Command("export", callback=export, help=export.__doc__, params=[
         _db(), *_filters(),
-        option("--format", "-f", name="fmt", default=ExportFormat.jsonl, kind=ExportFormat,
+        option("--format", "-f", name="fmt", default=ExportFormat.jsonl, vtype=ExportFormat,
                help="jsonl, or markdown / html: puzzles, then answers after a page break."),
-        option("--solution/--no-solution", name="solution", default=True, kind=bool,
+        option("--solution/--no-solution", name="solution", default=True, vtype=bool,
                help="Include the answers (every format)."),
-        option("--output", "-o", name="output", kind=PATH, metavar="FILE",
+        option("--output", "-o", name="output", vtype=PATH, metavar="FILE",
                help="Write here instead of standard output.")]))
     return sub
 
