@@ -37,7 +37,7 @@ batch = Command("batch", callback=_batch, params=[
            help="Keep every generated puzzle in this SQLite store."),
     option("--quiet", "-q", name="quiet", default=False, vtype=bool,
            help="No progress bar, no summary."),
-], help="""Run a file of jobs (solve, count, check, explain, generate) in parallel.
+], help="""Run a file of jobs (solve, count, check, explain, hint, generate) in parallel.
 
     Each result line is {"id", "ok": true, "result": <the CLI's --format json>}
     or {"id", "ok": false, "error": "..."}. Running the same command again skips
