@@ -1,6 +1,6 @@
 """Start-up of the command line and of `import numberplay`, against Python's own start.
 
-    python benchmarks/bench_startup.py [--runs 21] [--script PATH]
+    python benchmarks/bench_startup.py [--runs 21] [--script PATH] [--before SRC]
 
 Runs each command as a whole process, in turns (one run of each, then the next
 round, so load on a shared machine falls on all of them alike), and prints the
@@ -13,6 +13,10 @@ run:
 - `numberplay solve cryptarithm "SEND + MORE = MONEY"` through the console script
   (`numberplay` beside this Python, or `--script`), as users run it;
 - `numberplay --version` and `numberplay solve cryptarithm --help`.
+
+`--before SRC` also times the import and the solve from another source tree
+(an export of an earlier commit, with its compiled cores copied in), on
+PYTHONPATH, in the same rounds: the "before" rows.
 
 Goals (issue 39): the solve ≤ 6×, the import ≤ 3× (median wall, same run). The
 children run with their bytecode cached, as an installed package does (the
@@ -46,11 +50,12 @@ def children_cpu() -> float:
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_once(argv: list[str]) -> tuple[float, float]:
+def run_once(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall, CPU) seconds of one whole process."""
     cpu = children_cpu()
     t = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          env=env or ENV)
     wall = time.perf_counter() - t
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): "
@@ -75,6 +80,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21, help="runs of each command (default 21)")
     ap.add_argument("--script", help="the numberplay console script to time")
+    ap.add_argument("--before", metavar="SRC", help="a source tree to time as well (before)")
     args = ap.parse_args()
     script = script_path(args.script)
     py = sys.executable
@@ -85,12 +91,18 @@ def main() -> int:
         "--version": [script, "--version"],
         "solve cryptarithm --help": [script, "solve", "cryptarithm", "--help"],
     }
+    envs: dict[str, dict[str, str] | None] = dict.fromkeys(commands)
+    if args.before:
+        before = dict(ENV, PYTHONPATH=str(Path(args.before).resolve()))
+        for name in ("import numberplay", "solve SEND + MORE = MONEY"):
+            commands[f"before: {name}"] = commands[name]
+            envs[f"before: {name}"] = before
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
-    for argv in commands.values():   # warm the caches (bytecode files, page cache) once
-        run_once(argv)
+    for name, argv in commands.items():   # warm the caches (bytecode files, page cache) once
+        run_once(argv, envs[name])
     for _ in range(args.runs):
         for name, argv in commands.items():
-            times[name].append(run_once(argv))
+            times[name].append(run_once(argv, envs[name]))
     unit = statistics.median(w for w, _ in times["python -c pass"])
     unit_cpu = statistics.median(c for _, c in times["python -c pass"])
     print(f"{args.runs} runs each, in turns; console script {Path(script).name}; "
