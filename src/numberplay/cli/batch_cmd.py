@@ -35,7 +35,7 @@ def batch(
                                       help="Keep every generated puzzle in this SQLite store."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary."),
 ) -> None:
-    """Run a file of jobs (solve, count, check, explain, generate) in parallel.
+    """Run a file of jobs (solve, count, check, explain, hint, generate) in parallel.
 
     Each result line is {"id", "ok": true, "result": <the CLI's --format json>}
     or {"id", "ok": false, "error": "..."}. Running the same command again skips
