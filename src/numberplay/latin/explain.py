@@ -56,6 +56,15 @@ def describe(n: int, move: T.Move) -> str:
         return (f"{name[0].upper() + name[1:]} on {v}: in {base}s {_vals(d['lines'])} the {v} can "
                 f"only go in {other}s {_vals(d['cover'])}, so {v} is removed from the rest of "
                 f"those {other}s: {', '.join(cell_name(n, i) for i, _ in move.removed)}.")
+    if move.technique == "forcing chain":
+        v = d["value"] + 1
+        chain = move.cells
+        start, end, target = chain[0], chain[-1], move.removed[0][0]
+        steps = ", so ".join(f"{cell_name(n, i)} = {x + 1}"
+                             for i, x in zip(chain, d["forced"], strict=True))
+        return (f"Forcing chain on {v}: if {cell_name(n, start)} is not {v}, then {steps}; "
+                f"so {v} is in {cell_name(n, start)} or in {cell_name(n, end)}, and "
+                f"{cell_name(n, target)}, in line with both, loses {v}.")
     if "table" in d:
         name = move.technique
         return (f"{name[:1].upper() + name[1:]}: no combination of {d['table']} that the "
@@ -64,6 +73,9 @@ def describe(n: int, move: T.Move) -> str:
 
 
 SUBSET = T.SUBSET_NAMES
+# The label of each rung of the Latin ladder (see techniques.py), then of a trial or
+# a guess: Cross Set's difficulties, the kernel's grade.
+GRADES = ("trivial", "easy", "medium", "hard", "extreme", "search")
 LADDER = tuple((f.__name__.replace("_", " "), f) for f in T.TECHNIQUES)
 
 
@@ -95,7 +107,7 @@ class LatinRules(Rules):
     (calling this one), `narrate` for its own moves (calling this one for the
     Latin moves), `snapshot` and `grades`."""
 
-    grades = T.LEVELS
+    grades = GRADES
     solved_text = "Solved: every cell holds one value."
     trial_rungs = (1, None)   # trials follow singles first, then the whole ladder
 

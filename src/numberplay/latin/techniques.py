@@ -1,7 +1,8 @@
 """Human solving techniques for Latin squares, on flat bit-mask grids.
 
 Each technique looks for one deduction and returns it as a `Move` (or None);
-the driver applies it and starts again from the easiest technique. Levels:
+the deduction kernel applies it and starts again from the easiest technique.
+Rungs of the Latin ladder (`explain.LatinRules`, whose `grades` are the labels):
 
   0 trivial  naked single   a cell with one candidate: weed it from its row and column
   1 easy     hidden single  a value with one place left in a row or column
@@ -32,9 +33,6 @@ if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
     _native = None       # the pure-Python twin, as asked
 NATIVE_MAX = 64          # orders the compiled scans take
 
-LEVELS = ("trivial", "easy", "medium", "hard", "extreme", "search")
-TECHNIQUE_LEVEL = {"naked single": 0, "hidden single": 1, "naked subset": 2,
-                   "hidden subset": 3, "fish": 4, "guess": 5}
 FISH_NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag"}
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -299,6 +297,71 @@ def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
 TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
 
 
+def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]:
+    """Simon Tatham's forcing chains (`latin.c`), in his search order: from each
+    two-candidate cell s and each value v of it, suppose s is not v and follow
+    the two-candidate cells it forces, each visited once (breadth first, a cell's
+    column before its row); a cell forced to v makes v leave every cell in line
+    with both it and s. Yields (the chain from s, the cell that loses v, v);
+    sound whatever is removed before the next one is asked for."""
+    peers = _line_peers(n)
+    for s in range(n * n):
+        d = m[s]
+        if d.bit_count() != 2:
+            continue
+        r0, c0 = divmod(s, n)
+        for v in bits(d):
+            value = {s: (d & ~(1 << v)).bit_length() - 1}
+            prev = {s: -1}
+            queue = [s]
+            head = 0
+            while head < len(queue):
+                cell = queue[head]
+                head += 1
+                cur = value[cell]
+                bit = 1 << cur
+                for j in peers[cell]:
+                    if j in value or not m[j] & bit:
+                        continue
+                    x = m[j]
+                    if x.bit_count() == 2:
+                        value[j] = (x & ~bit).bit_length() - 1
+                        prev[j] = cell
+                        queue.append(j)
+                    if cur == v and (j // n == r0 or j % n == c0):
+                        chain = [cell]
+                        while prev[chain[-1]] >= 0:
+                            chain.append(prev[chain[-1]])
+                        yield chain[::-1], j, v
+
+
+def forcing_chain(n: int, m: list[int]) -> Move | None:
+    """The first of Tatham's forcing chains (see `forcing_chains`): a chain of
+    two-candidate cells whose ends cannot both miss a value, which leaves a cell
+    in line with both ends."""
+    for chain, target, v in forcing_chains(n, m):
+        forced = []
+        cur = (m[chain[0]] & ~(1 << v)).bit_length() - 1
+        for i in chain:
+            if i != chain[0]:
+                cur = (m[i] & ~(1 << cur)).bit_length() - 1
+            forced.append(cur)
+        return Move("forcing chain", list(chain), [(target, v)], [],
+                    {"value": v, "forced": forced})
+    return None
+
+
+_CHAIN_PEERS: dict[int, list[list[int]]] = {}
+
+
+def _line_peers(n: int) -> list[list[int]]:
+    """Each cell's column peers (top down), then its row peers (left to right)."""
+    if n not in _CHAIN_PEERS:
+        _CHAIN_PEERS[n] = [[k * n + c for k in range(n) if k != r] + [r * n + k for k in range(n) if k != c]
+                     for r in range(n) for c in range(n)]
+    return _CHAIN_PEERS[n]
+
+
 def contradiction(n: int, m: list[int]) -> str | None:
     """What ran out, as a sentence, or None while the grid is still consistent
     (compiled when built, else `contradiction_py`)."""
@@ -330,17 +393,6 @@ def contradiction_py(n: int, m: list[int]) -> str | None:
     return None
 
 
-def next_move(n: int, m: list[int], max_level: int = 4) -> Move | None:
-    """The easiest deduction available up to `max_level`, or None."""
-    for level, technique in enumerate(TECHNIQUES):
-        if level > max_level:
-            break
-        move = technique(n, m)
-        if move is not None:
-            return move
-    return None
-
-
 def apply(m: list[int], move: Move) -> None:
     """Remove the move's candidates from the grid (in place)."""
     for i, v in move.removed:
@@ -350,21 +402,3 @@ def apply(m: list[int], move: Move) -> None:
 def is_solved(m: list[int]) -> bool:
     """Every cell down to one candidate."""
     return all(d and not d & (d - 1) for d in m)
-
-
-def run(n: int, masks: list[int], max_level: int = 4) -> tuple[str, int, list[int]]:
-    """Apply techniques up to `max_level` until solved, stalled or contradictory.
-
-    Returns (status, hardest level used, final masks); status is "solved",
-    "stalled" or "contradiction". A grid all of singles that is not a Latin
-    square is caught by the naked single weeding it into an empty cell."""
-    m = list(masks)
-    hardest = -1
-    while True:
-        move = next_move(n, m, max_level)
-        if move is None or not all(m):
-            if contradiction(n, m):
-                return "contradiction", hardest, m
-            return ("solved" if is_solved(m) else "stalled"), hardest, m
-        hardest = max(hardest, TECHNIQUE_LEVEL[move.technique])
-        apply(m, move)
