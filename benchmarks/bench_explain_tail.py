@@ -42,7 +42,8 @@ HERE = Path(__file__).resolve().parent
 WORKER = r"""
 import json, os, sys, time
 if os.environ.get("BENCH_PURE"):      # the pure-Python fallback: no compiled core
-    for name in ("formula._columns", "formula._settle", "formula._deduce", "formula._products",
+    for name in ("formula._columns", "formula._filters", "formula._settle", "formula._deduce",
+                 "cryptarithm._wordcount", "formula._products",
                  "latin._latin", "latin._ladder"):
         sys.modules["numberplay." + name] = None
 from numberplay.budget import Budget

@@ -39,7 +39,7 @@ typedef unsigned long long U64;
 #define COLUMN_NODES 200000LL   /* candidates.COLUMN_NODES */
 #define PAIR_NODES 30000LL      /* candidates.PAIR_NODES */
 #define STRONG_NODES 1000000000LL   /* fixpoint.STRONG_NODES */
-#define HALL_MAX 12             /* _columns.hall: more undecided letters, the technique */
+#define HALL_MAX 12             /* _filters.hall: more undecided letters, the technique */
 #define SUBSET_MAX 6            /* deduce.SUBSET_MAX */
 #define KEEP 4                  /* fixpoint.Fixpoint.KEEP */
 #define CACHE_BITS 8
@@ -509,7 +509,7 @@ static int filter(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
 
 /* ---- letters take distinct digits ---------------------------------------------------- */
 
-/* _columns.hall on the letters' masks, in place: 0 done, -1 contradiction, -2 more
+/* _filters.hall on the letters' masks, in place: 0 done, -1 contradiction, -2 more
  * than HALL_MAX letters undecided (m then unspecified) */
 static int hall(U64 *m, int n, int base, int every)
 {

@@ -63,7 +63,7 @@ from typing import Any
 from .model import Digit
 
 try:
-    from . import _columns as _compiled
+    from . import _filters as _compiled
 except ImportError:        # no C compiler at install time: the Python reference below
     _compiled = None  # type: ignore[assignment]
 
@@ -239,7 +239,7 @@ def bounds_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carr
 def column_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carries,
                    cout: Carries, base: int, modulus: int, limit: int = COLUMN_NODES
                    ) -> Support | None:
-    """`column_support_py`, compiled when possible (`_columns.support`, the same
+    """`column_support_py`, compiled when possible (`_filters.support`, the same
     enumeration node for node: same result, same `TooWide`)."""
     if _compiled is not None and base < 64 and len(weights) <= 64 and \
             len(cin) <= 64 and len(cout) <= 64:
@@ -352,7 +352,7 @@ HALL_MAX = 12       # more undecided letters: `hall` leaves them to the techniqu
 
 def hall(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
     """The letters' masks after Hall's condition to the fixpoint (None: contradiction;
-    -1: more than HALL_MAX letters undecided): `_columns.hall` when compiled, else
+    -1: more than HALL_MAX letters undecided): `_filters.hall` when compiled, else
     `hall_py`, its twin."""
     if _compiled is not None:
         return _compiled.hall(masks, base, every)
@@ -360,7 +360,7 @@ def hall(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | No
 
 
 def hall_py(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
-    """`_columns.hall` in Python: a decided letter's digit removed from the others; k
+    """`_filters.hall` in Python: a decided letter's digit removed from the others; k
     undecided letters whose digits are k between them keep those digits (every group);
     fewer digits than letters in a group is a contradiction; with `every` (as many
     letters as digits) a digit only one letter can take is that letter's."""
