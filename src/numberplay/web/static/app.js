@@ -123,8 +123,10 @@ async function home() {
     location.href = `/play/${encodeURIComponent(kind)}?${params}`;
   });
   $("btn-set").addEventListener("click", () => {
+    // The pasted puzzle, or a blank board of the size chosen above.
     const text = $("paste-text").value.trim();
-    const query = text ? `?${new URLSearchParams({ p: text })}` : "";
+    const size = $("size-input").value.trim();
+    const query = text ? `?${new URLSearchParams({ p: text })}` : size ? `?${new URLSearchParams({ size })}` : "";
     location.href = `/set/${encodeURIComponent(select.value)}${query}`;
   });
   $("paste-form").addEventListener("submit", (event) => {
