@@ -1,18 +1,19 @@
 """Keen's explanation ladder on the shared driver, its grades, and a player's state.
 
-Rungs (a step's grade is the hardest rung it needs; Tatham's levels beside):
+Rungs (a step's grade is the hardest rung it needs), each where Simon Tatham's
+solver allows it, so the grade is his level (docs/keen.md maps his code):
 
-  0 easy      naked single, hidden single, cage digits          (Tatham Easy)
-  1 medium    cage combinations                                  (Normal)
-  2 hard      cage line, line sum, naked subset, hidden subset   (Hard)
-  3 extreme   fish (X-wing, swordfish...)                        (Extreme)
-  4+ unreasonable  a trial ("suppose r2c3 = 4 ... contradiction"), or a labelled
-              guess where no trial closes                        (Unreasonable)
+  0 easy      naked single, hidden single, cage digits           (Tatham Easy)
+  1 medium    cage combinations                                   (Normal)
+  2 hard      cage line (in the lines his Hard reads), naked and
+              hidden subsets                                      (Hard)
+  3 extreme   fish (X-wing, swordfish...), his forcing chains     (Extreme)
+  4+ unreasonable  any cage line, line sum (beyond his ladder), then a trial
+              ("suppose r2c3 = 4 ... contradiction"), or a labelled guess
+              where no trial closes                               (Unreasonable)
 
-Measured on puzzles his generator made (docs/keen.md): every Easy, Normal and
-Hard one gets the same grade here; Extreme ones grade extreme or hard (the line
-sum rule and cage lines on every line settle some); Unreasonable ones need a
-trial (a few grade hard or extreme), never a guess.
+On puzzles his generator made, and on ours graded by his solver, the levels
+agree (benchmarks/bench_keen_tatham.py).
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ Finder = Callable[[int, list[Table], list[int]], "K.Found | None"]
 # which the techniques of one rung are tried.
 CAGE_RUNGS: tuple[tuple[str, int, Finder], ...] = (
     ("cage digits", 0, K.cage_digits), ("cage combinations", 1, K.cage_combinations),
-    ("cage line", 2, K.cage_line), ("line sum", 2, K.line_sum),
+    ("cage line", 2, K.cage_line), ("any cage line", 4, K.any_cage_line),
+    ("line sum", 4, K.line_sum),
 )
 LATIN_RUNGS = {"naked single": 0, "hidden single": 0, "naked subset": 2, "hidden subset": 2,
                "fish": 3}
 ORDER = ("naked single", "hidden single", "cage digits", "cage combinations", "cage line",
-         "line sum", "naked subset", "hidden subset", "fish")
+         "naked subset", "hidden subset", "fish", "forcing chain", "any cage line",
+         "line sum")
 
 
 def found_step(n: int, found: K.Found, before: list[int]) -> Step:
@@ -76,6 +79,18 @@ def cage_technique(n: int, tables: list[Table], name: str, rung: int,
     return Technique(name, rung, find)
 
 
+def latin_technique(n: int, name: str, rung: int,
+                    finder: Callable[[int, list[int]], LT.Move | None]) -> Technique:
+    """A Latin technique the Latin ladder leaves out, on Keen's ladder."""
+    def find(m: list[int]) -> LT.Move | None:
+        move = finder(n, m)
+        if move is not None:
+            LT.apply(m, move)
+        return move
+    find.__doc__ = finder.__doc__
+    return Technique(name, rung, find)
+
+
 class KeenRules(LatinRules):
     """The Latin core's rules extended with Keen's cage techniques (`extra`), the
     Latin rungs put on Keen's scale."""
@@ -88,6 +103,7 @@ class KeenRules(LatinRules):
         n = puzzle.n
         tables = tables if tables is not None else compile_puzzle(puzzle)
         extra = [cage_technique(n, tables, name, rung, f) for name, rung, f in CAGE_RUNGS]
+        extra.append(latin_technique(n, "forcing chain", 3, LT.forcing_chain))
         super().__init__(n, extra, rungs=LATIN_RUNGS, order=ORDER)
         self.puzzle = puzzle
         self.tables = tables

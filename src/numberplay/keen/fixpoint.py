@@ -6,10 +6,13 @@ candidates go, so the candidates left when nothing up to a rung applies are the
 same whatever order the rules run in. `settle` reaches that fixpoint (or a
 stronger one: never a weaker one) without steps or sentences: placed digits
 weeded from their peers and cages filtered only where a cell changed, hidden
-singles, then one sweep of the heavier rules (cage lines, line sums,
-all-different on every line for the subsets, and on every value's rows and
-columns for the fish: as strong as every naked and hidden subset and every fish
-at once). Started from a position where the ladder stalls, with the cells a
+singles, then one sweep of the heavier rules (cage lines, all-different on
+every line for the subsets, and on every value's rows and columns for the fish:
+as strong as every naked and hidden subset and every fish at once; then
+Tatham's forcing chains; from rung 4 the cage line in every line and the line
+sums). Forcing chains need two-candidate cells, so the fixpoint through them
+may depend on the order a little; a test holds it to the ladder's on his
+puzzles and random ones. Started from a position where the ladder stalls, with the cells a
 supposition changed, it propagates from those cells only: if it ends without a
 contradiction, the techniques cannot reach one (the kernel skips that trial).
 """
@@ -21,12 +24,13 @@ from ..latin.search import line_filter
 from . import techniques as K
 from .cages import Table, filtered, required
 
-TOP = 3     # Keen's highest technique rung (fish)
+TOP = 4     # Keen's highest technique rung (any cage line, line sum)
 
 
 def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
-    """One sweep of the heavier rules up to `rung` (every cage line and line sum
-    found, else the subsets, else the fish); False if none applies."""
+    """One sweep of the heavier rules up to `rung` (every cage line found, else
+    every line sum, else the subsets, else the fish, else every forcing chain);
+    False if none applies."""
     removed: list[tuple[int, int]] = []
     if rung >= 2:
         for table in tables:
@@ -34,10 +38,12 @@ def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
                 continue
             members = set(table.cells)
             for axis, idx, _, need in required(table, m):
+                if rung < 4 and not K.tatham_line(table, axis, idx):
+                    continue
                 for j in K.line_cells(n, axis, idx):
                     if j not in members and m[j] & need:
                         removed += [(j, v) for v in range(n) if (m[j] & need) >> v & 1]
-        if not removed:
+        if not removed and rung >= 4:
             for *_, found in K.line_sums(n, tables, m):
                 removed += found
     if removed:
@@ -46,7 +52,14 @@ def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
         return True
     if rung >= 2 and _subsets(n, m):
         return True
-    return rung >= 3 and _fish(n, m)
+    if rung < 3:
+        return False
+    if _fish(n, m):
+        return True
+    for _, j, v in LT.forcing_chains(n, m):
+        m[j] &= ~(1 << v)
+        removed.append((j, v))
+    return bool(removed)
 
 
 _LINES: dict[tuple[int, ...], list[int] | None] = {}   # a line's candidates -> filtered

@@ -7,10 +7,13 @@ at, candidates removed, the sentence), or None:
                      leave every cell of the cage (Tatham's Easy cage rule)
   cage combinations  each cell keeps the digits some filling still puts there
                      (Tatham's Normal)
-  cage line          a digit every filling puts in the cage's part of one row
-                     or column leaves the rest of that line (Tatham's Hard)
+  cage line          a digit every filling puts in the cage's part of a column
+                     leaves the rest of that column, in the lines Tatham's Hard
+                     reads (`tatham_line`)
+  any cage line      the same in the other lines (beyond his ladder)
   line sum           a line adds up to n(n+1)/2: the cages wholly inside it and
                      its decided cells fix what its other cells add up to
+                     (beyond his ladder)
 """
 
 from __future__ import annotations
@@ -163,13 +166,33 @@ def line_cells(n: int, axis: str, idx: int) -> list[int]:
     return [idx * n + c for c in range(n)] if axis == "row" else [r * n + idx for r in range(n)]
 
 
+def tatham_line(table: Table, axis: str, idx: int) -> bool:
+    """Whether Tatham's Hard rule reads this line of a cage: his lines are numbered
+    columns first (0..n-1), then rows (n..2n-1), and only those numbered below the
+    cage's size are set up for it (docs/keen.md)."""
+    return (idx if axis == "column" else table.n + idx) < len(table.cells)
+
+
 def cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
-    """A digit every filling puts in the cage's part of a line leaves the rest of it."""
+    """A digit every filling puts in the cage's part of a line leaves the rest of it
+    (the lines Tatham's Hard reads: see `tatham_line`)."""
+    return _cage_line(n, tables, masks, "cage line")
+
+
+def any_cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+    """The cage line in a line `tatham_line` leaves out."""
+    return _cage_line(n, tables, masks, "any cage line")
+
+
+def _cage_line(n: int, tables: list[Table], masks: list[int], name: str) -> Found | None:
+    """The first cage line of its kind (`name`: "cage line" or "any cage line")."""
     for table in tables:
         if table.bounded or len(table.cells) < 2:
             continue
         members = set(table.cells)
         for axis, idx, ks, need in required(table, masks):
+            if tatham_line(table, axis, idx) != (name == "cage line"):
+                continue
             others = [j for j in line_cells(n, axis, idx) if j not in members]
             outside = 0
             for j in others:
@@ -186,7 +209,7 @@ def cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
                 return (f"Every filling of the {cage_name(n, table.cage)} puts {_a(v + 1)} in "
                         f"{axis} {idx + 1} ({cells}), so {v + 1} leaves the rest of "
                         f"{axis} {idx + 1}: {', '.join(cell_name(n, j) for j, _ in removed)}.")
-            return Found("cage line", list(cage.cells), removed, say, _fixed(masks, removed))
+            return Found(name, list(cage.cells), removed, say, _fixed(masks, removed))
     return None
 
 

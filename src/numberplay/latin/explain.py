@@ -56,6 +56,15 @@ def describe(n: int, move: T.Move) -> str:
         return (f"{name[0].upper() + name[1:]} on {v}: in {base}s {_vals(d['lines'])} the {v} can "
                 f"only go in {other}s {_vals(d['cover'])}, so {v} is removed from the rest of "
                 f"those {other}s: {', '.join(cell_name(n, i) for i, _ in move.removed)}.")
+    if move.technique == "forcing chain":
+        v = d["value"] + 1
+        chain = move.cells
+        start, end, target = chain[0], chain[-1], move.removed[0][0]
+        steps = ", so ".join(f"{cell_name(n, i)} = {x + 1}"
+                             for i, x in zip(chain, d["forced"], strict=True))
+        return (f"Forcing chain on {v}: if {cell_name(n, start)} is not {v}, then {steps}; "
+                f"so {v} is in {cell_name(n, start)} or in {cell_name(n, end)}, and "
+                f"{cell_name(n, target)}, in line with both, loses {v}.")
     if "table" in d:
         name = move.technique
         return (f"{name[:1].upper() + name[1:]}: no combination of {d['table']} that the "

@@ -433,8 +433,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
                 node_gac: bool = False, restarts: bool = True,
                 engine: str | None = None, tables: Sequence[Table] = (),
                 propagator: Propagator | None = None,
-                restart_base: float = RESTART_BASE,
-                learn_after: int | None = None) -> Iterator[list[int]]:
+                restart_base: float = RESTART_BASE) -> Iterator[list[int]]:
     """Every solution (flat list of 0-based values), in a deterministic order.
 
     masks: the initial domains (bit v for value v+1), cell r*n+c.
@@ -451,15 +450,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
     restart_base * n * luby(i) failures in run i, keeping the dom/wdeg weights
     learnt so far and breaking ties at random (seeded); the run that finds a
     solution goes on to the end, so every solution is still found exactly
-    once.
-
-    learn_after (the C core only; None: never): past that many failures, at
-    each restart before the first solution, a clause-learning search over the
-    direct encoding (started from the root state, kept from slice to slice)
-    runs for half a tick per failure since its last slice; if it finds a
-    solution it takes over (blocking each solution it gives), if it proves
-    there is none the search ends. 0: clause learning alone, from the root.
-    The order of the solutions then differs from the Python engine's."""
+    once."""
     budget = ensure(budget)
     for t in tables:
         t.check(n)
@@ -471,7 +462,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
     if choice == "c" and n <= 64:  # 64-bit masks in C; larger orders stay in Python
         budget.tick()
         yield from _solve_native(n, masks, limit, budget, restarts, use_gac, node_gac, tables,
-                                 restart_base, learn_after)
+                                 restart_base)
         return
     built = build_state(n, masks)
     if built is None:
@@ -494,15 +485,14 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
 
 def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
                   restarts: bool, use_gac: bool, node_gac: bool,
-                  tables: Sequence[Table] = (), restart_base: float = RESTART_BASE,
-                  learn_after: int | None = None) -> Iterator[list[int]]:
+                  tables: Sequence[Table] = (), restart_base: float = RESTART_BASE
+                  ) -> Iterator[list[int]]:
     """The search in the compiled core (its restarts differ: see the module docstring)."""
     assert _native is not None  # solve() picks the "c" engine only when it is built
     found = 0
     packed = [(t.cells, bytes(v for tup in t.tuples for v in tup)) for t in tables]
     for solution in _native.Search(n, masks, restarts, budget.tick, use_gac, node_gac,
-                                   tables=packed, restart_base=restart_base,
-                                   learn_after=-1 if learn_after is None else learn_after):
+                                   tables=packed, restart_base=restart_base):
         yield solution
         found += 1
         if limit is not None and found >= limit:

@@ -299,6 +299,71 @@ def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
 TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
 
 
+def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]:
+    """Simon Tatham's forcing chains (`latin.c`), in his search order: from each
+    two-candidate cell s and each value v of it, suppose s is not v and follow
+    the two-candidate cells it forces, each visited once (breadth first, a cell's
+    column before its row); a cell forced to v makes v leave every cell in line
+    with both it and s. Yields (the chain from s, the cell that loses v, v);
+    sound whatever is removed before the next one is asked for."""
+    peers = _line_peers(n)
+    for s in range(n * n):
+        d = m[s]
+        if d.bit_count() != 2:
+            continue
+        r0, c0 = divmod(s, n)
+        for v in bits(d):
+            value = {s: (d & ~(1 << v)).bit_length() - 1}
+            prev = {s: -1}
+            queue = [s]
+            head = 0
+            while head < len(queue):
+                cell = queue[head]
+                head += 1
+                cur = value[cell]
+                bit = 1 << cur
+                for j in peers[cell]:
+                    if j in value or not m[j] & bit:
+                        continue
+                    x = m[j]
+                    if x.bit_count() == 2:
+                        value[j] = (x & ~bit).bit_length() - 1
+                        prev[j] = cell
+                        queue.append(j)
+                    if cur == v and (j // n == r0 or j % n == c0):
+                        chain = [cell]
+                        while prev[chain[-1]] >= 0:
+                            chain.append(prev[chain[-1]])
+                        yield chain[::-1], j, v
+
+
+def forcing_chain(n: int, m: list[int]) -> Move | None:
+    """The first of Tatham's forcing chains (see `forcing_chains`): a chain of
+    two-candidate cells whose ends cannot both miss a value, which leaves a cell
+    in line with both ends."""
+    for chain, target, v in forcing_chains(n, m):
+        forced = []
+        cur = (m[chain[0]] & ~(1 << v)).bit_length() - 1
+        for i in chain:
+            if i != chain[0]:
+                cur = (m[i] & ~(1 << cur)).bit_length() - 1
+            forced.append(cur)
+        return Move("forcing chain", list(chain), [(target, v)], [],
+                    {"value": v, "forced": forced})
+    return None
+
+
+_CHAIN_PEERS: dict[int, list[list[int]]] = {}
+
+
+def _line_peers(n: int) -> list[list[int]]:
+    """Each cell's column peers (top down), then its row peers (left to right)."""
+    if n not in _CHAIN_PEERS:
+        _CHAIN_PEERS[n] = [[k * n + c for k in range(n) if k != r] + [r * n + k for k in range(n) if k != c]
+                     for r in range(n) for c in range(n)]
+    return _CHAIN_PEERS[n]
+
+
 def contradiction(n: int, m: list[int]) -> str | None:
     """What ran out, as a sentence, or None while the grid is still consistent
     (compiled when built, else `contradiction_py`)."""
