@@ -29,8 +29,6 @@
 #include <Python.h>
 #include <string.h>
 
-typedef unsigned long long U64;
-
 #define NMAX 64                 /* variables: letters and carries */
 #define LMAX 6                  /* letters of a unit enumerated (candidates.WIDE_LETTERS) */
 #define WIDE_CARRIES 12         /* more carry values: bounds (candidates.WIDE_CARRIES) */
@@ -39,11 +37,14 @@ typedef unsigned long long U64;
 #define COLUMN_NODES 200000LL   /* candidates.COLUMN_NODES */
 #define PAIR_NODES 30000LL      /* candidates.PAIR_NODES */
 #define STRONG_NODES 1000000000LL   /* fixpoint.STRONG_NODES */
-#define HALL_MAX 12             /* _filters.hall: more undecided letters, the technique */
 #define SUBSET_MAX 6            /* deduce.SUBSET_MAX */
 #define KEEP 4                  /* fixpoint.Fixpoint.KEEP */
 #define CACHE_BITS 8
 #define ABORT (-100)            /* a Python error (err 1) or the bounds are needed (err 2) */
+
+#define FILTERS_LMAX LMAX
+#define FILTERS_KMAX KMAX
+#include "filters.h"            /* the column enumeration and Hall's rule, shared */
 
 /* ---- one unit's filter ------------------------------------------------------------ */
 
@@ -66,32 +67,18 @@ typedef struct {
     U64 wvalid[LMAX + 2];
 } Unit;
 
+/* where a solution found is kept as a witness: the unit, its carries' bits by value */
 typedef struct {
-    int n, split, base, npairs, need, got, fast;
-    long long coef[LMAX], sufmin[LMAX + 1], sufmax[LMAX + 1], cst, rmin, rmax;
-    U64 dom[LMAX], supp[LMAX], sin, sout, needres;
-    long long pr[KMAX * KMAX];
-    int pci[KMAX * KMAX], pco[KMAX * KMAX];
-    int path[LMAX];
-    long long nodes, limit;
-    int vals[LMAX][64], nvals[LMAX];
-    Unit *u;                            /* where a solution found is kept as a witness */
-    int cinbit[KMAX * KMAX], coutbit[KMAX * KMAX], first;
-} Sup;
+    Unit *u;
+    int cinbit[KMAX], coutbit[KMAX];
+} Witness;
 
-
-static long long pmod(long long a, long long b)
-{
-    long long r = a % b;
-    return r < 0 ? r + (b < 0 ? -b : b) : r;
-}
-
-static int popc(U64 x) { return __builtin_popcountll(x); }
 
 /* The solution on the path (carry pair k) kept as the witness of each of its values */
 static void keep_witness(Sup *s, int k)
 {
-    Unit *u = s->u;
+    Witness *w = s->ctx;
+    Unit *u = w->u;
     unsigned char t[LMAX + 2];
     int i, q;
     if (!u->wit)
@@ -99,121 +86,13 @@ static void keep_witness(Sup *s, int k)
     for (i = 0; i < s->n; i++)
         t[u->order[i]] = (unsigned char)s->path[i];
     if (u->cin >= 0)
-        t[u->cin] = (unsigned char)s->cinbit[s->pci[k]];
+        t[u->cin] = (unsigned char)w->cinbit[s->pci[k]];
     if (u->cout >= 0)
-        t[u->cout] = (unsigned char)s->coutbit[s->pco[k]];
+        t[u->cout] = (unsigned char)w->coutbit[s->pco[k]];
     for (q = 0; q < u->nv; q++) {
         memcpy(u->wit[q * 64 + t[q]], t, sizeof t);
         u->wvalid[q] |= 1ULL << t[q];
     }
-}
-
-static int sup_record(Sup *s, int k)
-{
-    int i, fresh = 0;
-    for (i = 0; i < s->n; i++) {
-        U64 b = 1ULL << s->path[i];
-        if (!(s->supp[i] & b)) {
-            s->supp[i] |= b;
-            s->got++;
-            fresh = 1;
-        }
-    }
-    if (!(s->sin >> s->pci[k] & 1)) {
-        s->sin |= 1ULL << s->pci[k];
-        s->got++;
-        fresh = 1;
-    }
-    if (!(s->sout >> s->pco[k] & 1)) {
-        s->sout |= 1ULL << s->pco[k];
-        s->got++;
-        fresh = 1;
-    }
-    if (fresh || s->first)
-        keep_witness(s, k);
-    return s->first || s->got >= s->need;
-}
-
-/* 1: every value supported (stop), 0: go on, -1: too many nodes */
-static int sup_dfs(Sup *s, int i, long long partial, U64 used)
-{
-    long long t, a;
-    int k, j;
-    if (++s->nodes > s->limit)
-        return -1;
-    if (i == s->n) {
-        for (k = 0; k < s->npairs; k++)
-            if (partial + s->cst + s->pr[k] == 0 && sup_record(s, k))
-                return 1;
-        return 0;
-    }
-    t = partial + s->cst;
-    if (t + s->sufmin[i] + s->rmin > 0 || t + s->sufmax[i] + s->rmax < 0)
-        return 0;
-    if (i == s->split && !(s->needres >> pmod(t, s->base) & 1))
-        return 0;
-    a = s->coef[i];
-    if (i == s->n - 1) {
-        U64 dm = s->dom[i] & ~used;
-        for (k = 0; k < s->npairs; k++) {
-            long long num = -(t + s->pr[k]), x;
-            if (num % a)
-                continue;
-            x = num / a;
-            if (x >= 0 && x < s->base && (dm >> x & 1)) {
-                s->path[i] = (int)x;
-                if (sup_record(s, k))
-                    return 1;
-            }
-        }
-        return 0;
-    }
-    if (i == s->n - 2 && s->split != s->n - 1) {
-        /* the last two letters: the child's work done here, node for node (it is
-         * counted, bounded and its letter computed as sup_dfs would) */
-        long long b = s->coef[i + 1];
-        U64 dn = s->dom[i + 1];
-        for (j = 0; j < s->nvals[i]; j++) {
-            int x = s->vals[i][j];
-            long long t2;
-            U64 dm;
-            if (used >> x & 1)
-                continue;
-            if (++s->nodes > s->limit)
-                return -1;
-            t2 = t + a * x;
-            if (t2 + s->sufmin[i + 1] + s->rmin > 0 || t2 + s->sufmax[i + 1] + s->rmax < 0)
-                continue;
-            s->path[i] = x;
-            dm = dn & ~(used | 1ULL << x);
-            for (k = 0; k < s->npairs; k++) {
-                long long num = -(t2 + s->pr[k]), y;
-                if (num % b)
-                    continue;
-                y = num / b;
-                if (y >= 0 && y < s->base && (dm >> y & 1)) {
-                    s->path[i + 1] = (int)y;
-                    if (sup_record(s, k))
-                        return 1;
-                }
-            }
-        }
-        return 0;
-    }
-    for (j = 0; j < s->nvals[i]; j++) {
-        int x = s->vals[i][j], r;
-        if (used >> x & 1)
-            continue;
-        /* fast: the test of the split made here, before the child is visited (the
-         * same tuples are found, in fewer nodes) */
-        if (s->fast && i + 1 == s->split && !(s->needres >> pmod(t + a * x, s->base) & 1))
-            continue;
-        s->path[i] = x;
-        r = sup_dfs(s, i + 1, partial + a * x, used | 1ULL << x);
-        if (r)
-            return r;
-    }
-    return 0;
 }
 
 /* The supported values of unit u's equation: 1 (masks in supp, carry indices in
@@ -223,62 +102,27 @@ static int support(Unit *u, const U64 *dom, const long long *cinv, int nin,
                    U64 *supp, U64 *sin, U64 *sout, int cinlo, int coutlo, int first)
 {
     Sup s;
-    long long modulus = u->pair ? (long long)base * base : base;
-    int i, j, n = u->nl, r;
+    Witness w;
+    long long modulus = u->pair ? (long long)base * base : base, coef[LMAX];
+    U64 d[LMAX];
+    int i, n = u->nl, r;
+    for (i = 0; i < n; i++) {
+        coef[i] = u->w[u->order[i]];
+        d[i] = dom[u->order[i]];
+    }
+    if (!sup_setup(&s, coef, d, n, u->split, u->cst, base, modulus, cinv, nin, coutv, nout,
+                   limit))
+        return 0;
     /* node for node as the reference only where its node limit could be reached */
     s.fast = u->most <= limit;
     s.first = first;
-    s.u = u;
+    w.u = u;
     for (i = 0; i < nin; i++)
-        s.cinbit[i] = (int)(cinv[i] - cinlo);
+        w.cinbit[i] = (int)(cinv[i] - cinlo);
     for (i = 0; i < nout; i++)
-        s.coutbit[i] = (int)(coutv[i] - coutlo);
-    s.n = n;
-    s.base = base;
-    s.cst = u->cst;
-    s.split = u->split;
-    s.need = nin + nout;
-    for (i = 0; i < n; i++) {
-        int o = u->order[i];
-        s.coef[i] = u->w[o];
-        s.dom[i] = dom[o];
-        s.supp[i] = 0;
-        s.nvals[i] = 0;
-        for (j = 0; j < base; j++)
-            if (dom[o] >> j & 1)
-                s.vals[i][s.nvals[i]++] = j;
-        if (!s.nvals[i])
-            return 0;
-        s.need += s.nvals[i];
-    }
-    s.sufmin[n] = s.sufmax[n] = 0;
-    for (i = n - 1; i >= 0; i--) {
-        long long c = s.coef[i], lo = s.vals[i][0], hi = s.vals[i][s.nvals[i] - 1];
-        s.sufmin[i] = s.sufmin[i + 1] + (c > 0 ? c * lo : c * hi);
-        s.sufmax[i] = s.sufmax[i + 1] + (c > 0 ? c * hi : c * lo);
-    }
-    s.npairs = 0;
-    s.needres = 0;
-    s.rmin = s.rmax = 0;
-    for (i = 0; i < nin; i++) {
-        s.needres |= 1ULL << pmod(-cinv[i], base);
-        for (j = 0; j < nout; j++) {
-            int k = s.npairs++;
-            s.pr[k] = cinv[i] - modulus * coutv[j];
-            s.pci[k] = i;
-            s.pco[k] = j;
-            if (k == 0 || s.pr[k] < s.rmin)
-                s.rmin = s.pr[k];
-            if (k == 0 || s.pr[k] > s.rmax)
-                s.rmax = s.pr[k];
-        }
-    }
-    if (!s.npairs)
-        return 0;
-    s.sin = s.sout = 0;
-    s.got = 0;
-    s.nodes = 0;
-    s.limit = limit;
+        w.coutbit[i] = (int)(coutv[i] - coutlo);
+    s.keep = keep_witness;
+    s.ctx = &w;
     r = sup_dfs(&s, 0, 0, 0);
     if (r < 0)
         return -1;
@@ -508,71 +352,6 @@ static int filter(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
 }
 
 /* ---- letters take distinct digits ---------------------------------------------------- */
-
-/* _filters.hall on the letters' masks, in place: 0 done, -1 contradiction, -2 more
- * than HALL_MAX letters undecided (m then unspecified) */
-static int hall(U64 *m, int n, int base, int every)
-{
-    int i, j, changed;
-    U64 uni[1 << HALL_MAX];
-    do {
-        int open[NMAX], no = 0;
-        unsigned int S, full;
-        changed = 0;
-        for (i = 0; i < n; i++) {
-            if (!m[i])
-                return -1;
-            if (!(m[i] & (m[i] - 1)))
-                for (j = 0; j < n; j++)
-                    if (j != i && (m[j] & m[i])) {
-                        m[j] &= ~m[i];
-                        if (!m[j])
-                            return -1;
-                        changed = 1;
-                    }
-        }
-        if (changed)
-            continue;
-        if (every)
-            for (i = 0; i < base; i++) {
-                int who = -1, cnt = 0;
-                for (j = 0; j < n; j++)
-                    if (m[j] >> i & 1) {
-                        who = j;
-                        cnt++;
-                    }
-                if (!cnt)
-                    return -1;
-                if (cnt == 1 && (m[who] & (m[who] - 1))) {
-                    m[who] = 1ULL << i;
-                    changed = 1;
-                }
-            }
-        if (changed)
-            continue;
-        for (i = 0; i < n; i++)
-            if (m[i] & (m[i] - 1))
-                open[no++] = i;
-        if (no > HALL_MAX)
-            return -2;
-        full = (1u << no) - 1;
-        uni[0] = 0;
-        for (S = 1; S <= full && !changed; S++) {
-            int low = __builtin_ctz(S), size = popc(S), k;
-            uni[S] = uni[S & (S - 1)] | m[open[low]];
-            k = popc(uni[S]);
-            if (k < size)
-                return -1;
-            if (k == size && size >= 2)
-                for (j = 0; j < no; j++)
-                    if (!(S >> j & 1) && (m[open[j]] & uni[S])) {
-                        m[open[j]] &= ~uni[S];
-                        changed = 1;
-                    }
-        }
-    } while (changed);
-    return 0;
-}
 
 /* Does hall change nothing in the letters of m? */
 static int hall_still(const Deducer *D, const U64 *m)
@@ -919,23 +698,6 @@ static int read_masks(const Deducer *D, PyObject *seq, U64 *m)
     return PyErr_Occurred() ? -1 : 0;
 }
 
-static PyObject *masks_tuple(const Deducer *D, const U64 *m)
-{
-    PyObject *t = PyTuple_New(D->nv);
-    int i;
-    if (!t)
-        return NULL;
-    for (i = 0; i < D->nv; i++) {
-        PyObject *x = PyLong_FromUnsignedLongLong(m[i]);
-        if (!x) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, x);
-    }
-    return t;
-}
-
 /* the error of an ABORT: a Python exception stays, the need for bounds returns -1 */
 static PyObject *aborted(Deducer *D)
 {
@@ -1004,7 +766,7 @@ static int read_unit(Deducer *D, PyObject *spec, Unit *u)
 {
     PyObject *weights, *letters;
     long long w[64], li[64];
-    int pair, cin, cout, nw, nl, i, j, r;
+    int pair, cin, cout, nw, nl, i, r;
     long long cst;
     if (!PyArg_ParseTuple(spec, "pOLOii", &pair, &weights, &cst, &letters, &cin, &cout))
         return -1;
@@ -1056,25 +818,7 @@ static int read_unit(Deducer *D, PyObject *spec, Unit *u)
             PyErr_SetString(PyExc_ValueError, "carry index out of range");
             return -1;
         }
-    /* the enumeration order: weights that are multiples of base last, then by
-     * -|weight| (stable), as column_support_py sorts */
-    for (i = 0; i < nl; i++)
-        u->order[i] = i;
-    for (i = 1; i < nl; i++) {
-        int x = u->order[i];
-        long long kx0 = (u->w[x] % D->base == 0), kx1 = -(u->w[x] < 0 ? -u->w[x] : u->w[x]);
-        j = i - 1;
-        while (j >= 0) {
-            int y = u->order[j];
-            long long ky0 = (u->w[y] % D->base == 0), ky1 = -(u->w[y] < 0 ? -u->w[y] : u->w[y]);
-            if (ky0 > kx0 || (ky0 == kx0 && ky1 > kx1)) {
-                u->order[j + 1] = y;
-                j--;
-            } else
-                break;
-        }
-        u->order[j + 1] = x;
-    }
+    sup_order(u->w, nl, D->base, u->order);     /* as column_support_py sorts */
     {                                   /* the prefixes of distinct digits, nl - 1 long at most */
         long long p = 1;
         u->most = 1;
@@ -1215,7 +959,7 @@ static PyObject *ded_fixpoint(Deducer *D, PyObject *args)
         return aborted(D);
     if (!r)
         Py_RETURN_NONE;
-    return masks_tuple(D, m);
+    return masks_tuple(m, D->nv);
 }
 
 /* The ladder's `column sum` and `two columns` rungs: the first unit of first..last-1
@@ -1247,17 +991,9 @@ static PyObject *ded_narrow(Deducer *D, PyObject *args)
             return Py_BuildValue("(iO)", u, Py_None);
         if (!memcmp(key, out, sizeof(U64) * U->nv))
             continue;
-        t = PyTuple_New(U->nv);
+        t = masks_tuple(out, U->nv);
         if (!t)
             return NULL;
-        for (i = 0; i < U->nv; i++) {
-            PyObject *x = PyLong_FromUnsignedLongLong(out[i]);
-            if (!x) {
-                Py_DECREF(t);
-                return NULL;
-            }
-            PyTuple_SET_ITEM(t, i, x);
-        }
         return Py_BuildValue("(iN)", u, t);
     }
     Py_RETURN_NONE;
