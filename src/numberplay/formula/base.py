@@ -72,7 +72,7 @@ class FormulaKind(Kind[Any, Any]):
     # -- explaining ------------------------------------------------------------------------
     def explain(self, puzzle, *, search=True, trace=False, budget=None) -> Iterator[Step]:
         from .explain import explain_steps  # the deductions load on first use
-        yield from explain_steps(puzzle, search=search, trace=trace, budget=budget)
+        return explain_steps(puzzle, search=search, trace=trace, budget=budget)
 
     # -- hints from where the player is ----------------------------------------------
     def parse_state(self, puzzle, text: str) -> PlayState:
