@@ -248,10 +248,14 @@ def test_a_result_that_is_not_json_becomes_an_error(tmp_path, monkeypatch, toysu
     assert result == written
 
 
-def test_workers_import_run_time_kinds(tmp_path):
-    """Workers find a run-time registered kind by importing its module."""
+def test_started_workers_import_run_time_kinds(tmp_path, monkeypatch):
+    """Where a worker cannot be forked, it is started (`python -m`) and finds a
+    run-time registered kind by importing its module; it talks as a forked one."""
+    from numberplay.services import workers
     from numberplay.services.batch import plugin_modules
     from numberplay.services.batch.jobs import job_from_json
+
+    monkeypatch.setattr(workers, "can_fork", lambda: False)
 
     job = job_from_json({"kind": "toysum", "op": "count", "input": puzzle_text([1, 2, 3], 3)}, 1)
     assert plugin_modules([job]) == ("batch_toykind",)

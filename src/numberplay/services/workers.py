@@ -14,12 +14,15 @@ and its result line; an API request and its status and body).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import select
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, Generic, Protocol, TypeVar
@@ -65,17 +68,96 @@ def module_command(module: str, *args: str) -> list[str]:
     return [sys.executable, "-m", module, *args]
 
 
-class Worker:
-    """One worker process and the pipes to it; started when made (WorkerDied if it
-    does not say "ready" within `STARTUP_SECONDS`). `paths`: folders its imports
-    may come from beside this package's (a plug-in kind's)."""
+def can_fork() -> bool:
+    """Can a worker be forked from this process (Linux; fork is unsafe on macOS)?"""
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
 
-    def __init__(self, command: list[str], paths: Sequence[str] = ()) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (PACKAGE_ROOT, *paths, env.get("PYTHONPATH")) if p)
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, env=env, bufsize=0)
+
+class Forked:
+    """A worker forked from this process, with the part of `subprocess.Popen`'s
+    interface a `Worker` uses (its pipes, pid, poll, wait, kill)."""
+
+    _parent_fds: set[int] = set()   # our ends of every forked worker's pipes
+
+    def __init__(self, main: Callable[[IO[str], IO[str]], None]) -> None:
+        to_child, from_parent = os.pipe()[::-1]
+        from_child, to_parent = os.pipe()
+        self.returncode: int | None = None
+        self.pid = os.fork()
+        if self.pid == 0:   # the worker: its own pipes only (no other worker's input)
+            code = 0
+            try:
+                for fd in {to_child, from_child, *Forked._parent_fds} - {from_parent, to_parent}:
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+                main(os.fdopen(from_parent, "r"), os.fdopen(to_parent, "w"))
+            except BaseException:   # noqa: BLE001 - the worker ends here, whatever happened
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(from_parent)
+        os.close(to_parent)
+        self._fds = {to_child, from_child}
+        Forked._parent_fds |= self._fds
+        self.stdin: IO[bytes] | None = os.fdopen(to_child, "wb")
+        self.stdout: IO[bytes] | None = os.fdopen(from_child, "rb")
+
+    def poll(self) -> int | None:
+        """The return code if it has ended, else None."""
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return self.returncode
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """The return code, waiting up to `timeout` s (subprocess.TimeoutExpired)."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if end is not None and time.monotonic() > end:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout or 0.0)
+            time.sleep(0.005)
+        assert self.returncode is not None
+        return self.returncode
+
+    def kill(self) -> None:
+        """SIGKILL, unless it has ended; forget our ends of its pipes."""
+        if self.poll() is None:
+            os.kill(self.pid, signal.SIGKILL)
+        Forked._parent_fds -= self._fds
+
+
+class Worker:
+    """One worker process and the pipes to it; started when made, ready once it
+    says so (`wait_ready`, at once unless `wait` is False: several workers then
+    start side by side). Started by `command` (`python -m ...`; `paths`: folders
+    its imports may come from beside this package's, a plug-in kind's), or, when
+    `main` is given and the platform allows, forked from this process to run
+    `main(input, output)` (`serve`): it starts at once, with this process's
+    imports and run-time kinds; it is spoken to the same way."""
+
+    def __init__(self, command: list[str], paths: Sequence[str] = (), wait: bool = True,
+                 main: Callable[[IO[str], IO[str]], None] | None = None) -> None:
+        # Buffered pipes: a worker writes one answer line per message, so nothing
+        # is ever left in the buffer past the line read, and `select` stays true.
+        self.process: subprocess.Popen[bytes] | Forked
+        if main is not None and can_fork():
+            self.process = Forked(main)
+        else:
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (PACKAGE_ROOT, *paths, env.get("PYTHONPATH")) if p)
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, env=env)
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait until it has imported what it needs (it says "ready"); WorkerDied
+        (the process killed) if it does not within `STARTUP_SECONDS`."""
         stdout = self.process.stdout
         assert stdout is not None
         ready, _, _ = select.select([stdout], [], [], STARTUP_SECONDS)
@@ -93,6 +175,7 @@ class Worker:
         assert self.process.stdin is not None
         try:
             self.process.stdin.write((json.dumps(message) + "\n").encode())
+            self.process.stdin.flush()
         except (OSError, ValueError) as exc:
             raise WorkerDied(str(exc)) from None
 

@@ -1,7 +1,8 @@
 """The process-pool engine of the batch runner.
 
-N worker processes (`python -m numberplay.services.batch.worker`), each fed one
-job at a time as a JSON line through its own pipe (`services.workers.Worker`,
+N worker processes (forked from the batch process where the platform allows,
+else `python -m numberplay.services.batch.worker`), each fed one job at a time
+as a JSON line through its own pipe (`services.workers.Worker`,
 as the web server's workers are), so the parent always knows which job a worker
 is running and since when. A job still running at its deadline (`hard_limit`:
 its timeout and a grace period, as in the web server) has its worker killed;
@@ -13,16 +14,17 @@ way (`services.workers.Replacer`). Failures are rendered by
 
 from __future__ import annotations
 
+import functools
 import select
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
 
 from ..jobs import died, killed
 from ..workers import Replacer, Worker, WorkerDied, ended, hard_limit, module_command
 from .jobs import Job, Result, error_result, failure_text
+from .worker import forked
 
 __all__ = ["ProcessEngine", "hard_limit", "worker_command"]
 
@@ -30,10 +32,13 @@ POLL_SECONDS = 0.1
 WORKER_MODULE = "numberplay.services.batch.worker"
 
 
-def worker_command(plugins: tuple[str, ...] = (), memory_mb: int | None = None) -> list[str]:
-    """The command line that starts one batch worker."""
+def worker_command(plugins: tuple[str, ...] = (), memory_mb: int | None = None,
+                   kinds: Sequence[str] = ()) -> list[str]:
+    """The command line that starts one batch worker (which imports `kinds`
+    before it says it is ready)."""
     memory = [] if memory_mb is None else ["--memory", str(int(memory_mb))]
-    return module_command(WORKER_MODULE, *memory, *plugins)
+    names = ["--kinds", ",".join(kinds)] if kinds else []
+    return module_command(WORKER_MODULE, *memory, *names, *plugins)
 
 
 class _Slot:
@@ -47,7 +52,7 @@ class _Slot:
     def give(self, job: Job) -> None:
         """Send a job (WorkerDied if the process is gone)."""
         self.job, self.started = job, time.monotonic()
-        self.worker.send(asdict(job))
+        self.worker.send(vars(job))
 
     def overdue(self, now: float) -> bool:
         """Is the running job past its deadline?"""
@@ -71,19 +76,24 @@ class ProcessEngine:
         self.workers = max(1, workers)
         self.plugins = plugins
         self.memory_mb = memory_mb
+        self.kinds: tuple[str, ...] = ()
         self.replacer = Replacer(self._start)
 
-    def _start(self) -> Worker:
+    def _start(self, wait: bool = True) -> Worker:
         """A fresh worker process; it finds plug-in kinds where this process does."""
         paths = [p for p in sys.path if p] if self.plugins else []
-        return Worker(worker_command(self.plugins, self.memory_mb), paths=paths)
+        return Worker(worker_command(self.plugins, self.memory_mb, self.kinds), paths=paths,
+                      wait=wait, main=functools.partial(forked, memory_mb=self.memory_mb))
 
     def run(self, jobs: Sequence[Job], emit: Callable[[Result], None],
             tick: Callable[[], None] = lambda: None) -> None:
         """Run every job and call `emit` once per job, in completion order."""
         pending = deque(jobs)
-        pool = [_Slot(self._start()) for _ in range(min(self.workers, len(jobs)))]
+        self.kinds = tuple(sorted({job.kind for job in jobs}))
+        pool = [_Slot(self._start(wait=False)) for _ in range(min(self.workers, len(jobs)))]
         try:
+            for slot in pool:       # started side by side
+                slot.worker.wait_ready()
             while pending or any(s.job is not None for s in pool):
                 self._dispatch(pool, pending)
                 busy = [s for s in pool if s.job is not None]
