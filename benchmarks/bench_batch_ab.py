@@ -98,7 +98,7 @@ def main() -> None:
         med = {k: statistics.median(r[k] for r in rows[side]) for k in rows[side][0]}
         print(f"| {side} | {med['start']:.2f} | {med['trivial']:.3f} | {med['generate']:.2f} | "
               f"{med['generate_wall']:.2f} |")
-    ratio = {k: statistics.median(b[k] / a[k] for a, b in zip(rows["A"], rows["B"]))
+    ratio = {k: statistics.median(b[k] / a[k] for a, b in zip(rows["A"], rows["B"], strict=True))
              for k in ("start", "trivial", "generate")}
     print(f"\nB/A, median of the rounds' ratios: start-up {ratio['start']:.2f}x, "
           f"per trivial job {ratio['trivial']:.2f}x, per generation {ratio['generate']:.2f}x")
