@@ -13,6 +13,7 @@ import signal
 import sys
 from typing import Any
 
+from ..kinds import all_kinds
 from ..services.workers import serve
 from .jobs import Answer, error, run_job
 from .sandbox import confine
@@ -45,6 +46,7 @@ def unsendable(message: Any, exc: BaseException) -> Answer:
 def main() -> None:
     """Serve requests from stdin until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's business
+    all_kinds()   # numberplay imports a kind on first use; a worker imports them all now
     confine(memory_cap(sys.argv))
     serve(handle, unsendable)
 
