@@ -50,4 +50,4 @@ def test_a_dead_worker_is_logged_with_how_it_ended_and_replaced(caplog):
 def test_how_a_process_ended_and_the_hard_limit():
     assert ended(None) == "still running" and ended(0) == "exit code 0"
     assert ended(-9) == "signal 9"
-    assert hard_limit(10) == 13.5 and hard_limit(10, grace=2) == 12
+    assert hard_limit(10) == 12 and hard_limit(10, grace=0.5) == 10.5   # one deadline
