@@ -416,8 +416,16 @@ class FormulaRules(D.Rules):
     def __init__(self, model: Model) -> None:
         self.model = model
         self.fast = Settle(model, lambda m: different_fixpoint(model, m))
+        # a rung with nothing to look at in this model is left out (it would find nothing)
+        idle = set()
+        if not model.products:
+            idle |= {last_digit, product_length, last_digits, nines}
+        if not model.conditions:
+            idle.add(condition)
+        if not model.units:
+            idle |= {column_sum, two_columns}
         self.techniques = tuple(D.Technique(name, 0, partial(find, model))
-                                for name, find in RUNGS)
+                                for name, find in RUNGS if find not in idle)
 
     def copy(self, pos: Masks) -> Masks:
         return list(pos)

@@ -90,15 +90,17 @@ def _terms(col: Column, base: int, known: Callable[[str], int | None]) -> tuple[
     right: list[str] = []
     for ch, v in col.coef:
         side = left if v > 0 else right
-        name = ch if known(ch) is None else str(known(ch))
+        x = known(ch)
+        name = ch if x is None else str(x)
         m = abs(v)
         side += [name] * m if m <= 3 else [f"{m}·{name}"]
     if col.const > 0:
         left.append(str(col.const))
     elif col.const < 0:
         right.append(str(-col.const))
-    if col.cin and known(col.cin) != 0:
-        left.append(col.cin if known(col.cin) is None else str(known(col.cin)))
+    x = known(col.cin) if col.cin else 0
+    if col.cin and x != 0:
+        left.append(col.cin if x is None else str(x))
     if col.cout and known(col.cout) != 0:
         out = known(col.cout)
         right.append(f"{base}·{col.cout}" if out is None else str(base * out))
@@ -115,8 +117,11 @@ def _vals(model: Model, m: Masks, name: str) -> tuple[int, ...]:
 
 def column_text(model: Model, col: Column, old: Masks, new: Masks | None) -> str:
     """A player's sentence for one column step."""
-    lhs, rhs = _terms(col, model.base, lambda v: None)
-    eq = f"{lhs} = {rhs}"
+    key = ("equation", col.eq, col.k)
+    eq = model.cache.get(key)
+    if eq is None:
+        lhs, rhs = _terms(col, model.base, lambda v: None)
+        eq = model.cache[key] = f"{lhs} = {rhs}"
     known = _known(model, old)
     if (new is not None and not col.cout and col.cin and col.const == 0
             and len(col.coef) == 1 and col.coef[0][1] == -1):
