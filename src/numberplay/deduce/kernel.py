@@ -474,8 +474,9 @@ class Run:
     trial is searched, may end the run there (a tally that cannot change the
     grade any more): it then ends without an `End`. It is also asked, before
     trials d > 1 deep are searched, with the tally's rung raised to
-    `top_rung + d - 1` (what a trial one level shallower would count): no
-    shallower trial closed, so a trial d deep or a guess comes next."""
+    `top_rung + d` (what a trial d deep counts): no shallower trial closed, so
+    a trial d deep or a guess comes next, and where one more trial of that rung
+    settles the label, none is searched."""
 
     def __init__(self, rules: Rules, pos: Position, *, search: bool = True,
                  budget: Budget | None = None, limits: Limits | None = None,
@@ -594,7 +595,7 @@ class Run:
         top = self.rules.top_rung
         for depth in range(1, self.limits.trial_depth + 1):
             if depth > 1 and self.stop is not None and self.stop(
-                    replace(self.tally, rung=max(self.tally.rung, top + depth - 1))):
+                    replace(self.tally, rung=max(self.tally.rung, top + depth))):
                 # no shallower trial closes, so a trial this deep or a guess comes
                 # next, and either makes the label the last one: it is not searched
                 self.stopped = True
