@@ -1,6 +1,6 @@
 """Candidate filters for a weighted sum of letters with distinct digits.
 
-The one place where the search (`solver.py`) and the explanation (`deduce.py`)
+The one place where the search (`solver.py`) and the explanation (`ladder.py`)
 decide which digits a letter of a sum can still take. Both read a linear
 equality of words the same way, as a *column equation*
 
@@ -45,8 +45,10 @@ cost more than they find).
 
 Who calls what: the search (`solver.search`) calls `sum_filter` at every
 depth that places a letter of a linear sum (`solver._sum_bounds` prepares the
-sorted weights with `split_weights`); the explanation (`deduce.apply_column`,
-`deduce.apply_pair`) calls `column_filter` and `column_support`. Narrowing
+sorted weights with `split_weights`); the explanation's rungs and fixpoint
+(`ladder.py`, `settle.py`) call `unit_filter`, which calls `column_filter` and
+`column_support` (compiled: `_filters.c`, and `_settle.c` on the same
+`filters.h`). Narrowing
 the search's root domains with `column_filter` before the first letter was
 tried and measured (`benchmarks/bench_cryptarithm_ab.py --root-columns`): one
 pass over the columns costs more than the whole search of the 240
