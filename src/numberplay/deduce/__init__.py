@@ -5,15 +5,14 @@
   (`check`), the trial search (`find_trial`, nested trials), the whole path with
   guesses and backtracks (`Run`) and the one `grade` — no sentence is built;
 - `narrator.py`: the path replayed into the `Step`s users read (`Explanation`,
-  `explain`, `trial_step`);
-- `hints.py`: a step as a hint at three levels.
+  `explain`, `trial_step`), and a step as a hint at three levels (`hint_text`,
+  `first_area`).
 
 A kind implements `Rules` (see `kernel.py`'s doc: the protocol, the rungs) and
 calls `explain`/`Explanation` to explain and `grade` to grade; its generator
 grades with the same `grade`.
 """
 
-from .hints import first_area, hint_text
 from .kernel import (
     Backtrack,
     Contradiction,
@@ -39,7 +38,15 @@ from .kernel import (
     technique_rung,
     trial_depth_of,
 )
-from .narrator import Explanation, explain, narrate, no_solution_text, trial_step
+from .narrator import (
+    Explanation,
+    explain,
+    first_area,
+    hint_text,
+    narrate,
+    no_solution_text,
+    trial_step,
+)
 
 next_step = step   # the old name of the quiet step
 
