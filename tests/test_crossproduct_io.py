@@ -121,7 +121,7 @@ def test_explain_without_search_stalls():
 
 
 @pytest.mark.parametrize("text,fragment", [
-    ("rows 8 8 1\ncols 8 8 2", "no"),
+    ("rows 8 8 1\ncols 8 8 2", "column products to 128"),
     ("rows 0\ncols 0", "row 1"),
     ("rows 22\ncols 22", "prime factor"),
     ("rows\ncols 2", "column 1"),

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,6 +79,16 @@ def test_the_text_format_reads_what_people_type() -> None:
     assert parse_text(KEEN.to_text(p)) == p
 
 
+def test_a_dot_in_the_cage_map_is_a_cell_in_no_cage() -> None:
+    """The setter's board writes `.` for a cell no cage holds yet: a one-cell cage
+    without clue, the same puzzle as one labelled with a `?` clue."""
+    dotted = parse_text(". A A\n. B .\n. B .\nA 3+  B ?")
+    labelled = parse_text("C A A\nD B E\nF B G\nA 3+  B ?  C ?  D ?  E ?  F ?  G ?")
+    assert dotted == labelled
+    assert sorted(len(c.cells) for c in dotted.cages if c.op == "?") == [1, 1, 1, 1, 1, 2]
+    assert numberplay.count(dotted, limit=2000) == numberplay.count(labelled, limit=2000)
+
+
 @pytest.mark.parametrize(("text", "words"), [
     ("4dn:__a_b_ab_a_3a_,m12m4s1a7d2a8s1", "run short"),
     ("4dn:__a_b_ab_a_3aa_a,m12m4s1a7d2a8s1", "run long"),
@@ -110,7 +123,7 @@ def test_unreachable_targets_and_shapes_name_the_cage() -> None:
 
 
 def test_the_cli_says_one_line_and_exits_2(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import app
     result = CliRunner().invoke(app, ["solve", "keen", "6:_,a1"])
@@ -314,3 +327,35 @@ def test_explanations_do_not_change_with_the_trial_shortcut(monkeypatch) -> None
     slow = [[(s.technique, s.text) for s in KEEN.explain(KEEN.parse(g))] for g in ids]
     assert fast == slow
     assert any(t == "trial" for steps in fast for t, _ in steps)
+
+
+def test_a_swappable_rectangle_is_a_second_solution() -> None:
+    """The generator's quick rejection (`swapped`) never turns away a unique puzzle:
+    against the search, on tries made as the generator makes them."""
+    from numberplay.keen.generate import swapped
+    rng = random.Random(38)
+    caught = 0
+    for _ in range(150):
+        n = rng.choice((4, 5, 6))
+        while (groups := cage_cells(n, rng)) is None:
+            pass
+        square = jacobson_matthews(n, rng)
+        grid = [square[r][c] + 1 for r in range(n) for c in range(n)]
+        p = make_puzzle(n, clues(n, groups, grid, rng, hard=True))
+        if swapped(n, grid, p.cages):
+            caught += 1
+            assert len(list(KEEN.solutions(p, limit=2))) == 2, KEEN.to_text(p)
+    assert caught > 10
+
+
+def test_a_seed_makes_the_same_puzzle_without_the_compiled_cores(tmp_path: Path) -> None:
+    """Generation through the C cores and through their Python twins, one level each."""
+    code = ("import numberplay as npl\n"
+            "for d in ('hard', 'extreme', 'unreasonable'):\n"
+            "    print(npl.generate_full('keen', size='6', difficulty=d, seed=38).extra['tatham'])\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent / "src")}
+    c = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       check=True).stdout
+    py = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        env={**env, "NUMBERPLAY_LATIN_ENGINE": "python"}, check=True).stdout
+    assert c == py and c.count(":") == 3

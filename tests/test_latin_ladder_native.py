@@ -66,3 +66,15 @@ def test_along_real_explanations() -> None:
             assert same(T.naked_single(p.n, m), T.naked_single_py(p.n, m))
             assert same(T.hidden_single(p.n, m), T.hidden_single_py(p.n, m))
             assert T.contradiction(p.n, m) == T.contradiction_py(p.n, m)
+
+
+def test_the_compiled_line_filter_is_the_python_one() -> None:
+    """All-different arc consistency of one line (Régin's filter, `search.line_filter`)."""
+    from numberplay.latin.search import line_filter
+    assert native is not None, "latin._ladder was not built"
+    rng = random.Random(38)
+    for _ in range(4000):
+        n = rng.randint(1, 12)
+        doms = [1 << rng.randrange(n) if rng.random() < 0.25 else rng.randint(1, (1 << n) - 1)
+                for _ in range(n)]
+        assert native.line_filter(n, doms) == line_filter(doms, n), (n, doms)

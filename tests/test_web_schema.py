@@ -36,7 +36,7 @@ def test_every_answer_is_described_and_schemathesis_passes(tmp_path):
         # one bundled puzzle of every kind as an example body: schemathesis sends
         # them first, so real answers are checked against their schemas too
         kinds = {k["name"] for k in server.get("/api/kinds")}
-        examples = schema["components"]["schemas"]["PuzzleBody"]["examples"]
+        examples = schema["components"]["schemas"]["SolveBody"]["examples"]
         assert {e["kind"] for e in examples} == kinds
         run = subprocess.run(
             [sys.executable, "-c", RUN, "--config-file", str(HERE / "schemathesis.toml"), "run",

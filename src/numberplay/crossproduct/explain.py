@@ -1,6 +1,10 @@
-"""Human-style explanations of CrossProduct solutions, and grading.
+"""Human-style explanations of CrossProduct solutions, and grading, on the
+deduction kernel (`numberplay.deduce`).
 
-Techniques, from simplest:
+A position is the candidate mask of every cell (bit d: digit d), row by row;
+the rules (`CrossProductRules`, one per puzzle) hold the lines. Techniques,
+from simplest, each a finder that narrows the position and returns a `Move`
+(worded afterwards by `narrate`, only for the path the kernel keeps):
 - "gcd": a cell's digit divides both its row and its column product.
 - "fives and sevens": 5 and 7 are the only digits with a factor 5 or 7, so a
   product with k factors 5 needs exactly k fives in the line.
@@ -14,48 +18,57 @@ Techniques, from simplest:
 - "line search" (hard): the same on a line with more fillings than a person
   can list; the step says which digits survive (full arc consistency).
 
-Where they all stall, the shared driver (`numberplay.deduce`) makes trials
-("suppose r3c4 = 5; then ...; contradiction; so r3c4 ≠ 5") and, only if no
-bounded trial closes, a labelled guess with backtracking. No step reads a
-solution found beforehand.
+Where they all stall, the kernel makes trials ("suppose r3c4 = 5; then ...;
+contradiction; so r3c4 ≠ 5") and, only if no bounded trial closes, a labelled
+guess with backtracking. A line that can never be filled (a zero, a prime
+above 7, more factors than its cells hold, row and column totals that differ)
+is the position's contradiction from the start, so "no solution" is the
+kernel's too. No step reads a solution found beforehand.
 
-Grade: easy needs only the simple techniques, medium needs "line", hard needs
-"line search" or more (a trial or a guess; random unique puzzles almost never
-need one: line arc consistency nearly always decides them).
+Grade (the kernel's `grade`): easy needs only the simple techniques, medium
+needs "line", hard needs "line search" or more (a trial or a guess; random
+unique puzzles almost never need one: line arc consistency nearly always
+decides them), or has no solution.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from dataclasses import dataclass
 from math import gcd, prod
+from typing import Any
 
 from ..budget import Budget
-from ..deduce import Contradiction as _Contradiction
-from ..deduce import Explanation, Limits, Rules, Technique
+from ..deduce import Contradiction, Explanation, Limits, Rules, Technique, fixpoint
 from ..deduce import grade as kernel_grade
 from ..errors import PuzzleError
-from ..model import NO_SOLUTION, SOLVED, PlayState, Step
+from ..model import PlayState, Step
 from ..text import grid_places
 from ..text import place as cell_place
 from .model import CrossProductPuzzle
 from .solver import (
+    ALL_DIGITS,
     BIT,
     EXPONENTS,
     MASK_DIGITS,
     POPCOUNT,
+    SINGLE,
     Line,
     cell_mask,
     divisor_mask,
     factor,
+    propagate,
     revise,
 )
 
-LEVEL = {"line": 1, "line search": 2, "guess": 2}
 FEW_FILLINGS = 6  # a person lists up to this many fillings of a line; more is "line search"
+# MOST[p][mask]: the most factors of the p-th prime (2, 3) a digit of `mask` has;
+# TOP[p][mask]: the digits of `mask` that have that many.
+MOST = [[max((EXPONENTS[d][p] for d in MASK_DIGITS[m]), default=0) for m in range(1024)]
+        for p in (0, 1)]
+TOP = [[sum(BIT[d] for d in MASK_DIGITS[m] if EXPONENTS[d][p] == MOST[p][m])
+        for m in range(1024)] for p in (0, 1)]
 
-
-class Contradiction(_Contradiction):
-    """A line or cell ran out of possibilities."""
+Masks = list[int]     # the position: every cell's candidates, row by row
 
 
 def cell_name(C: int, i: int) -> str:
@@ -73,264 +86,401 @@ def digits_text(mask: int) -> str:
     return "{" + ",".join(map(str, MASK_DIGITS[mask])) + "}"
 
 
-class State:
-    """Candidates of every cell, with change recording for steps."""
+@dataclass(frozen=True)
+class Move:
+    """One deduction: its technique, which of its sentences (`case`), the row (gcd)
+    or line (an index into the rules' lines) it works on, the cells it narrowed
+    with their candidates after, in order, and what else the sentence needs."""
 
-    def __init__(self, puzzle: CrossProductPuzzle, budget: Budget | None = None) -> None:
-        self.puzzle = puzzle
-        self.R, self.C = puzzle.shape
-        R, C = self.R, self.C
-        # One node per line a technique examines, so --max-nodes and --timeout
-        # bound explanations of big grids too.
-        self.tick = budget.tick if budget is not None else _no_tick
-        self.cand = [0b1111111110] * (R * C)
-        self.lines = []
-        for r, p in enumerate(puzzle.rows):
-            if p is not None:    # a blank product tells nothing
-                self.lines.append(Line([r * C + c for c in range(C)], f"row {r + 1}", p))
-            self.tick()
-        for c, p in enumerate(puzzle.cols):
-            if p is not None:
-                self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
-            self.tick()
-        for i, d in puzzle.givens:   # given digits
-            self.cand[i] = BIT[d]
-        self.removed: list[tuple[str, int]] = []
-        self.gcd_row = 0  # rows before this one had their gcd step
-        self.fixed: list[tuple[str, int]] = []
-
-    def name(self, i: int) -> str:
-        """The cell's name."""
-        return cell_name(self.C, i)
-
-    def restrict(self, i: int, mask: int) -> None:
-        """Keep only `mask` in cell i, recording what was removed or fixed."""
-        old = self.cand[i]
-        new = old & mask
-        if new == old:
-            return
-        self.cand[i] = new
-        self.removed += [(self.name(i), d) for d in MASK_DIGITS[old & ~new]]
-        if POPCOUNT[new] == 1:
-            self.fixed.append((self.name(i), MASK_DIGITS[new][0]))
-        if new == 0:
-            raise Contradiction(f"{self.name(i)} has no candidate left", (self.name(i),))
-
-    def take_changes(self) -> tuple[tuple, tuple]:
-        """The removals and fixes since the last call."""
-        out = tuple(self.removed), tuple(self.fixed)
-        self.removed, self.fixed = [], []
-        return out
-
-    def solved(self) -> bool:
-        """Every cell decided."""
-        return all(POPCOUNT[m] == 1 for m in self.cand)
-
-    def snapshot(self) -> str:
-        """The grid with digits for decided cells and candidate lists for the others."""
-        from .render import render_text
-        cells = []
-        for r in range(self.R):
-            cells.append([self._cell_text(r * self.C + c) for c in range(self.C)])
-            self.tick()
-        return render_text(self.puzzle, cells)
-
-    def _cell_text(self, i: int) -> str:
-        m = self.cand[i]
-        if POPCOUNT[m] == 1:
-            return str(MASK_DIGITS[m][0])
-        return "".join(map(str, MASK_DIGITS[m])) or "!"
+    technique: str
+    case: str
+    line: int
+    changes: tuple[tuple[int, int], ...]
+    data: tuple[Any, ...] = ()
 
 
 def _no_tick(n: int = 1) -> None:
     """No budget: nothing to count."""
 
 
-def _decided(state: State, line: Line) -> tuple[list[int], list[int]]:
-    """(decided digits, undecided cells) of a line."""
-    digits, open_ = [], []
-    for i in line.cells:
-        m = state.cand[i]
-        if POPCOUNT[m] == 1:
-            digits.append(MASK_DIGITS[m][0])
+class _Changes:
+    """The cells a finder narrows, in order (a cell at most once per move)."""
+
+    __slots__ = ("pos", "name", "done")
+
+    def __init__(self, pos: Masks, name: Any) -> None:
+        self.pos, self.name = pos, name
+        self.done: list[tuple[int, int]] = []
+
+    def keep(self, i: int, mask: int) -> None:
+        """Keep only `mask` in cell i (raises Contradiction when nothing is left)."""
+        old = self.pos[i]
+        new = old & mask
+        if new == old:
+            return
+        self.pos[i] = new
+        self.done.append((i, new))
+        if new == 0:
+            raise Contradiction(f"{self.name(i)} has no candidate left", (self.name(i),))
+
+
+class CrossProductRules(Rules):
+    """CrossProduct for the deduction kernel: a position is the flat list of
+    candidate masks; the rules hold the puzzle's lines (a blank product tells
+    nothing and makes none) and the budget each examined line counts against."""
+
+    grades = ("easy", "medium", "hard")
+
+    def __init__(self, puzzle: CrossProductPuzzle, budget: Budget | None = None) -> None:
+        self.puzzle = puzzle
+        self.R, self.C = R, C = puzzle.shape
+        # One node per line a technique examines, so --max-nodes and --timeout
+        # bound explanations of big grids too.
+        self.tick = budget.tick if budget is not None else _no_tick
+        self.refused = unsolvable_line(puzzle)
+        self.lines: list[Line] = []
+        for r, p in enumerate(puzzle.rows):
+            if p is not None:
+                self.lines.append(Line([r * C + c for c in range(C)], f"row {r + 1}", p))
+            self.tick()
+        for c, p in enumerate(puzzle.cols):
+            if p is not None:
+                self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
+            self.tick()
+        self._gcd: list[int] | None = None
+        if R == 0 or C == 0:
+            self.solved_text = "The grid has no cells; every product is 1, so it is solved."
         else:
-            open_.append(i)
-    return digits, open_
+            self.solved_text = "Every cell is decided and every product checks."
+        self.techniques = (
+            Technique("gcd", 0, self.gcd), Technique("fives and sevens", 0, self.fives_sevens),
+            Technique("remaining product", 0, self.remaining),
+            Technique("capacity", 0, self.capacity),
+            Technique("line", 1, self.line), Technique("line search", 2, self.line_search))
 
+    # -- positions -------------------------------------------------------------------
+    def start(self) -> Masks:
+        """Every digit in every cell (a given cell: its digit)."""
+        pos = [ALL_DIGITS] * (self.R * self.C)
+        for i, d in self.puzzle.givens:
+            pos[i] = BIT[d]
+        return pos
 
-def _remaining(state: State, line: Line) -> int:
-    """The product the undecided cells of a line must make."""
-    digits, _ = _decided(state, line)
-    done = prod(digits)
-    if line.product % done:
-        raise Contradiction(f"{line.name}: its decided digits multiply to {done}, "
-                            f"which does not divide {line.product}", (line.name,))
-    return line.product // done
+    def name(self, i: int) -> str:
+        """The name of cell i (`r2c3`)."""
+        return cell_name(self.C, i)
 
+    def copy(self, pos: Masks) -> Masks:
+        return pos[:]
 
-def tech_gcd(state: State) -> Step | None:
-    """Initial candidates: divisors of gcd(row product, column product), row by row."""
-    parts: list[str] = []
-    row = None
-    for r in range(state.gcd_row, state.R):
-        state.tick()
-        state.gcd_row = r
-        parts = []
-        for c in range(state.C):
-            i = r * state.C + c
-            rp, cp = state.puzzle.rows[r], state.puzzle.cols[c]
-            mask = cell_mask(rp, cp)
-            if state.cand[i] & ~mask:
-                state.restrict(i, mask)
-                what = f"gcd({rp}, {cp}) = {gcd(rp, cp)}" if rp and cp else f"{rp or cp}"
-                parts.append(f"{state.name(i)} divides {what}: {digits_text(mask)}")
-        if parts:
-            row = r
-            break
-    if row is None:
-        state.gcd_row = state.R
+    def contradiction(self, pos: Masks) -> Contradiction | None:
+        if self.refused is not None:
+            return Contradiction(*self.refused)
+        for i, m in enumerate(pos):
+            if not m:
+                return Contradiction(f"{self.name(i)} has no candidate left", (self.name(i),))
         return None
-    state.gcd_row = row + 1
-    text = f"Each digit of row {row + 1} divides its row and its column product: " \
-        + "; ".join(parts) + "."
-    return _step(state, "gcd", text, (f"row {row + 1}",))
 
+    def solved(self, pos: Masks) -> bool:
+        if not all(POPCOUNT[m] == 1 for m in pos):
+            return False
+        return all(prod(MASK_DIGITS[pos[i]][0] for i in line.cells) == line.product
+                   for line in self.lines)
 
-def tech_fives_sevens(state: State) -> Step | None:
-    """Count the fives and sevens a line needs against the cells that can hold them."""
-    for line in state.lines:
-        state.tick()
-        exps = line.exps
-        assert exps is not None  # the state is built only from factorable lines
-        for p, k in ((5, exps[2]), (7, exps[3])):
-            can = [i for i in line.cells if state.cand[i] & BIT[p]]
-            sure = [i for i in can if state.cand[i] == BIT[p]]
-            if len(can) < k:
-                raise Contradiction(f"{line.name} needs {factors(k, p)} but only "
-                                    f"{len(can)} of its cells can hold a {p}", (line.name,))
-            if len(can) == k and len(sure) < k:
-                for i in can:
-                    state.restrict(i, BIT[p])
-                names = ", ".join(state.name(i) for i in can)
-                text = (f"{line.name.capitalize()}'s product {line.product} has {factors(k, p)}, and {p} is the only digit with a factor {p}; only {names} can "
-                        f"hold a {p}, so {'they all are' if len(can) > 1 else 'it is'} {p}.")
-                return _step(state, "fives and sevens", text, (line.name, *map(state.name, can)))
-            if len(sure) == k and len(can) > k:
-                others = [i for i in can if i not in sure]
-                for i in others:
-                    state.restrict(i, ~BIT[p])
-                names = ", ".join(state.name(i) for i in others)
-                text = (f"{line.name.capitalize()}'s product {line.product} has exactly "
-                        f"{factors(k, p)}, all placed already, so {names} cannot be {p}.")
-                return _step(state, "fives and sevens", text, (line.name, *map(state.name, others)))
-    return None
+    def candidates(self, pos: Masks) -> list[tuple[str, list[int]]]:
+        return [(self.name(i), list(MASK_DIGITS[m])) for i, m in enumerate(pos)
+                if POPCOUNT[m] > 1]
 
+    def _index(self, place: str) -> int:
+        r, _, c = place[1:].partition("c")
+        return (int(r) - 1) * self.C + int(c) - 1
 
-def tech_remaining(state: State) -> Step | None:
-    """Undecided cells divide what is left of the line's product; the last one equals it."""
-    for line in state.lines:
-        state.tick()
-        left = _remaining(state, line)
-        _, open_ = _decided(state, line)
-        if not open_:
-            if left != 1:
-                raise Contradiction(f"{line.name} is full but multiplies to "
-                                    f"{line.product // left}, not {line.product}", (line.name,))
-            continue
-        if len(open_) == 1:
-            i = open_[0]
-            if left > 9 or not state.cand[i] & BIT[left]:
-                raise Contradiction(f"{line.name}: the last open cell {state.name(i)} would "
-                                    f"have to be {left}", (line.name, state.name(i)))
-            state.restrict(i, BIT[left])
-            text = (f"{line.name.capitalize()} must multiply to {line.product}; its other "
-                    f"digits make {line.product // left}, so {state.name(i)} = {left}.")
-            return _step(state, "remaining product", text, (line.name, state.name(i)))
-        mask = divisor_mask(left)
-        hit = [i for i in open_ if state.cand[i] & ~mask]
-        if hit:
-            for i in hit:
-                state.restrict(i, mask)
-            names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}" for i in hit)
+    def assume(self, pos: Masks, place: str, value: int) -> None:
+        _Changes(pos, self.name).keep(self._index(place), BIT[value])
+
+    def exclude(self, pos: Masks, place: str, value: int) -> None:
+        _Changes(pos, self.name).keep(self._index(place), ~BIT[value])
+
+    def closes(self, pos: Masks, place: str, value: int,
+               max_rung: int | None = None, before: Masks | None = None) -> bool:
+        """False when full arc consistency on every line (the solver's propagation,
+        stronger than every technique: each reasons within one line) ends without a
+        contradiction: the techniques cannot reach one."""
+        if self.refused is not None or any(line.bounded for line in self.lines):
+            return True
+        dom = pos[:]
+        if not all(dom):
+            return True
+        return not propagate(dom, self.lines, self._cell_lines(), list(range(len(self.lines))))
+
+    def _cell_lines(self) -> list[tuple[int, ...]]:
+        found = getattr(self, "_cl", None)
+        if found is None:
+            per: list[list[int]] = [[] for _ in range(self.R * self.C)]
+            for k, line in enumerate(self.lines):
+                for i in line.cells:
+                    per[i].append(k)
+            found = self._cl = [tuple(x) for x in per]
+        return found
+
+    def snapshot(self, pos: Masks) -> str | None:
+        """The grid with digits for decided cells and candidate lists for the others
+        (none for a puzzle refused before any deduction)."""
+        if self.refused is not None:
+            return None
+        from .render import render_text
+        C = self.C
+        cells = []
+        for r in range(self.R):
+            cells.append([_cell_text(pos[r * C + c]) for c in range(C)])
+            self.tick()
+        return render_text(self.puzzle, cells)
+
+    # -- the techniques ---------------------------------------------------------------
+    def _open(self, pos: Masks, line: Line) -> tuple[int, list[int]]:
+        """(the product the undecided cells of a line must make, those cells)."""
+        done = 1
+        open_ = []
+        for i in line.cells:
+            d = SINGLE[pos[i]]
+            if d:
+                done *= d
+            else:
+                open_.append(i)
+        if line.product % done:
+            raise Contradiction(f"{line.name}: its decided digits multiply to {done}, "
+                                f"which does not divide {line.product}", (line.name,))
+        return line.product // done, open_
+
+    def gcd(self, pos: Masks) -> Move | None:
+        """Initial candidates: divisors of gcd(row product, column product), row by row."""
+        masks = self._gcd
+        if masks is None:
+            rows, cols = self.puzzle.rows, self.puzzle.cols
+            masks = self._gcd = [cell_mask(rows[r], cols[c]) for r in range(self.R)
+                                 for c in range(self.C)]
+        C = self.C
+        if not any(p & ~m for p, m in zip(pos, masks, strict=True)):
+            self.tick()
+            return None
+        for r in range(self.R):
+            self.tick()
+            base = r * C
+            if not any(pos[i] & ~masks[i] for i in range(base, base + C)):
+                continue
+            change = _Changes(pos, self.name)
+            for i in range(base, base + C):
+                if pos[i] & ~masks[i]:
+                    change.keep(i, masks[i])
+            return Move("gcd", "", r, tuple(change.done))
+        return None
+
+    def fives_sevens(self, pos: Masks) -> Move | None:
+        """Count the fives and sevens a line needs against the cells that can hold them."""
+        # A line whose product has no factor p holds no p once the gcd step is done
+        # (a cell's digits divide both its products), and it is done before this
+        # technique is asked (it comes first on the ladder): only k > 0 is looked at.
+        for k_line, line in enumerate(self.lines):
+            self.tick()
+            exps = line.exps
+            assert exps is not None  # a refused puzzle never gets here
+            for p, k in ((5, exps[2]), (7, exps[3])):
+                if not k:
+                    continue
+                bit = BIT[p]
+                can = [i for i in line.cells if pos[i] & bit]
+                sure = [i for i in can if pos[i] == bit]
+                if len(can) < k:
+                    raise Contradiction(f"{line.name} needs {factors(k, p)} but only "
+                                        f"{len(can)} of its cells can hold a {p}", (line.name,))
+                change = _Changes(pos, self.name)
+                if len(can) == k and len(sure) < k:
+                    for i in can:
+                        change.keep(i, BIT[p])
+                    return Move("fives and sevens", "all", k_line, tuple(change.done),
+                                (k, p, tuple(can)))
+                if len(sure) == k and len(can) > k:
+                    others = [i for i in can if i not in sure]
+                    for i in others:
+                        change.keep(i, ~BIT[p])
+                    return Move("fives and sevens", "none", k_line, tuple(change.done),
+                                (k, p, tuple(others)))
+        return None
+
+    def remaining(self, pos: Masks) -> Move | None:
+        """Undecided cells divide what is left of the line's product; the last one equals it."""
+        for k_line, line in enumerate(self.lines):
+            self.tick()
+            left, open_ = self._open(pos, line)
+            if not open_:
+                if left != 1:
+                    raise Contradiction(f"{line.name} is full but multiplies to "
+                                        f"{line.product // left}, not {line.product}",
+                                        (line.name,))
+                continue
+            change = _Changes(pos, self.name)
+            if len(open_) == 1:
+                i = open_[0]
+                if left > 9 or not pos[i] & BIT[left]:
+                    raise Contradiction(f"{line.name}: the last open cell {self.name(i)} "
+                                        f"would have to be {left}", (line.name, self.name(i)))
+                change.keep(i, BIT[left])
+                return Move("remaining product", "last", k_line, tuple(change.done), (left,))
+            mask = divisor_mask(left)
+            hit = [i for i in open_ if pos[i] & ~mask]
+            if hit:
+                for i in hit:
+                    change.keep(i, mask)
+                return Move("remaining product", "divides", k_line, tuple(change.done),
+                            (left,))
+        return None
+
+    def capacity(self, pos: Masks) -> Move | None:
+        """A line that needs every factor 2 (or 3) its open cells can give."""
+        for k_line, line in enumerate(self.lines):
+            self.tick()
+            rest, open_ = self._open(pos, line)
+            if not open_:
+                continue
+            left = factor(rest)
+            if left is None:
+                continue
+            for p, prime in ((0, 2), (1, 3)):
+                most = [MOST[p][pos[i]] for i in open_]
+                if sum(most) < left[p]:
+                    raise Contradiction(f"{line.name} needs {factors(left[p], prime)} but "
+                                        f"its open cells give at most {sum(most)}",
+                                        (line.name,))
+                if sum(most) == left[p] and left[p] > 0:
+                    change = _Changes(pos, self.name)
+                    for i in open_:
+                        change.keep(i, TOP[p][pos[i]])
+                    if change.done:
+                        return Move("capacity", "", k_line, tuple(change.done),
+                                    (left[p], prime))
+        return None
+
+    def line(self, pos: Masks) -> Move | None:
+        """Line reasoning on a line with few fillings (listed in the step)."""
+        return self._line_step(pos, few=True)
+
+    def line_search(self, pos: Masks) -> Move | None:
+        """Line reasoning on a line with many fillings."""
+        return self._line_step(pos, few=False)
+
+    def _line_step(self, pos: Masks, few: bool) -> Move | None:
+        """Digits that appear in no way of filling a line (full arc consistency)."""
+        for k_line, line in enumerate(self.lines):
+            self.tick(1 + (len(line.cells) >> 4))  # as in the solver: long lines cost more
+            work = pos[:]
+            changed = revise(work, line)
+            if changed is None:
+                raise Contradiction(f"{line.name}: no way to fill it with its candidates "
+                                    f"multiplies to {line.product}", (line.name,))
+            if not changed:
+                continue
+            fills = _fillings(tuple(work[i] for i in line.cells), line.product)
+            if few and fills is None:
+                continue
+            change = _Changes(pos, self.name)
+            for i in changed:
+                change.keep(i, work[i])
+            if fills is not None:
+                return Move("line", "", k_line, tuple(change.done), tuple(fills))
+            return Move("line search", "", k_line, tuple(change.done))
+        return None
+
+    # -- words ------------------------------------------------------------------------
+    def narrate(self, move: Move, before: Masks | None) -> Step:
+        """The step a person reads for a move made in position `before`."""
+        assert before is not None
+        name = self.name
+        removed = tuple((name(i), d) for i, new in move.changes
+                        for d in MASK_DIGITS[before[i] & ~new])
+        fixed = tuple((name(i), MASK_DIGITS[new][0]) for i, new in move.changes
+                      if POPCOUNT[new] == 1)
+        after = dict(move.changes)
+        text, cells = self._words(move, after)
+        return Step(move.technique, text, cells, removed, fixed)
+
+    def _words(self, move: Move, after: dict[int, int]) -> tuple[str, tuple[str, ...]]:
+        """The sentence of a move and the places it names."""
+        name = self.name
+        if move.technique == "gcd":
+            r = move.line
+            rows, cols = self.puzzle.rows, self.puzzle.cols
+            parts = []
+            for i in after:
+                rp, cp = rows[r], cols[i % self.C]
+                what = f"gcd({rp}, {cp}) = {gcd(rp, cp)}" if rp and cp else f"{rp or cp}"
+                parts.append(f"{name(i)} divides {what}: {digits_text(cell_mask(rp, cp))}")
+            text = (f"Each digit of row {r + 1} divides its row and its column product: "
+                    + "; ".join(parts) + ".")
+            return text, (f"row {r + 1}",)
+        line = self.lines[move.line]
+        title = line.name.capitalize()
+        listed = ", ".join(f"{name(i)} {digits_text(m)}" for i, m in after.items())
+        changed = tuple(name(i) for i in after)
+        if move.technique == "fives and sevens":
+            k, p, cells = move.data
+            names = ", ".join(name(i) for i in cells)
+            if move.case == "all":
+                text = (f"{title}'s product {line.product} has {factors(k, p)}, and {p} is "
+                        f"the only digit with a factor {p}; only {names} can hold a {p}, so "
+                        f"{'they all are' if len(cells) > 1 else 'it is'} {p}.")
+            else:
+                text = (f"{title}'s product {line.product} has exactly {factors(k, p)}, "
+                        f"all placed already, so {names} cannot be {p}.")
+            return text, (line.name, *(name(i) for i in cells))
+        if move.technique == "remaining product":
+            (left,) = move.data
+            if move.case == "last":
+                (i,) = after
+                text = (f"{title} must multiply to {line.product}; its other digits make "
+                        f"{line.product // left}, so {name(i)} = {left}.")
+                return text, (line.name, name(i))
             text = (f"The open cells of {line.name} must multiply to {left} "
-                    f"({line.product} over its decided digits), so each divides {left}: {names}.")
-            return _step(state, "remaining product", text, (line.name, *map(state.name, hit)))
-    return None
-
-
-def tech_capacity(state: State) -> Step | None:
-    """A line that needs every factor 2 (or 3) its open cells can give."""
-    for line in state.lines:
-        state.tick()
-        left = factor(_remaining(state, line))
-        _, open_ = _decided(state, line)
-        if left is None or not open_:
-            continue
-        for p, prime in ((0, 2), (1, 3)):
-            most = [max(EXPONENTS[d][p] for d in MASK_DIGITS[state.cand[i]]) for i in open_]
-            if sum(most) < left[p]:
-                raise Contradiction(f"{line.name} needs {factors(left[p], prime)} but its "
-                                    f"open cells give at most {sum(most)}", (line.name,))
-            if sum(most) == left[p] and left[p] > 0:
-                hit = []
-                for i, m in zip(open_, most, strict=False):
-                    keep = sum(BIT[d] for d in MASK_DIGITS[state.cand[i]]
-                               if EXPONENTS[d][p] == m)
-                    if keep != state.cand[i]:
-                        state.restrict(i, keep)
-                        hit.append(i)
-                if hit:
-                    names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}"
-                                      for i in hit)
-                    text = (f"The open cells of {line.name} must supply "
-                            f"{factors(left[p], prime)}, the most they can; each takes a digit with the most "
-                            f"factors {prime} it allows: {names}.")
-                    return _step(state, "capacity", text, (line.name, *map(state.name, hit)))
-    return None
-
-
-def tech_line(state: State) -> Step | None:
-    """Line reasoning on a line with few fillings (listed in the step)."""
-    return _line_step(state, few=True)
-
-
-def tech_line_search(state: State) -> Step | None:
-    """Line reasoning on a line with many fillings."""
-    return _line_step(state, few=False)
-
-
-def _line_step(state: State, few: bool) -> Step | None:
-    """Digits that appear in no way of filling a line (full arc consistency)."""
-    for line in state.lines:
-        state.tick(1 + (len(line.cells) >> 4))  # as in the solver: long lines cost more
-        work = state.cand[:]
-        changed = revise(work, line)
-        if changed is None:
-            raise Contradiction(f"{line.name}: no way to fill it with its candidates "
-                                f"multiplies to {line.product}", (line.name,))
-        if not changed:
-            continue
-        fills = _fillings({i: work[i] for i in line.cells}, line, FEW_FILLINGS)
-        if few and fills is None:
-            continue
-        for i in changed:
-            state.restrict(i, work[i])
-        names = ", ".join(f"{state.name(i)} {digits_text(state.cand[i])}" for i in changed)
-        if fills is not None:
-            how = ", ".join("".join(map(str, f)) for f in fills)
-            text = (f"{line.name.capitalize()} can only be filled as {how} (its candidates, "
-                    f"product {line.product}); so {names}.")
-            return _step(state, "line", text, (line.name, *map(state.name, changed)))
+                    f"({line.product} over its decided digits), so each divides {left}: "
+                    f"{listed}.")
+            return text, (line.name, *changed)
+        if move.technique == "capacity":
+            k, prime = move.data
+            text = (f"The open cells of {line.name} must supply {factors(k, prime)}, the "
+                    f"most they can; each takes a digit with the most factors {prime} it "
+                    f"allows: {listed}.")
+            return text, (line.name, *changed)
+        if move.technique == "line":
+            how = ", ".join("".join(map(str, f)) for f in move.data)
+            text = (f"{title} can only be filled as {how} (its candidates, product "
+                    f"{line.product}); so {listed}.")
+            return text, (line.name, *changed)
         text = (f"Going through the many ways to fill {line.name} with its candidates so "
                 f"that it multiplies to {line.product}, only these digits ever occur: "
-                f"{names}.")
-        return _step(state, "line search", text, (line.name, *map(state.name, changed)))
-    return None
+                f"{listed}.")
+        return text, (line.name, *changed)
 
 
-def _fillings(cand: dict[int, int], line: Line, most: int) -> list[tuple[int, ...]] | None:
-    """The fillings of a line, or None when there are more than `most` (or the
-    enumeration gets long)."""
+def _cell_text(m: int) -> str:
+    """A decided cell's digit, else its candidates ('!' when none is left)."""
+    if POPCOUNT[m] == 1:
+        return str(MASK_DIGITS[m][0])
+    return "".join(map(str, MASK_DIGITS[m])) or "!"
+
+
+_FILLINGS: dict[tuple[int, ...], tuple[tuple[int, ...], ...] | None] = {}
+
+
+def _fillings(masks: tuple[int, ...], product: int,
+              most: int = FEW_FILLINGS) -> tuple[tuple[int, ...], ...] | None:
+    """The fillings of a line whose cells have candidates `masks` (arc consistent:
+    every candidate is in some filling), or None when there are more than `most`
+    (or the enumeration gets long). Remembered by (product, masks): the same
+    lines come again and again in trials and in the generator's walk."""
+    if max(map(POPCOUNT.__getitem__, masks), default=0) > most:
+        return None     # each candidate of a cell is in a filling of its own
+    key = (product, most, *masks)
+    if key in _FILLINGS:
+        return _FILLINGS[key]
     out: list[tuple[int, ...]] = []
     nodes = [0]
 
@@ -338,107 +488,34 @@ def _fillings(cand: dict[int, int], line: Line, most: int) -> list[tuple[int, ..
         nodes[0] += 1
         if nodes[0] > 200 * most:
             return False
-        if k == len(line.cells):
+        if k == len(masks):
             if left == 1:
                 out.append(acc)
             return len(out) <= most
-        for d in MASK_DIGITS[cand[line.cells[k]]]:
+        for d in MASK_DIGITS[masks[k]]:
             if left % d == 0 and not go(k + 1, left // d, acc + (d,)):
                 return False
         return True
 
-    return out if go(0, line.product, ()) else None
-
-
-def _step(state: State, technique: str, text: str, cells: tuple[str, ...]) -> Step:
-    removed, fixed = state.take_changes()
-    return Step(technique, text, cells, removed, fixed)
-
-
-TECHNIQUES = (tech_gcd, tech_fives_sevens, tech_remaining, tech_capacity, tech_line,
-              tech_line_search)
-
-
-class CrossProductRules(Rules):
-    """CrossProduct for the deduction driver: a position is a `State`."""
-
-    grades = ("easy", "medium", "hard")
-    solved_text = "Every cell is decided and every product checks."
-
-    def __init__(self) -> None:
-        rung = {"line": 1, "line search": 2}
-        self.techniques = tuple(
-            Technique(name, rung.get(name, 0), fn) for name, fn in zip(
-                ("gcd", "fives and sevens", "remaining product", "capacity", "line",
-                 "line search"), TECHNIQUES, strict=True))
-
-    def copy(self, pos: State) -> State:
-        new = State.__new__(State)
-        new.__dict__.update(pos.__dict__)
-        new.cand = pos.cand[:]
-        new.removed, new.fixed = [], []
-        return new
-
-    def contradiction(self, pos: State) -> Contradiction | None:
-        for i, m in enumerate(pos.cand):
-            if not m:
-                return Contradiction(f"{pos.name(i)} has no candidate left", (pos.name(i),))
-        return None
-
-    def solved(self, pos: State) -> bool:
-        if not pos.solved():
-            return False
-        return all(prod(MASK_DIGITS[pos.cand[i]][0] for i in line.cells) == line.product
-                   for line in pos.lines)
-
-    def candidates(self, pos: State) -> list[tuple[str, list[int]]]:
-        return [(pos.name(i), list(MASK_DIGITS[m])) for i, m in enumerate(pos.cand)
-                if POPCOUNT[m] > 1]
-
-    def _index(self, pos: State, place: str) -> int:
-        r, _, c = place[1:].partition("c")
-        return (int(r) - 1) * pos.C + int(c) - 1
-
-    def assume(self, pos: State, place: str, value: int) -> None:
-        try:
-            pos.restrict(self._index(pos, place), BIT[value])
-        finally:
-            pos.take_changes()
-
-    def exclude(self, pos: State, place: str, value: int) -> None:
-        try:
-            pos.restrict(self._index(pos, place), ~BIT[value])
-        finally:
-            pos.take_changes()
-
-    def snapshot(self, pos: State) -> str:
-        return pos.snapshot()
-
-
-RULES = CrossProductRules()
+    found = tuple(out) if go(0, product, ()) else None
+    if len(_FILLINGS) > 65536:
+        _FILLINGS.clear()
+    _FILLINGS[key] = found
+    return found
 
 
 def explain(puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
-            budget: Budget | None = None, limits: Limits | None = None) -> Iterator[Step]:
-    """The steps a person can follow, ending with "solved", "stalled" or "no solution"."""
-    yield from _explanation(puzzle, search=search, trace=trace, budget=budget, limits=limits)
+            budget: Budget | None = None, limits: Limits | None = None) -> Explanation:
+    """The steps a person can follow, ending with "solved", "stalled" or "no solution"
+    (an `Explanation`: its `grade` once run)."""
+    rules = CrossProductRules(puzzle, budget)
+    return Explanation(rules, rules.start(), search=search, trace=trace, budget=budget,
+                       limits=limits)
 
 
-def _explanation(puzzle: CrossProductPuzzle, **options) -> Iterator[Step]:  # type: ignore[no-untyped-def]
-    R, C = puzzle.shape
-    bad = _unsolvable_line(puzzle)
-    if bad is not None:
-        yield Step(NO_SOLUTION, bad[0], bad[1])
-        return
-    if R == 0 or C == 0:
-        yield Step(SOLVED, "The grid has no cells; every product is 1, so it is solved.",
-                   snapshot="")
-        return
-    yield from Explanation(RULES, State(puzzle, options.get("budget")), **options)
-
-
-def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] | None:
-    """A reason a line can never be filled (zero, big prime, too many factors, empty)."""
+def unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] | None:
+    """A reason a line can never be filled (zero, big prime, too many factors, empty),
+    or the row and column totals that differ: (sentence, places)."""
     R, C = puzzle.shape
     lines = [(f"row {r + 1}", p, C) for r, p in enumerate(puzzle.rows)]
     lines += [(f"column {c + 1}", p, R) for c, p in enumerate(puzzle.cols)]
@@ -447,24 +524,24 @@ def _unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] 
             continue
         if n == 0:
             if p != 1:
-                return f"{name} has no cells, so its product is 1, not {p}.", (name,)
+                return f"{name} has no cells, so its product is 1, not {p}", (name,)
             continue
         if p == 0:
-            return f"{name} multiplies to 0, but digits are 1 to 9.", (name,)
+            return f"{name} multiplies to 0, but digits are 1 to 9", (name,)
         exps = factor(p)
         if exps is None:
             return (f"{name}'s product {p} has a prime factor above 7, which no digit "
-                    f"1-9 has.", (name,))
+                    f"1-9 has", (name,))
         line = Line(list(range(n)), name, p)
         if not line.feasible():
             return (f"{name}'s product {p} has more factors than {n} digit(s) can "
-                    f"hold.", (name,))
+                    f"hold", (name,))
     if R and C and not totals_agree(puzzle):
         a, b = prod(p or 1 for p in puzzle.rows), prod(p or 1 for p in puzzle.cols)
         if max(a, b).bit_length() > 200:
             a, b = "one number", "another"  # type: ignore[assignment]
-        return (f"The row products multiply to {a} and the column products to {b}, but both "
-                "should be the product of every digit in the grid: no solution.", ())
+        return (f"the row products multiply to {a} and the column products to {b}, but "
+                "both should be the product of every digit in the grid", ())
     return None
 
 
@@ -483,31 +560,31 @@ def totals_agree(puzzle: CrossProductPuzzle) -> bool:
 
 
 def simple_score(puzzle: CrossProductPuzzle) -> int:
-    """Candidates left over all cells when the simple techniques stall (R*C: all decided).
+    """Candidates left over all cells when the simple techniques (rung 0) stall
+    (R*C: all decided); 0 on a contradiction (no solution)."""
+    return grade_and_score(puzzle)[1]
 
-    A contradiction counts as 0 (the puzzle has no solution).
-    """
-    if _unsolvable_line(puzzle) is not None:
-        return 0
-    if 0 in puzzle.shape:
-        return 0
-    state = State(puzzle)
-    simple = [t for t in TECHNIQUES if t not in (tech_line, tech_line_search)]
-    try:
-        while any(tech(state) is not None for tech in simple):
-            pass
-    except Contradiction:
-        return 0
-    return sum(POPCOUNT[m] for m in state.cand)
+
+def grade_and_score(puzzle: CrossProductPuzzle) -> tuple[str, int]:
+    """(the kernel's grade, `simple_score`), sharing their start: the grade's path
+    begins with the simple techniques' fixpoint (the kernel's `step` picks the
+    easiest move first, so `fixpoint(rules, pos, 0)` walks that very path), and
+    from where they stall the kernel's `grade` gives the rest."""
+    rules = CrossProductRules(puzzle)
+    pos = rules.start()
+    tally = fixpoint(rules, pos, 0, fast=False)
+    if tally.end != "stalled":
+        score = 0 if tally.end == "no solution" else sum(POPCOUNT[m] for m in pos)
+        return rules.label(tally), score
+    return kernel_grade(rules, pos)[0], sum(POPCOUNT[m] for m in pos)
 
 
 def grade(puzzle: CrossProductPuzzle) -> str:
     """The kernel's grade (`deduce.grade`): easy (simple techniques), medium (needs
     line reasoning), hard (needs line search, or more than techniques: a trial or
-    a guess, or no solution). A puzzle refused before any deduction is easy."""
-    if _unsolvable_line(puzzle) is not None or 0 in puzzle.shape:
-        return "easy"
-    return kernel_grade(RULES, State(puzzle))[0]
+    a guess, or no solution)."""
+    rules = CrossProductRules(puzzle)
+    return kernel_grade(rules, rules.start())[0]
 
 
 # -- a player's position -----------------------------------------------------------
@@ -540,20 +617,18 @@ def parse_state(puzzle: CrossProductPuzzle, text: str) -> PlayState:
     return PlayState(tuple(entries))
 
 
-def explain_from(puzzle: CrossProductPuzzle, state: PlayState, **options) -> Iterator[Step]:  # type: ignore[no-untyped-def]
-    """The explanation from the player's grid: their digits fixed first."""
-    bad = _unsolvable_line(puzzle)
-    if bad is not None or 0 in puzzle.shape:
-        yield from explain(puzzle, **options)
-        return
-    pos = State(puzzle)
-    try:
-        for place, value in state.entries:
-            RULES.assume(pos, place, value)
-    except _Contradiction as exc:
-        yield Step(NO_SOLUTION, f"No solution: {exc.text}.", exc.cells, snapshot=pos.snapshot())
-        return
-    yield from Explanation(RULES, pos, **options)
+def explain_from(puzzle: CrossProductPuzzle, state: PlayState, *, search: bool = True,
+                 trace: bool = False, budget: Budget | None = None) -> Explanation:
+    """The explanation from the player's grid: their digits fixed first (a digit
+    its cell cannot hold leaves the cell empty: the kernel's contradiction)."""
+    rules = CrossProductRules(puzzle, budget)
+    pos = rules.start()
+    for place, value in state.entries:
+        i = rules._index(place)
+        pos[i] &= BIT[value]
+        if not pos[i]:
+            break
+    return Explanation(rules, pos, search=search, trace=trace, budget=budget)
 
 
 def solution_places(solution_grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:

@@ -7,7 +7,8 @@ candidates after full line propagation (ties broken by the rng). Uniqueness is
 proved by a complete search with limit 2. Then the grade is steered: a walk of
 single-cell changes that keep the solution unique makes the puzzle harder
 (more candidates left after propagation) or easier (fewer left after the
-simple techniques) until the explanation needs exactly the asked techniques.
+simple techniques) until the kernel's grade (the one explain gives) is the
+asked one.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..model import Generated
 from ..text import shorten
-from .explain import grade, simple_score
+from .explain import grade_and_score
 from .model import CrossProductPuzzle, CrossProductSolution
 from .parse import to_text
 from .solver import POPCOUNT, build, propagate, solve_grids
@@ -156,25 +157,16 @@ def repair(rng: random.Random, table: Table, budget: Budget | None) -> bool:
     return False
 
 
-def level(table: Table, want: int) -> tuple[int, tuple[int, int]]:
-    """(grade as 0-2, (open_score, simple_score)) of a table's unique puzzle.
+def level(table: Table) -> tuple[int, tuple[int, int]]:
+    """(the grade as 0-2, (open_score, simple_score)) of a table's unique puzzle.
 
-    The pair measures how far propagation gets: open_score counts candidates
-    left by full line propagation, simple_score those left by the simple
-    techniques; larger means harder. The explanation is only replayed when
-    the pair does not settle the grade (towards easy, any grade above easy
-    counts as medium).
+    The grade is the kernel's (`explain.grade`, the label explain and check
+    --why give). The pair measures how far propagation gets (open_score:
+    candidates left by full line propagation, simple_score: by the simple
+    techniques; larger means harder) and keeps the walk moving one way.
     """
-    puzzle = table_puzzle(table)
-    cells = len(table) * len(table[0])
-    key = (open_score(table), simple_score(puzzle))
-    if key[1] == cells:
-        return 0, key
-    if key[0] > cells:
-        return 2, key
-    if want == 0:
-        return 1, key
-    return ORDER[grade(puzzle)], key
+    label, simple = grade_and_score(table_puzzle(table))
+    return ORDER[label], (open_score(table), simple)
 
 
 def steer(rng: random.Random, table: Table, difficulty: str,
@@ -187,7 +179,7 @@ def steer(rng: random.Random, table: Table, difficulty: str,
     """
     R, C = len(table), len(table[0])
     want = ORDER[difficulty]
-    current, key = level(table, want)
+    current, key = level(table)
     for _ in range(WALK * R * C):
         if current == want:
             return True
@@ -198,7 +190,7 @@ def steer(rng: random.Random, table: Table, difficulty: str,
         old = table[r][c]
         table[r][c] = rng.choice([d for d in range(1, 10) if d != old])
         if other_solution(table, budget) is None:
-            new, new_key = level(table, want)
+            new, new_key = level(table)
             if (new - current) * sign >= 0 and (new_key >= key if sign > 0 else new_key <= key):
                 current, key = new, new_key
                 continue

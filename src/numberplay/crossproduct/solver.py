@@ -18,7 +18,7 @@ the tests compare it with.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import gcd
 from random import Random
@@ -319,7 +319,7 @@ def _apply(dom: Domains, cells: list[int], new: tuple[int, ...] | None) -> list[
     return changed
 
 
-def propagate(dom: Domains, lines: list[Line], cell_lines: list[tuple[int, int]],
+def propagate(dom: Domains, lines: list[Line], cell_lines: Sequence[tuple[int, ...]],
               todo: list[int], budget: Budget | None = None) -> bool:
     """Revise lines until nothing changes; False when a domain is wiped out.
 

@@ -156,6 +156,7 @@ def clear_caches() -> None:
     """Forget the fillings and supports made so far (benchmarks start cold)."""
     _fillings.cache_clear()
     _support.cache_clear()
+    _compile_cage.cache_clear()
     _ors.cache_clear()
 
 
@@ -172,7 +173,17 @@ def _pairs(n: int, op: str, t: int) -> tuple[tuple[int, ...], ...]:
 
 
 def compile_cage(n: int, cage: Cage, cap: int | None = None) -> Table:
-    """The cage's table (or bounds, past `cap` tuples; default TUPLE_CAP)."""
+    """The cage's table (or bounds, past `cap` tuples; default TUPLE_CAP); one table
+    per cage met (its filterings, remembered by candidates, serve every puzzle
+    holding the same cage: a generator meets the same dominoes again and again)."""
+    return _compile_cage(n, cage.op, cage.target, cage.cells, cap)
+
+
+@lru_cache(maxsize=4096)
+def _compile_cage(n: int, op: str, target: int, cells: tuple[int, ...],
+                  cap: int | None) -> Table:
+    """`compile_cage`, remembered."""
+    cage = Cage(op, target, cells)
     if len(cage.cells) > TABLE_CELLS and cage.op in "+*":
         return Table(cage, cage.cells, (), n, bounded=True)
     key = _key(n, cage, cap)

@@ -66,12 +66,14 @@ _LINES: dict[tuple[int, ...], list[int] | None] = {}   # a line's candidates -> 
 
 
 def _filter(doms: tuple[int, ...], n: int) -> list[int] | None:
-    """All-different filtering of one line (remembered)."""
+    """All-different filtering of one line (remembered; compiled when built)."""
     new = _LINES.get(doms, False)
     if new is False:
         if len(_LINES) > 50_000:
             _LINES.clear()
-        new = _LINES[doms] = line_filter(list(doms), n)
+        native = LT._native
+        new = _LINES[doms] = (native.line_filter(n, doms) if native is not None
+                              and n <= LT.NATIVE_MAX else line_filter(list(doms), n))
     return new  # type: ignore[return-value]
 
 

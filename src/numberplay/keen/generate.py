@@ -8,9 +8,13 @@
    suits, preferring the cages where it is not too easy: a two-cell sum of 3,
    4, 2n−1 or 2n−2 leaves one pair; a two-cell product with few ways; a
    difference of n−1; a quotient above n/2 is never used).
-4. Kept only if the explanation ladder solves it at the target grade and not
+4. Turned away at once when two values can swap in the corners of a rectangle
+   (`swapped`: a second solution; most tries that are not unique), before any
+   cage is compiled.
+5. Kept only if the explanation ladder solves it at the target grade and not
    at the grade below (as his generator keeps a puzzle solved at the target
-   level and not the one below), and uniqueness is proved by search.
+   level and not the one below). The ladder solving it proves it unique; at
+   unreasonable the compiled search proves it, before the ladder runs.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ from ..budget import Budget, ensure
 from ..deduce import fixpoint
 from ..errors import GenerationError
 from ..latin.squares import jacobson_matthews
-from .cages import compile_puzzle
+from .cages import Table, compile_puzzle
 from .explain import LEVELS, KeenRules
-from .model import Cage, KeenPuzzle, make_puzzle
+from .model import Cage, KeenPuzzle
 from .search import solve
 
 MAX_CAGE = 6
@@ -145,13 +149,42 @@ def clues(n: int, groups: list[list[int]], grid: list[int], rng: random.Random,
     return cages
 
 
-def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget) -> bool:
+def swapped(n: int, grid: list[int], cages: tuple[Cage, ...]) -> bool:
+    """Whether swapping two values in the corners of a rectangle (a at r1c1 and
+    r2c2, b at r1c2 and r2c1) makes a second solution: it does when every cage
+    holding a corner holds as many a-corners as b-corners (its digits stay the
+    same; a one-cell cage never does, a two-cell one then holds a and b). The
+    commonest second solution, found without compiling a cage: most tries that
+    are not unique stop here."""
+    owner = [0] * (n * n)
+    for k, cage in enumerate(cages):
+        for i in cage.cells:
+            owner[i] = k
+    for r1 in range(n - 1):
+        row1 = grid[r1 * n:(r1 + 1) * n]
+        for r2 in range(r1 + 1, n):
+            row2 = grid[r2 * n:(r2 + 1) * n]
+            where2 = {v: c for c, v in enumerate(row2)}
+            for c1 in range(n):
+                c2 = where2[row1[c1]]
+                if c2 <= c1 or row1[c2] != row2[c1]:
+                    continue
+                a1, a2 = owner[r1 * n + c1], owner[r2 * n + c2]
+                b1, b2 = owner[r1 * n + c2], owner[r2 * n + c1]
+                if (a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1):
+                    return True
+    return False
+
+
+def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
+                  tables: list[Table] | None = None) -> bool:
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
     on the kernel's fixpoint of the ladder: the deductions made below stand, so the
-    target level goes on from where the level below stalled."""
+    target level goes on from where the level below stalled. Below the last level,
+    solved means unique (every deduction is sound)."""
     budget.tick()
     n = puzzle.n
-    rules = KeenRules(puzzle, compile_puzzle(puzzle))
+    rules = KeenRules(puzzle, tables if tables is not None else compile_puzzle(puzzle))
     m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
     if k > 0 and fixpoint(rules, m, k - 1).end != "stalled":
@@ -175,13 +208,19 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
         groups = cage_cells(n, rng)
         if groups is None:
             continue
-        puzzle = make_puzzle(n, clues(n, groups, grid, rng, hard))
-        # Uniqueness first: the compiled search settles it in about a millisecond and
-        # four tries in five fail it, while grading costs a few (same puzzles either way).
-        sols = list(solve(puzzle, limit=2, budget=budget))
-        if len(sols) != 1 or sols[0] != grid:
+        # the cages in order of their first cell, each cell list ascending, every
+        # target met by the grid: what make_puzzle would check, true by construction
+        puzzle = KeenPuzzle(n, tuple(clues(n, groups, grid, rng, hard)))
+        if swapped(n, grid, puzzle.cages):
             continue
-        if grade_exactly(puzzle, level, budget):
+        tables = compile_puzzle(puzzle)
+        if LEVELS.index(level) >= 3:
+            # Uniqueness first: the compiled search settles it in about a millisecond,
+            # and the ladder up to extreme costs more. Below unreasonable the ladder
+            # solving the puzzle proves it unique.
+            sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
+            if len(sols) != 1 or sols[0] != grid:
+                continue
+        if grade_exactly(puzzle, level, budget, tables):
             return puzzle, grid
     raise GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
-

@@ -47,11 +47,11 @@ def bounds_propagator(tables: list[Table]):  # type: ignore[no-untyped-def]
 
 
 def solve(puzzle: KeenPuzzle, limit: int | None = None, budget: Budget | None = None,
-          engine: str | None = None) -> Iterator[list[int]]:
+          engine: str | None = None, tables: list[Table] | None = None) -> Iterator[list[int]]:
     """Every solution as flat values 1..n, each once, in a fixed order; at most `limit`.
-    engine: "c" (the default when built) or "python"."""
+    engine: "c" (the default when built) or "python"; tables: the puzzle's, compiled."""
     n = puzzle.n
-    tables = compile_puzzle(puzzle)
+    tables = tables if tables is not None else compile_puzzle(puzzle)
     propagator = bounds_propagator(tables)
     masks = [(1 << n) - 1] * (n * n)
     for i, v in puzzle.givens:

@@ -16,6 +16,12 @@
  *   contradiction(n, masks) -> None | (0, cell, 0) | (1, line, value)
  *       the first cell with no candidate, else the first line with no place
  *       left for a value (the lowest such value)
+ *   line_filter(n, doms) -> [dom, ...] | None
+ *       all-different arc consistency on n cells taking n values (search.py's
+ *       line_filter, Régin's filter): each cell keeps the values some perfect
+ *       matching gives it; None when there is none. The result is unique, so
+ *       the same as the Python one (here: a matching, then the cells' mutual
+ *       reachability through it by bit-matrix closure)
  *
  * Values are 0-based bits of the masks; orders up to 64 (the Python side keeps
  * its own code beyond).
@@ -137,7 +143,92 @@ static PyObject *contradiction(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static int augment(int i, const uint64_t *dom, int *match_val, uint64_t *seen) {
+    uint64_t m = dom[i] & ~*seen;
+    while (m) {
+        int u = lowbit(m);
+        m &= m - 1;
+        *seen |= (uint64_t)1 << u;
+        if (match_val[u] < 0 || augment(match_val[u], dom, match_val, seen)) {
+            match_val[u] = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *line_filter(PyObject *self, PyObject *args) {
+    Py_ssize_t n;
+    PyObject *seq;
+    uint64_t dom[MAXN], reach[MAXN], out;
+    int match_val[MAXN], match_var[MAXN];
+    if (!PyArg_ParseTuple(args, "nO", &n, &seq))
+        return NULL;
+    if (n < 1 || n > MAXN) {
+        PyErr_SetString(PyExc_ValueError, "order out of range");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(seq, "doms must be a sequence of ints");
+    if (!fast)
+        return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "doms must hold n ints");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long long x = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (x == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        dom[i] = (uint64_t)x;
+    }
+    Py_DECREF(fast);
+    for (int v = 0; v < n; v++)
+        match_val[v] = -1;
+    for (int i = 0; i < n; i++) {
+        uint64_t seen = 0;
+        if (!augment(i, dom, match_val, &seen))
+            Py_RETURN_NONE;
+    }
+    for (int v = 0; v < n; v++)
+        match_var[match_val[v]] = v;
+    /* cell i reaches cell j when i may take j's matched value */
+    for (int i = 0; i < n; i++) {
+        uint64_t a = (uint64_t)1 << i, m = dom[i];
+        while (m) {
+            int v = lowbit(m);
+            m &= m - 1;
+            a |= (uint64_t)1 << match_val[v];
+        }
+        reach[i] = a;
+    }
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < n; i++)
+            if (reach[i] >> k & 1)
+                reach[i] |= reach[k];
+    PyObject *res = PyList_New(n);
+    if (!res)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        out = 0;
+        for (int j = 0; j < n; j++)
+            if ((reach[i] >> j & 1) && (reach[j] >> i & 1))
+                out |= (uint64_t)1 << match_var[j];
+        PyObject *x = PyLong_FromUnsignedLongLong(dom[i] & out);
+        if (!x) {
+            Py_DECREF(res);
+            return NULL;
+        }
+        PyList_SET_ITEM(res, i, x);
+    }
+    return res;
+}
+
 static PyMethodDef methods[] = {
+    {"line_filter", line_filter, METH_VARARGS,
+     "line_filter(n, doms): all-different arc consistency on one line, or None."},
     {"naked_single", naked_single, METH_VARARGS,
      "naked_single(n, masks): (cell, value, peers) of the first naked single, or None."},
     {"hidden_single", hidden_single, METH_VARARGS,

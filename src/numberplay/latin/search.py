@@ -490,7 +490,7 @@ def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
     """The search in the compiled core (its restarts differ: see the module docstring)."""
     assert _native is not None  # solve() picks the "c" engine only when it is built
     found = 0
-    packed = [(t.cells, bytes(v for tup in t.tuples for v in tup)) for t in tables]
+    packed = [(t.cells, t.packed()) for t in tables]
     for solution in _native.Search(n, masks, restarts, budget.tick, use_gac, node_gac,
                                    tables=packed, restart_base=restart_base):
         yield solution

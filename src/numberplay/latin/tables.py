@@ -26,6 +26,12 @@ from operator import and_, or_
 Propagator = Callable[[list[int]], Iterable[tuple[int, int]] | None]
 
 
+# tuples already checked or packed, by identity (a kind shares one tuple set between
+# the tables of equal cages): the tuples themselves are kept, so an id is not reused
+_FITS: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, int]]] = {}
+_PACKED: dict[int, tuple[tuple[tuple[int, ...], ...], bytes]] = {}
+
+
 @dataclass(frozen=True)
 class Table:
     """Cells (flat indices r*n+c, distinct) and the value tuples (0-based, one
@@ -43,9 +49,27 @@ class Table:
         if any(not 0 <= c < n * n for c in self.cells):
             raise ValueError(f"a table's cell is outside the {n}x{n} grid: {self.cells}")
         k = len(self.cells)
+        if _FITS.get(id(self.tuples), (None,))[0] is self.tuples:
+            if _FITS[id(self.tuples)][1] == (k, n):
+                return
         for t in self.tuples:
             if len(t) != k or any(not 0 <= v < n for v in t):
                 raise ValueError(f"tuple {t} does not fit cells {self.cells} (values 0..{n - 1})")
+        if len(_FITS) > 8192:
+            _FITS.clear()
+        _FITS[id(self.tuples)] = (self.tuples, (k, n))
+
+    def packed(self) -> bytes:
+        """The tuples as one byte string, row after row (as the C core reads them;
+        remembered for tuples shared by several tables)."""
+        hit = _PACKED.get(id(self.tuples))
+        if hit is not None and hit[0] is self.tuples:
+            return hit[1]
+        data = bytes(v for tup in self.tuples for v in tup)
+        if len(_PACKED) > 8192:
+            _PACKED.clear()
+        _PACKED[id(self.tuples)] = (self.tuples, data)
+        return data
 
     def masks(self, n: int) -> list[int]:
         """The values each cell takes in some tuple (bit v for value v)."""

@@ -82,6 +82,30 @@ def failure_of(exc: BaseException) -> Failure:
     return Failure(reason, one_line(exc), exc)
 
 
+def failure_answer(failure: Failure, private: bool = False) -> tuple[int, dict[str, Any]]:
+    """The one rendering of a failure, for every front end: an HTTP-like status
+    and `{"error": one line, "stopped": ...}` ("stopped" says what ran out: the
+    budget or the memory). A batch's result line carries the same line.
+    `private`: an internal error does not quote its message (a server's answer
+    could reach anyone; the message is logged instead)."""
+    message = one_line(failure.message)
+    if failure.reason == BUDGET:
+        return 503, {"error": f"out of budget: {message}", "stopped": "budget"}
+    if failure.reason == GENERATION:
+        return 503, {"error": f"generation failed: {message}"}
+    if failure.reason == RECURSION:
+        return 400, {"error": "the input is nested too deeply"}
+    if failure.reason == MEMORY:
+        return 503, {"error": "out of memory: this request needs more than a worker may use",
+                     "stopped": "memory"}
+    if failure.reason == INTERNAL:
+        if private:
+            return 500, {"error": f"internal error ({failure.type_name}); the server's log "
+                                  "has the details"}
+        return 500, {"error": f"internal error ({failure.type_name}): {message}"}
+    return 400, {"error": message}
+
+
 def run_guarded(work: Callable[[], T]) -> T | Failure:
     """What `work()` returns, or the Failure it raised; never raises (but for
     KeyboardInterrupt and SystemExit)."""

@@ -47,21 +47,54 @@ PuzzleInput = Annotated[str, StringConstraints(pattern=r"\S")] | dict[str, Any]
 
 
 class PuzzleBody(BaseModel):
-    """A puzzle request, as on the command line."""
+    """A puzzle request, as on the command line (and as a batch job line: the
+    same fields, `services.operations`)."""
 
     model_config = ConfigDict(strict=True)
     kind: str = Field(description="The kind of puzzle (see GET /api/kinds); aliases work.")
     puzzle: PuzzleInput = Field(description="The puzzle in the kind's text form, or the "
                                 "JSON object the CLI prints under \"puzzle\".")
-    limit: int | None = Field(None, ge=1, description="Stop after N solutions (as --limit).")
     options: dict[str, Any] = Field(default_factory=dict, description=(
         "The kind's own options (e.g. base, fix) and the command's flags "
-        "(solve: all, count, no_search; explain: trace, no_search, max_steps). "
+        "(solve: all, count, no_search; check: count; explain: trace, no_search, max_steps). "
         "An option whose CLI value is a file (generate --words FILE) takes the "
         "file's text, or a list of its lines, never a file name."))
+    max_nodes: int | None = Field(None, ge=1, description=(
+        "A search-node budget for this request (beside the server's time budget)."))
+
+
+class CountBody(PuzzleBody):
+    """A count request: every solution counted (as solve --count)."""
+
+    limit: int | None = Field(None, ge=1, description="Stop after N solutions (as --limit).")
+
+
+class SolveBody(CountBody):
+    """A solve request."""
+
+    all: bool | None = Field(None, description="Every solution (as --all; at most 1000).")
+    count: bool | None = Field(None, description=(
+        "Count every solution (as --count): \"count\" is exact when \"complete\" is true, "
+        "else the budget ran out first."))
+    search: bool | None = Field(None, description="false: deductions only (as --no-search).")
+
+
+class CheckBody(CountBody):
+    """A check request."""
+
+    count: bool | None = Field(None, description=(
+        "Count every solution (as check --count) instead of stopping at the second."))
     why: bool = Field(False, description=(
-        "check only: say why (as check --why): difficulty and techniques, or two "
+        "Say why (as check --why): difficulty and techniques, or two "
         "solutions, candidates and the fewest givens, or a conflict."))
+
+
+class ExplainBody(PuzzleBody):
+    """An explain request."""
+
+    trace: bool | None = Field(None, description="Every elimination (as --trace).")
+    search: bool | None = Field(None, description="false: no guessing (as --no-search).")
+    max_steps: int | None = Field(None, ge=1, description="At most N steps (as --max-steps).")
 
 
 class HintBody(PuzzleBody):
@@ -81,10 +114,12 @@ class GenerateBody(BaseModel):
     kind: str
     size: str | None = None
     difficulty: str | None = None
-    seed: int | str | None = None
+    seed: int | str | None = Field(None, description=(
+        "The run's seed (default: a fresh one; each puzzle reports its seed and id)."))
     count: int = Field(1, ge=1, le=20)
     options: dict[str, Any] = Field(default_factory=dict, description=(
         "The kind's generation options, as PuzzleBody's."))
+    max_nodes: int | None = Field(None, ge=1)
 
 
 class BodyLimit:
@@ -166,7 +201,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     # FastAPIOffline serves the /docs and /redoc pages' scripts itself: the
     # plain FastAPI pages load them from a public CDN and stay blank offline.
     app = FastAPIOffline(title="numberplay", lifespan=lifespan, description=(
-        "Solve, check, explain, hint and generate digit puzzles. Each answer is the "
+        "Solve, count, check, explain, hint and generate digit puzzles. Each answer is the "
         "object `numberplay COMMAND KIND --format json` prints; bad input gets 400 "
         "with {\"error\": the CLI's one-line message}; a request that runs out of its "
         f"budget ({timeout:g} s) gets 503."))
@@ -227,17 +262,22 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
 
     @app.post("/api/solve", responses=answers(SolveAnswer),
               summary="numberplay solve KIND --format json")
-    async def solve(body: PuzzleBody) -> JSONResponse:
+    async def solve(body: SolveBody) -> JSONResponse:
         return await answer("solve", body.model_dump())
+
+    @app.post("/api/count", responses=answers(SolveAnswer),
+              summary="numberplay solve KIND --count --format json")
+    async def count(body: CountBody) -> JSONResponse:
+        return await answer("count", body.model_dump())
 
     @app.post("/api/check", responses=answers(CheckAnswer),
               summary="numberplay check KIND --format json")
-    async def check(body: PuzzleBody) -> JSONResponse:
+    async def check(body: CheckBody) -> JSONResponse:
         return await answer("check", body.model_dump())
 
     @app.post("/api/explain", responses=answers(ExplainAnswer),
               summary="numberplay explain KIND --format json")
-    async def explain(body: PuzzleBody) -> JSONResponse:
+    async def explain(body: ExplainBody) -> JSONResponse:
         return await answer("explain", body.model_dump())
 
     @app.post("/api/hint", responses=answers(HintAnswer),

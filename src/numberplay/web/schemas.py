@@ -147,7 +147,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-REQUEST_MODELS = ("PuzzleBody", "HintBody", "GenerateBody")
+REQUEST_MODELS = ("SolveBody", "CountBody", "CheckBody", "ExplainBody", "HintBody", "GenerateBody")
 
 
 def describe(schema: dict[str, Any], kinds: list[str],
