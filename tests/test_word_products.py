@@ -120,7 +120,7 @@ def test_column_search_counts_as_brute_force_and_twin(base):
             names = list(dict.fromkeys("".join(words)))
             digits = {names[i]: d for i, d in twin[1]}
 
-            def value(w: str) -> int:
+            def value(w: str, digits: dict[str, int] = digits) -> int:
                 v = 0
                 for ch in w:
                     v = v * base + digits[ch]

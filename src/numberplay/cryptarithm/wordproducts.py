@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from math import prod
 
 from ..errors import PuzzleError
 from ..formula import products as P
@@ -149,9 +148,9 @@ def columns_py(base: int, limit: int, words: list[list[int]], nleft: int
     search of `_products.word_products`, in Python, step for step."""
     ids: list[int] = []
     lt: list[list[int]] = []          # local letter of each place, units first
-    for w in words:
+    for word in words:
         row = []
-        for c in reversed(w):
+        for c in reversed(word):
             if c not in ids:
                 ids.append(c)
             row.append(ids.index(c))
@@ -194,27 +193,27 @@ def columns_py(base: int, limit: int, words: list[list[int]], nleft: int
     # all under which the sides' ranges meet (a walk of at most LEAD_TESTS tests)
     leads = list(dict.fromkeys(r[-1] for r in lt if len(r) > 1))
     place = [base ** (len(r) - 1) for r in lt]
-    seen: list[set[int]] = [set() for _ in leads]
+    lead_seen: list[set[int]] = [set() for _ in leads]
     walk = {"open": len(leads), "tests": LEAD_TESTS}
 
     def meet() -> bool:
         lo, hi = [1, 1], [1, 1]
         for w in range(nw):
-            s, d = (0 if side[w] > 0 else 1), dig[lt[w][-1]]
+            at, d = (0 if side[w] > 0 else 1), dig[lt[w][-1]]
             if d >= 0:
                 a, z = d * place[w], (d + 1) * place[w] - 1
             else:
                 a, z = (place[w] if lens[w] > 1 else 0), place[w] * base - 1
-            lo[s] *= a
-            hi[s] *= z
+            lo[at] *= a
+            hi[at] *= z
         return lo[0] <= hi[1] and lo[1] <= hi[0]
 
     def lead_walk(i: int) -> int:
         if i == len(leads):
             for j, x in enumerate(leads):
-                if dig[x] not in seen[j]:
-                    seen[j].add(dig[x])
-                    if seen[j] == dom[x]:
+                if dig[x] not in lead_seen[j]:
+                    lead_seen[j].add(dig[x])
+                    if lead_seen[j] == dom[x]:
                         walk["open"] -= 1
             return 1
         x, found = leads[i], 0
@@ -349,7 +348,7 @@ def columns_py(base: int, limit: int, words: list[list[int]], nleft: int
     found = lead_walk(0)
     if walk["tests"] > 0 and walk["open"]:
         for j, x in enumerate(leads):
-            dom[x] &= seen[j]
+            dom[x] &= lead_seen[j]
     if found or walk["tests"] <= 0 or not walk["open"]:
         units(0)
     if not st["count"]:

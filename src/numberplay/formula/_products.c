@@ -115,6 +115,17 @@ static int exact_ok(const Prog *p, int e, const u64 *dom, int li, int d)
 
 static inline u64 mulmod(u64 a, u64 b, u64 m) { return (u64)((u128)a * b % m); }
 
+/* pw[k] = B^k for k = 0..top, 0 marking a modulus past 62 bits */
+static void powers(u64 *pw, int top, int base)
+{
+    int k;
+    pw[0] = 1;
+    for (k = 1; k <= top; k++) {
+        u128 v = (u128)pw[k - 1] * (u128)base;
+        pw[k] = (pw[k - 1] && v < ((u128)1 << 62)) ? (u64)v : 0;
+    }
+}
+
 static int residue_ok(const Prog *p, int e, int v, const u64 *dom, int li, int d)
 {
     const Eq *q = &p->eq[e];
@@ -751,11 +762,7 @@ static PyObject *py_word_products(PyObject *self, PyObject *args)
                     p->newl[k][p->nnew[k]++] = p->lt[w][k];
                 }
     }
-    p->pw[0] = 1;
-    for (k = 1; k <= WP_MAXL; k++) {
-        u128 v = (u128)p->pw[k - 1] * (u128)base;
-        p->pw[k] = (p->pw[k - 1] && v < ((u128)1 << 62)) ? (u64)v : 0;
-    }
+    powers(p->pw, WP_MAXL, base);
     for (j = 0; j < p->n; j++)
         p->dig[j] = -1;
     p->full = base == 64 ? ~0ULL : (1ULL << base) - 1;
@@ -990,11 +997,7 @@ static PyObject *py_new(PyObject *self, PyObject *args)
         return PyErr_NoMemory();
     p->n = n;
     p->base = base;
-    p->pw[0] = 1;
-    for (k = 1; k <= MAXWL; k++) {  /* 0 marks a modulus past 62 bits */
-        u128 v = (u128)p->pw[k - 1] * base;
-        p->pw[k] = (p->pw[k - 1] && v < ((u128)1 << 62)) ? (u64)v : 0;
-    }
+    powers(p->pw, MAXWL, base);
     if (read_ints(rank, p->rank, MAXN, &cnt, "rank") < 0 || cnt != n) {
         if (!PyErr_Occurred())
             bad("rank: one per letter");
