@@ -147,7 +147,8 @@ class CrossProductRules(Rules):
             if p is not None:
                 self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
             self.tick()
-        self._gcd: list[int] | None = None
+        self._gcd: list[int] | None = None                 # each cell's gcd mask
+        self._cell_lines: list[tuple[int, ...]] | None = None  # each cell's lines
         if R == 0 or C == 0:
             self.solved_text = "The grid has no cells; every product is 1, so it is solved."
         else:
@@ -211,17 +212,13 @@ class CrossProductRules(Rules):
         dom = pos[:]
         if not all(dom):
             return True
-        return not propagate(dom, self.lines, self._cell_lines(), list(range(len(self.lines))))
-
-    def _cell_lines(self) -> list[tuple[int, ...]]:
-        found = getattr(self, "_cl", None)
-        if found is None:
+        if self._cell_lines is None:
             per: list[list[int]] = [[] for _ in range(self.R * self.C)]
             for k, line in enumerate(self.lines):
                 for i in line.cells:
                     per[i].append(k)
-            found = self._cl = [tuple(x) for x in per]
-        return found
+            self._cell_lines = [tuple(x) for x in per]
+        return not propagate(dom, self.lines, self._cell_lines, list(range(len(self.lines))))
 
     def snapshot(self, pos: Masks) -> str | None:
         """The grid with digits for decided cells and candidate lists for the others
