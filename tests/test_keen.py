@@ -123,7 +123,7 @@ def test_unreachable_targets_and_shapes_name_the_cage() -> None:
 
 
 def test_the_cli_says_one_line_and_exits_2(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import app
     result = CliRunner().invoke(app, ["solve", "keen", "6:_,a1"])
