@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd, prod
+from operator import and_
 from typing import Any
 
 from ..budget import Budget
@@ -148,6 +149,7 @@ class CrossProductRules(Rules):
                 self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
             self.tick()
         self._gcd: list[int] | None = None                 # each cell's gcd mask
+        self._not_gcd: list[int] = []                      # the digits outside it
         self._cell_lines: list[tuple[int, ...]] | None = None  # each cell's lines
         if R == 0 or C == 0:
             self.solved_text = "The grid has no cells; every product is 1, so it is solved."
@@ -177,10 +179,10 @@ class CrossProductRules(Rules):
     def contradiction(self, pos: Masks) -> Contradiction | None:
         if self.refused is not None:
             return Contradiction(*self.refused)
-        for i, m in enumerate(pos):
-            if not m:
-                return Contradiction(f"{self.name(i)} has no candidate left", (self.name(i),))
-        return None
+        if 0 not in pos:
+            return None
+        i = pos.index(0)
+        return Contradiction(f"{self.name(i)} has no candidate left", (self.name(i),))
 
     def solved(self, pos: Masks) -> bool:
         if not all(POPCOUNT[m] == 1 for m in pos):
@@ -251,13 +253,14 @@ class CrossProductRules(Rules):
 
     def gcd(self, pos: Masks) -> Move | None:
         """Initial candidates: divisors of gcd(row product, column product), row by row."""
-        masks = self._gcd
-        if masks is None:
+        if self._gcd is None:
             rows, cols = self.puzzle.rows, self.puzzle.cols
-            masks = self._gcd = [cell_mask(rows[r], cols[c]) for r in range(self.R)
-                                 for c in range(self.C)]
+            self._gcd = [cell_mask(rows[r], cols[c]) for r in range(self.R)
+                         for c in range(self.C)]
+            self._not_gcd = [ALL_DIGITS & ~m for m in self._gcd]
+        masks = self._gcd
         C = self.C
-        if not any(p & ~m for p, m in zip(pos, masks, strict=True)):
+        if not any(map(and_, pos, self._not_gcd)):
             self.tick()
             return None
         for r in range(self.R):
