@@ -850,6 +850,8 @@ class BoardEditor {
       const ctx = { puzzle: this.puzzle, cursor: this.cursor, marks: this.marks, selected: this.selected(),
                     editing: true, pencil: false, done: true, select: () => {} };
       this.editor.render(this.board, ctx);
+      const grid = this.board.querySelector('[role="grid"]');
+      if (grid) grid.setAttribute("aria-multiselectable", "true");   // cells are aria-selected
     }
     if (hadFocus || focus) {
       const here = this.board.querySelector('[tabindex="0"]');
