@@ -559,15 +559,11 @@ def totals_agree(puzzle: CrossProductPuzzle) -> bool:
     return total(puzzle.rows) == total(puzzle.cols)
 
 
-def simple_score(puzzle: CrossProductPuzzle) -> int:
-    """Candidates left over all cells when the simple techniques (rung 0) stall
-    (R*C: all decided); 0 on a contradiction (no solution)."""
-    return grade_and_score(puzzle)[1]
-
-
 def grade_and_score(puzzle: CrossProductPuzzle) -> tuple[str, int]:
-    """(the kernel's grade, `simple_score`), sharing their start: the grade's path
-    begins with the simple techniques' fixpoint (the kernel's `step` picks the
+    """(the kernel's grade, the candidates left over all cells when the simple
+    techniques (rung 0) stall: R*C when they decide every cell, 0 on a
+    contradiction), sharing their start: the grade's path begins with the simple
+    techniques' fixpoint (the kernel's `step` picks the
     easiest move first, so `fixpoint(rules, pos, 0)` walks that very path), and
     from where they stall the kernel's `grade` gives the rest."""
     rules = CrossProductRules(puzzle)
