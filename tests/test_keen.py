@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import random
 import subprocess
@@ -349,3 +350,22 @@ def test_a_seed_makes_the_same_puzzle_without_the_compiled_cores(tmp_path: Path)
     py = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                         env={**env, "NUMBERPLAY_LATIN_ENGINE": "python"}, check=True).stdout
     assert c == py and c.count(":") == 3
+
+
+def test_the_compiled_fillings_are_the_python_ones() -> None:
+    """`keen/_cages.c` against its twin `cages.fillings_py`: the same tuples in the same
+    order, the cap kept the same way, on random cages of orders 3-9."""
+    native = cages._native
+    if native is None:
+        pytest.skip("keen._cages not built")
+    rng = random.Random(38)
+    for _ in range(600):
+        n = rng.randint(3, 9)
+        cells = tuple(sorted(rng.sample(range(n * n), rng.randint(2, 6))))
+        shape = cages._shape(n, cells)
+        op = rng.choice("+*")
+        values = [rng.randint(1, n) for _ in cells]
+        target = sum(values) if op == "+" else math.prod(values)
+        cap = rng.choice((3, 60_000))
+        assert native.fillings(n, op == "+", target, shape, cap) == \
+            cages.fillings_py(n, op, target, shape, cap), (n, cells, op, target)
