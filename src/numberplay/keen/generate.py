@@ -102,8 +102,9 @@ def isotope(square: list[list[int]], rng: random.Random) -> list[int]:
     return [digits[square[r][c]] for r in rows for c in cols]
 
 
-ONE = (frozenset("="), frozenset())
-MANY = (frozenset("+*"), frozenset())
+Suits = tuple[frozenset[str], frozenset[str]]
+ONE: Suits = (frozenset("="), frozenset())
+MANY: Suits = (frozenset("+*"), frozenset())
 
 
 @lru_cache(maxsize=4096)
