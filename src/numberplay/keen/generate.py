@@ -25,11 +25,12 @@ from functools import lru_cache
 from ..budget import Budget, ensure
 from ..deduce import fixpoint
 from ..errors import GenerationError
+from ..latin.search import native_available, root_masks
 from ..latin.squares import jacobson_matthews
 from .cages import Table, compile_puzzle
 from .explain import LEVELS, KeenRules
 from .model import Cage, KeenPuzzle
-from .search import solve
+from .search import latin_tables, solve
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
@@ -210,13 +211,24 @@ def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
     on the kernel's fixpoint of the ladder: the deductions made below stand, so the
     target level goes on from where the level below stalled. Below the last level,
-    solved means unique (every deduction is sound)."""
+    solved means unique (every deduction is sound). The medium rung's fixpoint
+    (singles and every cage's fillings) is the compiled search's root when built:
+    the same fixpoint, reached in C."""
     budget.tick()
     n = puzzle.n
-    rules = KeenRules(puzzle, tables if tables is not None else compile_puzzle(puzzle))
+    tables = tables if tables is not None else compile_puzzle(puzzle)
+    rules = KeenRules(puzzle, tables)
     m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
-    if k > 0 and fixpoint(rules, m, k - 1).end != "stalled":
+    if k >= 2 and native_available() and not any(t.bounded for t in tables):
+        root = root_masks(n, m, latin_tables(tables))
+        if root is None or all(not d & (d - 1) for d in root):
+            return False          # no solution, or solved at medium
+        m = root
+        below = fixpoint(rules, m, k - 1).end if k > 2 else "stalled"
+    else:
+        below = fixpoint(rules, m, k - 1).end if k > 0 else "stalled"
+    if below != "stalled":
         return False
     return level == LEVELS[-1] or fixpoint(rules, m, k).end == "solved"
 
