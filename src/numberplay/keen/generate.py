@@ -29,6 +29,7 @@ from ..latin.search import native_available, root_masks
 from ..latin.squares import jacobson_matthews
 from .cages import Table, compile_puzzle
 from .explain import LEVELS, KeenRules
+from .fixpoint import cage_lines
 from .model import Cage, KeenPuzzle
 from .search import latin_tables, solve
 
@@ -211,26 +212,61 @@ def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
     on the kernel's fixpoint of the ladder: the deductions made below stand, so the
     target level goes on from where the level below stalled. Below the last level,
-    solved means unique (every deduction is sound). The medium rung's fixpoint
-    (singles and every cage's fillings) is the compiled search's root when built:
-    the same fixpoint, reached in C."""
+    solved means unique (every deduction is sound)."""
     budget.tick()
     n = puzzle.n
     tables = tables if tables is not None else compile_puzzle(puzzle)
     rules = KeenRules(puzzle, tables)
-    m = [(1 << n) - 1] * (n * n)
+    m: list[int] | None = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
     if k >= 2 and native_available() and not any(t.bounded for t in tables):
-        root = root_masks(n, m, latin_tables(tables))
-        if root is None or all(not d & (d - 1) for d in root):
-            return False          # no solution, or solved at medium
-        m = root
-        below = fixpoint(rules, m, k - 1).end if k > 2 else "stalled"
+        m = _hard_fixpoint(n, tables, m, budget)
+        if m is None or solved(m):       # no solution, or solved at medium or hard
+            return k == 2 and m is not None and _medium_stalls(n, tables)
+        if k == 2:
+            return False
+        below = fixpoint(rules, m, k - 1).end if k > 3 else "stalled"
     else:
         below = fixpoint(rules, m, k - 1).end if k > 0 else "stalled"
     if below != "stalled":
         return False
     return level == LEVELS[-1] or fixpoint(rules, m, k).end == "solved"
+
+
+def solved(m: list[int]) -> bool:
+    """Every cell down to one value."""
+    return all(not d & (d - 1) for d in m)
+
+
+def _medium_stalls(n: int, tables: list[Table]) -> bool:
+    """Whether the medium rung's fixpoint (singles and every cage's fillings, the
+    compiled search's root) leaves the puzzle unsolved."""
+    root = root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
+    return root is not None and not solved(root)
+
+
+def _hard_fixpoint(n: int, tables: list[Table], m: list[int],
+                   budget: Budget) -> list[int] | None:
+    """The hard rung's fixpoint (the ladder's, by propagation): the compiled search's
+    root with Régin's filter (the singles, every naked and hidden subset, every
+    cage's fillings), then Tatham's cage lines, again until nothing changes; None
+    when a cell empties. The same fixpoint as `fixpoint.settle` up to rung 2 (each
+    rule only removes, so there is one)."""
+    lines = latin_tables(tables)
+    while True:
+        budget.tick()
+        new = root_masks(n, m, lines, use_gac=True)
+        if new is None:
+            return None
+        if new != m:
+            m = new
+            continue
+        removed = cage_lines(n, tables, m, 2)
+        if not removed:
+            return m
+        m = list(m)
+        for i, v in removed:
+            m[i] &= ~(1 << v)
 
 
 def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,
