@@ -217,12 +217,13 @@ def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
     n = puzzle.n
     tables = tables if tables is not None else compile_puzzle(puzzle)
     rules = KeenRules(puzzle, tables)
-    m: list[int] | None = [(1 << n) - 1] * (n * n)
+    m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
     if k >= 2 and native_available() and not any(t.bounded for t in tables):
-        m = _hard_fixpoint(n, tables, m, budget)
-        if m is None or solved(m):       # no solution, or solved at medium or hard
-            return k == 2 and m is not None and _medium_stalls(n, tables)
+        hard = _hard_fixpoint(n, tables, m, budget)
+        if hard is None or solved(hard):       # no solution, or solved at medium or hard
+            return k == 2 and hard is not None and _medium_stalls(n, tables)
+        m = hard
         if k == 2:
             return False
         below = fixpoint(rules, m, k - 1).end if k > 3 else "stalled"
