@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-from typer.testing import CliRunner  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
 
 import numberplay  # noqa: E402
 from hostile_cases import (  # noqa: E402

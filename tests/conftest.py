@@ -25,7 +25,7 @@ def toy():
 @pytest.fixture
 def toy_cli(toy):
     """Run the CLI (built with the toy kind registered): returns a function(args, input)."""
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import build_app
 
@@ -42,7 +42,7 @@ def toy_cli(toy):
 def run():
     """Run the CLI with the registered kinds: returns a function(args, stdin, color)
     giving Typer's result (exit_code, output, stdout, stderr)."""
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import build_app
 

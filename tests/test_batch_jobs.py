@@ -147,7 +147,7 @@ CLI_CASES = [
 
 @pytest.mark.parametrize("fields, args", CLI_CASES)
 def test_result_is_what_the_cli_prints_with_format_json(fields, args):
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import build_app
 

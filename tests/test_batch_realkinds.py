@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(not REAL, reason="no real kind registered yet")
 
 @pytest.mark.parametrize("name", REAL)
 def test_generation_batch_is_deterministic_and_stored_once(tmp_path, name):
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import build_app
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import numberplay
 from numberplay import book as B

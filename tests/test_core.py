@@ -123,7 +123,7 @@ def _kind_names() -> list[str]:
 
 @pytest.fixture(scope="module")
 def cli():
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import build_app
 

@@ -9,15 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import numberplay as npl
+from numberplay.crossset.explain import ladder
 from numberplay.crossset.model import CrossSetPuzzle
 from numberplay.errors import PuzzleError
-from numberplay.latin import techniques as T
+from numberplay.latin.explain import GRADES
 from numberplay.latin.squares import is_latin, jacobson_matthews
 
 KIND = npl.get_kind("crossset")
 
 
-@pytest.mark.parametrize("difficulty", T.LEVELS)
+@pytest.mark.parametrize("difficulty", GRADES)
 def test_generated_puzzles_are_unique_and_graded_as_asked(difficulty: str) -> None:
     for i in range(3):
         g = npl.generate_full("crossset", size="6", difficulty=difficulty, seed=i)
@@ -26,11 +27,11 @@ def test_generated_puzzles_are_unique_and_graded_as_asked(difficulty: str) -> No
         assert KIND.count(g.puzzle, limit=2) == 1
         assert KIND.verify(g.puzzle, g.solution)
         assert KIND.parse(g.text) == g.puzzle
-        level = T.LEVELS.index(difficulty)
+        level = GRADES.index(difficulty)
         if 0 < level < 5:   # the level below is not enough
-            assert T.run(6, g.puzzle.masks(), level - 1)[0] == "stalled"
+            assert ladder(6, g.puzzle.masks(), level - 1)[0] == "stalled"
         if level == 5:
-            assert T.run(6, g.puzzle.masks(), 4)[0] == "stalled"
+            assert ladder(6, g.puzzle.masks(), 4)[0] == "stalled"
 
 
 def test_generation_is_deterministic_and_seven_by_default() -> None:
@@ -107,7 +108,7 @@ def test_search_grade_at_order_20_within_a_modest_node_budget() -> None:
     for seed in (1, 2):
         masks, solution = generate_masks(n, 5, random.Random(seed), Budget(nodes=3_000_000))
         assert all(masks[i] >> solution[i] & 1 for i in range(n * n))
-        assert T.run(n, masks, 4)[0] == "stalled"       # the techniques are not enough
+        assert ladder(n, masks, 4)[0] == "stalled"       # the techniques are not enough
         puzzle = CrossSetPuzzle.from_masks(n, masks)
         assert KIND.count(puzzle, limit=2) == 1
 

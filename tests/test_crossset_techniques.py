@@ -118,11 +118,16 @@ def test_swordfish() -> None:
 
 
 def test_difficulty_levels_map_to_techniques() -> None:
-    assert T.LEVELS == ("trivial", "easy", "medium", "hard", "extreme", "search")
-    assert npl.get_kind("crossset").difficulties == T.LEVELS
-    for name, level in T.TECHNIQUE_LEVEL.items():
-        assert T.LEVELS[level]
-        assert name
+    """Cross Set's difficulties are the kernel's labels of the Latin ladder: one per
+    technique's rung, then "search" (a trial or a guess)."""
+    from numberplay.crossset.explain import CrossSetRules
+    rules = CrossSetRules(5)
+    assert rules.grades == ("trivial", "easy", "medium", "hard", "extreme", "search")
+    assert npl.get_kind("crossset").difficulties == rules.grades
+    rungs = {t.name: t.rung for t in rules.techniques}
+    assert rungs == {"naked single": 0, "hidden single": 1, "naked subset": 2,
+                     "hidden subset": 3, "fish": 4}
+    assert rules.grade_label(rules.top_rung + 1) == "search"
 
 
 def test_stalled_then_guess_then_solved() -> None:

@@ -4,7 +4,7 @@ drawing."""
 
 from __future__ import annotations
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from numberplay.cli import app
 from numberplay.cryptarithm.crossword import count_grid, grids

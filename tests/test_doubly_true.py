@@ -8,7 +8,7 @@ import itertools
 import random
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from numberplay.cli import app
 from numberplay.cryptarithm import numbers as N

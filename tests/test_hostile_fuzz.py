@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import tracemalloc
 
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from numberplay import safejson
 from numberplay.cli import build_app

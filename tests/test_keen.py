@@ -80,6 +80,16 @@ def test_the_text_format_reads_what_people_type() -> None:
     assert parse_text(KEEN.to_text(p)) == p
 
 
+def test_a_dot_in_the_cage_map_is_a_cell_in_no_cage() -> None:
+    """The setter's board writes `.` for a cell no cage holds yet: a one-cell cage
+    without clue, the same puzzle as one labelled with a `?` clue."""
+    dotted = parse_text(". A A\n. B .\n. B .\nA 3+  B ?")
+    labelled = parse_text("C A A\nD B E\nF B G\nA 3+  B ?  C ?  D ?  E ?  F ?  G ?")
+    assert dotted == labelled
+    assert sorted(len(c.cells) for c in dotted.cages if c.op == "?") == [1, 1, 1, 1, 1, 2]
+    assert numberplay.count(dotted, limit=2000) == numberplay.count(labelled, limit=2000)
+
+
 @pytest.mark.parametrize(("text", "words"), [
     ("4dn:__a_b_ab_a_3a_,m12m4s1a7d2a8s1", "run short"),
     ("4dn:__a_b_ab_a_3aa_a,m12m4s1a7d2a8s1", "run long"),
@@ -114,7 +124,7 @@ def test_unreachable_targets_and_shapes_name_the_cage() -> None:
 
 
 def test_the_cli_says_one_line_and_exits_2(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import app
     result = CliRunner().invoke(app, ["solve", "keen", "6:_,a1"])

@@ -269,7 +269,7 @@ def test_bad_or_meaningless_sizes_are_refused(impl):
 
 
 def test_bad_parameters_on_the_command_line(impl):
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from numberplay.cli import build_app
 

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SRC = str(ROOT / "src")
 
-# A Ctrl-C arriving while `typer` (the first heavy import) loads, made
+# A Ctrl-C arriving while `click` (the first heavy import) loads, made
 # deterministic: the import system raises KeyboardInterrupt as SIGINT would.
 INTERRUPT_IMPORT = (
     "import sys\n"
@@ -33,7 +33,7 @@ def _run(code: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ctrl_c_while_the_cli_loads_prints_interrupted_and_exits_130():
-    done = _run(INTERRUPT_IMPORT.format(module="typer",
+    done = _run(INTERRUPT_IMPORT.format(module="click",
                                         run="from numberplay.launch import main\nmain()"))
     assert done.returncode == 130, done.stderr
     assert done.stderr.strip() == "interrupted"
@@ -41,7 +41,7 @@ def test_ctrl_c_while_the_cli_loads_prints_interrupted_and_exits_130():
 
 
 def test_python_dash_m_goes_through_the_same_launcher():
-    code = INTERRUPT_IMPORT.format(module="rich", run="import runpy\n"
+    code = INTERRUPT_IMPORT.format(module="click", run="import runpy\n"
                                    "runpy.run_module('numberplay', run_name='__main__')")
     done = _run(code)
     assert done.returncode == 130, done.stderr

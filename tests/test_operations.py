@@ -13,8 +13,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 pytest.importorskip("httpx2", reason="httpx2 (for Starlette's TestClient) is not installed")
 
+from click.testing import CliRunner  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
 
 from batch_helpers import read_results, write_jobs  # noqa: E402
 from numberplay.services import operations  # noqa: E402

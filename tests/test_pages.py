@@ -8,7 +8,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from numberplay.cli import app
 

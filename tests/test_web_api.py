@@ -18,8 +18,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 pytest.importorskip("httpx2", reason="httpx2 (for Starlette's TestClient) is not installed")
 
+from click.testing import CliRunner  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
 
 from numberplay import api  # noqa: E402
 from numberplay.cli import app as cli_app  # noqa: E402

@@ -422,7 +422,7 @@ def test_the_focused_cells_ring_stays_inside_the_grid(page, server):
               const c = document.activeElement, s = getComputedStyle(c);
               const grow = s.outlineStyle === 'none' ? 0
                 : parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
-              const b = c.getBoundingClientRect(), g = c.parentElement.getBoundingClientRect();
+              const b = c.getBoundingClientRect(), g = c.closest('.grid').getBoundingClientRect();
               return {cell: c.dataset.place || '', grow: grow,
                       inside: b.left - grow >= g.left - 0.5 && b.top - grow >= g.top - 0.5
                         && b.right + grow <= g.right + 0.5 && b.bottom + grow <= g.bottom + 0.5};

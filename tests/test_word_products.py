@@ -9,7 +9,7 @@ import random
 from math import prod
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from numberplay.cli import app
 from numberplay.cryptarithm.generate import generate_all_sums

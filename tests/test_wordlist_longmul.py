@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from numberplay.cli import app
 from numberplay.cryptarithm.generate import generate_all_sums

@@ -13,10 +13,24 @@ shape with `class="cell"` and a `data-place` attribute.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
+
+
+def escape(text: str) -> str:
+    """`&`, `<` and `>` as entities (what xml.sax.saxutils.escape does; that module
+    imports urllib.request, the web client, which a drawing does not need)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """An attribute value with its quotes, escaped (as xml.sax.saxutils.quoteattr)."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"{}"'.format(text.replace('"', "&quot;"))
 
 FONT = "DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif"
 INK = "#111111"
@@ -190,6 +204,7 @@ def sheet(items: Sequence[tuple[str, str]], title: str = "") -> str:
     parts: list[str] = []
     y: float = SHEET_MARGIN
     for (caption, drawing), (_, h) in zip(items, sizes, strict=True):
+        import textwrap
         for line in textwrap.wrap(caption, chars) if caption else []:
             y += CAPTION_SIZE * 1.4
             parts.append(f'<text x="{_num(SHEET_MARGIN)}" y="{_num(y)}" '

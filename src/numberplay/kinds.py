@@ -43,26 +43,24 @@ kind by `tests/test_kind_contract.py`):
 from __future__ import annotations
 
 import abc
-import hashlib
 import itertools
 import json
 import os
-import random
 import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from importlib import resources
-from importlib.resources.abc import Traversable
-from pathlib import Path
-from typing import Any, Generic, TypeVar
-from urllib.parse import quote, unquote
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import registry
 from .budget import Budget, count_all
 from .errors import BudgetExceeded, PuzzleError
 from .model import NO_SOLUTION, Generated, PlayState, Puzzle, Solution, Step
 from .registry import check_names, kind_names, register, unregister
+
+if TYPE_CHECKING:   # (imported where used: a command that only solves needs none of them)
+    import random
+    from importlib.resources.abc import Traversable
 
 __all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "InlineText", "Kind", "KindOption",
            "Params", "all_kinds", "check_names", "forbid_files", "get_kind", "kind_names",
@@ -182,6 +180,7 @@ class Params:
         """`toy:size=7,difficulty=hard`: the part of a puzzle id before `#`."""
         items = [("size", self.size), ("difficulty", self.difficulty),
                  *sorted(self.options.items())]
+        from urllib.parse import quote
         return self.kind + ":" + ",".join(f"{k}={quote(_id_value(v), safe='')}"
                                           for k, v in items if v is not None)
 
@@ -191,6 +190,7 @@ class Params:
         name, sep, rest = text.partition(":")
         if not sep or not name:
             raise PuzzleError(f"bad puzzle id {text!r}: expected KIND:PARAMS#SEED")
+        from urllib.parse import unquote
         values: dict[str, str] = {}
         for item in filter(None, rest.split(",")):
             key, sep, value = item.partition("=")
@@ -203,6 +203,7 @@ class Params:
 def _id_value(value: Any) -> str:
     """An option's value as a puzzle id writes it; inline text by its digest."""
     if isinstance(value, InlineText):
+        import hashlib
         return "inline-sha256-" + hashlib.sha256(value.encode()).hexdigest()[:16]
     return str(value)
 
@@ -483,6 +484,7 @@ class Kind(abc.ABC, Generic[P, S]):
     def canonical_key(self, puzzle: P) -> str:
         """A key equal for puzzles the kind considers the same (row/column
         permutations, renamings...). Default: the exact JSON."""
+        import hashlib
         blob = json.dumps(puzzle.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -497,6 +499,8 @@ class Kind(abc.ABC, Generic[P, S]):
         `play.js`, with `play.css` when it has one), `testdata/` (hostile and
         fuzz inputs). A kind defined in a module outside any package (a test's,
         a notebook's) has the folder named after that module beside it, if any."""
+        from importlib import resources
+        from pathlib import Path
         module = sys.modules[type(self).__module__]
         if module.__package__:
             return resources.files(module.__package__)

@@ -1,7 +1,7 @@
 """The `numberplay` console script's entry point, kept free of heavy imports.
 
-Loading the command line (Typer, Rich, every command module) takes a good
-part of a second on a busy machine. A Ctrl-C in that time used to end in a
+Loading the command line (click, the kind, the command) takes a moment
+on a busy machine. A Ctrl-C in that time used to end in a
 traceback from deep inside an import; here it prints `interrupted` and exits
 130, as a Ctrl-C does once the command runs. (Only the interpreter's own
 start-up, before this module runs, is left uncovered.)

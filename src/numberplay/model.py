@@ -6,19 +6,19 @@ values (the `"puzzle"` object and the items of `"solutions"` in the CLI's JSON);
 `from_json` on the kind's class reads them back. On the base classes,
 `Puzzle.from_json({"kind": ..., "puzzle": {...}})` finds the kind in the registry.
 
-This module imports no kind and not the registry: the registry, when it loads,
-hands over its lookup (`use_kinds`), through which a value finds its kind to read
-an envelope or to draw itself in a notebook (`_repr_html_`, laid out by
-`display.py`).
+This module imports no kind; a value finds its kind through the registry
+(`kind_of`, imported when first needed) to read an envelope or to draw itself in
+a notebook (`_repr_html_`, laid out by `display.py`, also imported when first
+needed: a command line that only solves never loads the notebook's display).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from . import display
+if TYPE_CHECKING:
+    from . import display
 
 JSON = Any
 
@@ -40,19 +40,17 @@ class KindView(Protocol):
     def size_of(self, puzzle: Any) -> str: ...
 
 
-_LOOKUP: list[Callable[[str], KindView]] = []
-
-
-def use_kinds(lookup: Callable[[str], KindView]) -> None:
-    """Called once by the registry: how a value finds its kind by name."""
-    _LOOKUP[:] = [lookup]
-
-
 def kind_of(name: str) -> KindView:
     """The kind called `name` (UnknownKind from the registry if there is none)."""
-    if not _LOOKUP:
-        raise LookupError("no kind registry is loaded (import numberplay first)")
-    return _LOOKUP[0](name)
+    from .registry import get_kind
+    found: KindView = get_kind(name)
+    return found
+
+
+def _display() -> Any:
+    """The notebook display module (HTML layout), imported on first use."""
+    from . import display
+    return display
 
 
 def drawing_of(puzzle: Puzzle, solution: Solution | None = None, highlight: Any = None,
@@ -198,7 +196,7 @@ class Solution:
         puzzle = self.puzzle
         if puzzle is None:
             return None
-        return display.figure(drawing_of(puzzle, self), f"{title_of(puzzle)}: solved")
+        return _display().figure(drawing_of(puzzle, self), f"{title_of(puzzle)}: solved")
 
     def _repr_svg_(self) -> str | None:
         return self._render("svg")
@@ -401,7 +399,7 @@ class Hint:
 
     def _repr_html_(self) -> str:
         """The text beside the puzzle drawn with the hint's places highlighted."""
-        return display.hint_html(self.text, self._drawing(), [w.text for w in self.wrong])
+        return _display().hint_html(self.text, self._drawing(), [w.text for w in self.wrong])
 
     def _repr_markdown_(self) -> str:
         lines = [f"- ✗ {w.text}" for w in self.wrong]
@@ -440,13 +438,13 @@ class Generated:
         impl = kind_of(self.puzzle.kind)
         size = impl.size_of(self.puzzle)
         caption = " · ".join(x for x in (self.difficulty, size and f"size {size}") if x)
-        return display.Card(impl.title or impl.name, drawing_of(self.puzzle), caption,
+        return _display().Card(impl.title or impl.name, drawing_of(self.puzzle), caption,
                             drawing_of(self.puzzle, self.solution),
                             (f"id {self.id}",) if self.id else ())
 
     def _repr_html_(self) -> str:
         """The puzzle drawn, its grade under it, the answer folded."""
-        return display.gallery_html("", [self.card()], width=None)
+        return _display().gallery_html("", [self.card()], width=None)
 
     def _repr_markdown_(self) -> str | None:
         md = Shown(self.puzzle)._repr_markdown_()

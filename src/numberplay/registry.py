@@ -9,21 +9,27 @@ A plug-in that cannot be used (its import fails, its name is a built-in kind's,
 its object is not a complete `Kind`) is left out with one warning line on
 stderr naming its package; every other kind keeps working.
 
-Kept apart from `kinds.py` (the interface). The value classes in `model.py` import
-neither: the registry hands them its lookup (`model.use_kinds`) when it loads.
+A built-in kind asked for by its name (`get_kind("name")`, what `numberplay
+COMMAND KIND` does) is imported straight from its folder, without reading any
+package's metadata (`importlib.metadata` and the scan of every installed
+distribution cost more than the rest of a small command): the entry points are
+read when the whole list is needed (`all_kinds`, `kind_names`, a name that is no
+built-in kind's, an alias). A plug-in cannot take a built-in kind's name (it is
+left out with a warning), so both ways give the same kind.
+
+Kept apart from `kinds.py` (the interface). The value classes in `model.py` find
+their kind here (`model.kind_of`).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from dataclasses import dataclass
-from importlib import metadata
-from pathlib import Path
 from typing import Any
 
 from .errors import UnknownKind
-from .model import use_kinds
 
 # An impl: a `kinds.Kind` instance. Left untyped here so that the registry does
 # not import the interface back; `kinds.py` re-exports `get_kind` and
@@ -71,6 +77,7 @@ def _warn(key: str, message: str) -> None:
 def _entry_points() -> list[tuple[str, Source]]:
     """(name, source) of every entry point of the group: numberplay's first, in
     declared order, then the plug-ins' sorted by name and package."""
+    from importlib import metadata
     found = []
     for ep in metadata.entry_points(group=GROUP):
         dist = ep.dist.name if ep.dist is not None else "?"
@@ -83,9 +90,21 @@ def _entry_points() -> list[tuple[str, Source]]:
 def _source_tree() -> list[tuple[str, Source]]:
     """The built-in kinds when numberplay runs without its metadata (from a source
     tree on PYTHONPATH): each subpackage holding a `kind.py`, by name."""
+    from pathlib import Path
     here = Path(__file__).parent
-    return [(p.parent.name, Source(f"{__package__}.{p.parent.name}:KIND", HOME))
+    return [(p.parent.name, _builtin_source(p.parent.name))
             for p in sorted(here.glob("*/kind.py"))]
+
+
+def _builtin_source(name: str) -> Source:
+    """Where the built-in kind `name` lives: its folder's KIND (as its entry point says)."""
+    return Source(f"{__package__}.{name}:KIND", HOME)
+
+
+def _is_builtin_folder(name: str) -> bool:
+    """Is `name` a built-in kind's folder (a subpackage holding a `kind.py`)?"""
+    return name.isidentifier() and os.path.isfile(
+        os.path.join(os.path.dirname(__file__), name, "kind.py"))
 
 
 def sources() -> dict[str, Source]:
@@ -165,7 +184,10 @@ def _load(name: str) -> Impl | None:
     that cannot be used."""
     if name in _LOADED:
         return _LOADED[name]
-    source = sources().get(name)
+    if _SOURCES is None and _is_builtin_folder(name):
+        source: Source | None = _builtin_source(name)   # no metadata needed (see above)
+    else:
+        source = sources().get(name)
     if source is None or name in _LEFT_OUT:
         return None
     try:
@@ -228,6 +250,3 @@ def check_names(kind: Impl) -> None:
             raise TypeError(f"kind {name!r}: {attr} {cls.__name__} says its kind is "
                             f"{cls.kind!r}")
 
-
-# The values in model.py find their kind through this lookup (model imports no registry).
-use_kinds(get_kind)

@@ -1,24 +1,23 @@
-"""The `numberplay` command line (Typer). Built from the kind registry.
+"""The `numberplay` command line (click), built from the kind registry.
 
-`app` (every command, every kind) is built on first use. `main` builds only what
-a `numberplay COMMAND KIND ...` line needs when KIND is a built-in kind's name
-and no plug-in is installed: the other kinds and commands are then not imported,
-which takes a good part of the start-up time; any other line gets the whole app.
+Start-up is a design property here: every command is imported when it is
+called (or listed by --help or shell completion), and the puzzle commands
+(`solve KIND`, `generate KIND`, ...) build the subcommand of the one kind
+named, which imports that kind alone (a built-in kind without reading any
+package's metadata, see `registry`). `numberplay solve KIND ...` thus loads
+click, the kind and the solve handler, and nothing of the other commands, the
+other kinds, rich, the web or the batch engine. `tests/test_startup.py` keeps
+the list.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import typer
+import click
 
-from ..kinds import all_kinds, get_kind
-from ..registry import sources
 from .common import OneLineErrors
-
-if TYPE_CHECKING:
-    from ..kinds import Kind
 
 HELP = (
     "Solve, explain, check and generate digit-constraint puzzles: {kinds}."
@@ -26,56 +25,67 @@ HELP = (
     "'numberplay solve KIND --example NAME'. Every command has --help."
 )
 
-
-def _command_modules() -> list[Any]:
-    """Modules whose register(app) adds commands; each takes the app and adds its own."""
-    from . import batch_cmd, book_cmd, meta, puzzles, serve_cmd, store_cmd
-    return [puzzles, meta, batch_cmd, store_cmd, book_cmd, serve_cmd]
-
-
-def _typer(titles: str) -> typer.Typer:
-    """The top-level Typer app, without commands."""
-    return typer.Typer(name="numberplay", help=HELP.format(kinds=titles), no_args_is_help=True,
-                       cls=OneLineErrors, add_completion=False, rich_markup_mode="rich",
-                       context_settings={"help_option_names": ["-h", "--help"]})
-
-
-def build_app() -> typer.Typer:
-    """A fresh Typer app with a subcommand for every kind registered now."""
-    titles = ", ".join(impl.title or impl.name for impl in all_kinds()) or "no kinds installed"
-    app = _typer(titles)
-    for module in _command_modules():
-        module.register(app)
-    return app
+# The commands, in the order --help lists them: name -> (module, attribute) of
+# the click command, or of a function of the name making it.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "kinds": ("meta", "kinds"),
+    "examples": ("meta", "examples"),
+    "batch": ("batch_cmd", "batch"),
+    "book": ("book_cmd", "book"),
+    "serve": ("serve_cmd", "serve"),
+    **{name: ("puzzles", "group") for name in ("solve", "check", "explain", "hint",
+                                               "generate")},
+    "store": ("store_cmd", "store"),
+}
 
 
-def _one_kind(argv: list[str]) -> Kind | None:
-    """The kind of a `COMMAND KIND ...` line when only it need be loaded: KIND is a
-    built-in kind's own name and no plug-in is installed (whose warnings the whole
-    app gives); None otherwise."""
-    from .puzzles import COMMANDS
-    if len(argv) < 2 or argv[0] not in COMMANDS:
-        return None
-    found = sources()
-    source = found.get(argv[1])
-    if source is None or not all(s.builtin for s in found.values()):
-        return None
-    try:
-        return get_kind(argv[1])
-    except Exception:  # noqa: BLE001 - the whole app says what is wrong
-        return None
+def version() -> str:
+    """The version string (numberplay's own, no package metadata read)."""
+    from .. import __version__
+    return __version__
 
 
-def build_one(command: str, impl: Kind) -> typer.Typer:
-    """An app holding only `command impl.name` (the same subcommand as build_app's)."""
-    from . import puzzles
-    app = _typer(impl.title or impl.name)
-    puzzles.register(app, [impl], only=command)
-    return app
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"numberplay {version()}")
+        ctx.exit(0)
+
+
+class Root(OneLineErrors):
+    """The top group: its commands imported when called, listed or completed."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = COMMANDS.get(cmd_name)
+        if where is None:
+            return None
+        if cmd_name not in self.commands:
+            module, attr = where
+            found = getattr(__import__(module, globals(), None, [attr], 1), attr)
+            self.commands[cmd_name] = found if isinstance(found, click.Command) \
+                else found(cmd_name)
+        return self.commands[cmd_name]
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.help is None:   # the kinds' titles: only --help loads every kind
+            from ..kinds import all_kinds
+            titles = ", ".join(impl.title or impl.name for impl in all_kinds())
+            self.help = HELP.format(kinds=titles or "no kinds installed")
+        super().format_help_text(ctx, formatter)
+
+
+def build_app() -> click.Group:
+    """A fresh command line (its commands made on first use, for the kinds
+    registered then)."""
+    return Root("numberplay", no_args_is_help=True, params=[click.Option(
+        ["--version", "-V"], is_flag=True, expose_value=False, is_eager=True,
+        callback=_print_version, help="Print the version and exit.")])
 
 
 def __getattr__(name: str) -> Any:
-    """`app`: the whole app, built on first use."""
+    """`app`: the command line, built on first use."""
     if name == "app":
         built = build_app()
         globals()["app"] = built
@@ -85,8 +95,4 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Entry point of the `numberplay` console script."""
-    impl = _one_kind(sys.argv[1:])
-    if impl is not None:
-        build_one(sys.argv[1], impl)()
-        return
-    __getattr__("app")()
+    build_app().main(sys.argv[1:])

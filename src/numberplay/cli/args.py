@@ -1,8 +1,10 @@
-"""The typed arguments of the puzzle commands (solve, check, explain, hint, generate).
+"""The typed arguments of the puzzle commands (solve, check, explain, hint, generate):
+what they share.
 
-`puzzles.register` builds each subcommand's Typer signature and hands the
-handler one of these dataclasses: the common options, the command's own, and
-the kind's options (`opts`, checked by the kind when the puzzle is parsed or
+`puzzles` builds each subcommand's click parameters and hands the handler a
+dataclass of them: the common options (here), the command's own (its subclass,
+`ARGS` in `<command>_cmd.py`, so that a command defines no other's), and the
+kind's options (`opts`, checked by the kind when the puzzle is parsed or
 generated).
 """
 
@@ -10,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 from ..budget import Budget, active
@@ -33,7 +34,7 @@ class CommandArgs:
 
     @classmethod
     def from_values(cls: type[A], values: dict[str, Any], opts: dict[str, Any]) -> A:
-        """The arguments from the values Typer parsed (unknown names are ignored)."""
+        """The arguments from the values click parsed (unknown names are ignored)."""
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(opts=dict(opts), **{k: v for k, v in values.items() if k in names})
 
@@ -64,54 +65,3 @@ class PuzzleArgs(CommandArgs):
         if not puzzles:
             raise PuzzleError("the input holds no puzzle")
         return puzzles
-
-
-@dataclass(frozen=True, kw_only=True)
-class SolveArgs(PuzzleArgs):
-    """numberplay solve KIND."""
-
-    all: bool = False
-    count: bool = False
-    limit: int | None = None
-    no_search: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class CheckArgs(PuzzleArgs):
-    """numberplay check KIND."""
-
-    count: bool = False
-    limit: int | None = None
-    why: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExplainArgs(PuzzleArgs):
-    """numberplay explain KIND."""
-
-    trace: bool = False
-    no_search: bool = False
-    max_steps: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class HintArgs(PuzzleArgs):
-    """numberplay hint KIND."""
-
-    state: str | None = None
-    level: int = 3
-
-
-@dataclass(frozen=True, kw_only=True)
-class GenerateArgs(CommandArgs):
-    """numberplay generate KIND."""
-
-    size: str | None = None
-    difficulty: str | None = None
-    count: int | None = None
-    seed: str | None = None
-    id: str | None = None
-    solution: bool | None = None
-    quiet: bool = False
-    timeout: float | None = 300.0
-    store: Path | None = None

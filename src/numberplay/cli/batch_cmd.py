@@ -5,46 +5,45 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-import typer
-from rich.markup import escape
+import click
 
 from ..services.batch import run_batch
 from .batch_progress import make_progress
-from .common import err, guard
+from .common import guard, say
+from .params import PATH, Command, argument, option
 
 EXIT_INTERRUPTED = 130
 
 
-def register(app: typer.Typer) -> None:
-    """Add the `batch` command."""
-    app.command("batch")(batch)
+def _batch(jobs: Path, output: Path, workers: int | None, timeout: float | None,
+           scheduler: str | None, store: Path | None, quiet: bool) -> None:
+    with guard():
+        code = _run(jobs, output, workers, timeout, scheduler, store, quiet)
+    raise click.exceptions.Exit(code)
 
 
-def batch(
-    jobs: Path = typer.Argument(..., metavar="JOBS.jsonl", help="One JSON job per line."),
-    output: Path = typer.Option(..., "--output", "-o", metavar="RESULTS.jsonl",
-                                help="Results, one JSON line per job, appended as jobs finish."),
-    workers: int | None = typer.Option(None, "--workers", "-w", min=1,
-                                       help="Worker processes (default: every core)."),
-    timeout: float | None = typer.Option(None, "--timeout", min=0.001,
-                                         help="Seconds per job; a job over it fails."),
-    scheduler: str | None = typer.Option(
-        None, "--scheduler", metavar="ADDRESS",
-        help="Run on a Dask cluster (tcp://host:8786), or 'local' to start one here."),
-    store: Path | None = typer.Option(None, "--store", metavar="DB",
-                                      help="Keep every generated puzzle in this SQLite store."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar, no summary."),
-) -> None:
-    """Run a file of jobs (solve, count, check, explain, hint, generate) in parallel.
+batch = Command("batch", callback=_batch, params=[
+    argument("jobs", vtype=PATH, metavar="JOBS.jsonl", required=True,
+             help="One JSON job per line."),
+    option("--output", "-o", name="output", vtype=PATH, metavar="RESULTS.jsonl", required=True,
+           help="Results, one JSON line per job, appended as jobs finish."),
+    option("--workers", "-w", name="workers", vtype=int, low=1,
+           help="Worker processes (default: every core)."),
+    option("--timeout", name="timeout", vtype=float, low=0.001,
+           help="Seconds per job; a job over it fails."),
+    option("--scheduler", name="scheduler", metavar="ADDRESS",
+           help="Run on a Dask cluster (tcp://host:8786), or 'local' to start one here."),
+    option("--store", name="store", vtype=PATH, metavar="DB",
+           help="Keep every generated puzzle in this SQLite store."),
+    option("--quiet", "-q", name="quiet", default=False, vtype=bool,
+           help="No progress bar, no summary."),
+], help="""Run a file of jobs (solve, count, check, explain, hint, generate) in parallel.
 
     Each result line is {"id", "ok": true, "result": <the CLI's --format json>}
     or {"id", "ok": false, "error": "..."}. Running the same command again skips
     the ids already in RESULTS and finishes the rest. Exit 0 when every job
     succeeded, 1 when some failed, 2 when the batch cannot run.
-    """
-    with guard():
-        code = _run(jobs, output, workers, timeout, scheduler, store, quiet)
-    raise typer.Exit(code)
+    """)
 
 
 def _run(jobs: Path, output: Path, workers: int | None, timeout: float | None,
@@ -61,13 +60,13 @@ def _run(jobs: Path, output: Path, workers: int | None, timeout: float | None,
         try:
             summary = run_batch(jobs, output, workers=workers, timeout=timeout,
                                 scheduler=scheduler, store=store, progress=progress,
-                                warn=lambda text: err.print(f"numberplay: {escape(text)}"))
+                                warn=lambda text: say(f"numberplay: {text}"))
         except KeyboardInterrupt:
-            err.print(f"interrupted: the finished results are in {output}; "
-                      "run the same command again to finish")
+            say(f"interrupted: the finished results are in {output}; "
+                "run the same command again to finish")
             return EXIT_INTERRUPTED
     if not quiet:
         if summary.repaired:
-            err.print(f"repaired {output}: dropped {summary.repaired} unreadable line(s)")
-        err.print(f"batch: {summary.line()}", style="red" if summary.exit_code else "dim")
+            say(f"repaired {output}: dropped {summary.repaired} unreadable line(s)")
+        say(f"batch: {summary.line()}", "red" if summary.exit_code else "dim")
     return summary.exit_code

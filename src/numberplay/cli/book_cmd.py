@@ -6,12 +6,13 @@ import random
 from enum import StrEnum
 from pathlib import Path
 
-import typer
+import click
 
 from .. import book as B
 from ..errors import NumberplayError, PuzzleError
 from ..kinds import all_kinds
-from .common import EXIT_OK, err, guard, read_input
+from .common import EXIT_OK, guard, read_input, say
+from .params import PATH, Command, argument, option
 from .progress import progress_iter
 
 HELP = """Make a puzzle book: a title page, the numbered puzzles, then the answers.
@@ -58,66 +59,71 @@ class Paper(StrEnum):
     letter = "letter"
 
 
-def register(app: typer.Typer) -> None:
-    """Add the `book` command."""
-    app.command("book", help=HELP.format(examples=_examples()))(book)
+class BookCommand(Command):
+    """`book`: its help's examples name the installed kinds (loaded for --help only)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.help is None:
+            self.help = HELP.format(examples=_examples())
+        super().format_help_text(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return HELP.partition("\n")[0]
 
 
-def book(
-    kinds: list[str] | None = typer.Argument(
-        None, metavar="KIND[:SIZE[:DIFFICULTY]]",
-        help="Generate puzzles of these kinds (each with its own size and difficulty)."),
-    size: str | None = typer.Option(None, "--size", "-s",
-                                    help="Puzzle size (generation; a filter with --db)."),
-    difficulty: str | None = typer.Option(None, "--difficulty", "-d",
-                                          help="Difficulty (generation; a filter with --db)."),
-    count: int | None = typer.Option(None, "--count", "-n", min=1, max=10_000,
-                                     help="Puzzles of each kind to generate (default 4); "
-                                          "with --db, at most this many."),
-    seed: str | None = typer.Option(None, "--seed", help="Random seed for generation."),
-    db: Path | None = typer.Option(None, "--db", metavar="DB",
-                                   help="Take the puzzles from this store."),
-    kind_filter: str | None = typer.Option(None, "--kind", "-k",
-                                           help="With --db: only this kind."),
-    source: str | None = typer.Option(None, "--input", "-i", metavar="FILE",
-                                      help="Take the puzzles from this file ('-' = stdin)."),
-    per_page: int = typer.Option(4, "--per-page", help="Puzzles per page: 1, 2, 4 or 6."),
-    paper: Paper = typer.Option(Paper.a4, "--paper", case_sensitive=False,
-                                help="Paper size."),
-    title: str = typer.Option("Puzzles", "--title", help="The title on the first page."),
-    answers: bool = typer.Option(True, "--answers/--no-answers",
-                                 help="Print the answers at the end."),
-    fmt: BookFormat = typer.Option(BookFormat.pdf, "--format", "-f", case_sensitive=False,
-                                   help="pdf: the book; svg: one drawing per puzzle "
-                                        "(and answer) in the -o folder."),
-    output: Path = typer.Option(Path("book.pdf"), "--output", "-o", metavar="PATH",
-                                help="The PDF file (a folder with --format svg)."),
-    timeout: float | None = typer.Option(300.0, "--timeout", min=0.0,
-                                         help="Seconds allowed per puzzle to generate or "
-                                              "solve."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-) -> None:
+def _book(kinds: tuple[str, ...], size: str | None, difficulty: str | None, count: int | None,
+          seed: str | None, db: Path | None, kind_filter: str | None, source: str | None,
+          per_page: int, paper: Paper, title: str, answers: bool, fmt: BookFormat,
+          output: Path, timeout: float | None, quiet: bool) -> None:
     """Make a puzzle book."""
     with guard():
         options = B.BookOptions(title=title, per_page=per_page, paper=paper.value,
                                 answers=answers)
         options.check()
-        entries = _entries(kinds or [], size, difficulty, count, seed, db, kind_filter,
+        entries = _entries(list(kinds), size, difficulty, count, seed, db, kind_filter,
                            source, timeout, quiet)
         if fmt is BookFormat.svg:
             if output == Path("book.pdf"):
                 output = Path("book-svg")
             files = B.write_svgs(entries, output, answers)
-            err.print(f"[dim]wrote {len(files)} file(s) to {output}[/]")
-            raise typer.Exit(EXIT_OK)
+            say(f"wrote {len(files)} file(s) to {output}", "dim")
+            raise click.exceptions.Exit(EXIT_OK)
         pdf = B.build_pdf(entries, options)
         try:
             output.write_bytes(pdf)
         except OSError as exc:
             raise NumberplayError(f"cannot write {output}: {exc.strerror or exc}") from None
-        err.print(f"[dim]{len(entries)} puzzle(s), {B.book_pages(entries, options)} "
-                  f"pages: {output}[/]")
-    raise typer.Exit(EXIT_OK)
+        say(f"{len(entries)} puzzle(s), {B.book_pages(entries, options)} pages: {output}", "dim")
+    raise click.exceptions.Exit(EXIT_OK)
+
+
+book = BookCommand("book", callback=_book, params=[
+    argument("kinds", metavar="KIND[:SIZE[:DIFFICULTY]]", nargs=-1,
+             help="Generate puzzles of these kinds (each with its own size and difficulty)."),
+    option("--size", "-s", name="size", help="Puzzle size (generation; a filter with --db)."),
+    option("--difficulty", "-d", name="difficulty",
+           help="Difficulty (generation; a filter with --db)."),
+    option("--count", "-n", name="count", vtype=int, low=1, high=10_000,
+           help="Puzzles of each kind to generate (default 4); with --db, at most this many."),
+    option("--seed", name="seed", help="Random seed for generation."),
+    option("--db", name="db", vtype=PATH, metavar="DB", help="Take the puzzles from this store."),
+    option("--kind", "-k", name="kind_filter", help="With --db: only this kind."),
+    option("--input", "-i", name="source", metavar="FILE",
+           help="Take the puzzles from this file ('-' = stdin)."),
+    option("--per-page", name="per_page", default=4, vtype=int,
+           help="Puzzles per page: 1, 2, 4 or 6."),
+    option("--paper", name="paper", default=Paper.a4, vtype=Paper, help="Paper size."),
+    option("--title", name="title", default="Puzzles", help="The title on the first page."),
+    option("--answers/--no-answers", name="answers", default=True, vtype=bool,
+           help="Print the answers at the end."),
+    option("--format", "-f", name="fmt", default=BookFormat.pdf, vtype=BookFormat,
+           help="pdf: the book; svg: one drawing per puzzle (and answer) in the -o folder."),
+    option("--output", "-o", name="output", default=Path("book.pdf"), vtype=PATH,
+           metavar="PATH", help="The PDF file (a folder with --format svg)."),
+    option("--timeout", name="timeout", default=300.0, vtype=float, low=0.0,
+           help="Seconds allowed per puzzle to generate or solve."),
+    option("--quiet", "-q", name="quiet", default=False, vtype=bool, help="No progress bar."),
+])
 
 
 def _entries(kinds: list[str], size: str | None, difficulty: str | None, count: int | None,
@@ -144,7 +150,7 @@ def _entries(kinds: list[str], size: str | None, difficulty: str | None, count: 
         raise PuzzleError("say which puzzles: KIND... to generate, --db DB, or --input FILE")
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**9))
-        err.print(f"[dim]seed {seed} (pass --seed {seed} to get this book again)[/]")
+        say(f"seed {seed} (pass --seed {seed} to get this book again)", "dim")
 
     def progress(items, total, label):
         return progress_iter(items, total=total, label=label, enabled=not quiet and total > 1)

@@ -10,11 +10,21 @@ from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
 from ..services.reports import check_report
-from ..services.workbench import why, why_text
-from .args import CheckArgs
+from .args import PuzzleArgs
 from .common import EXIT_MULTIPLE, EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json
 from .exits import solve_code, worst
-from .steps_out import text_page
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckArgs(PuzzleArgs):
+    """numberplay check KIND."""
+
+    count: bool = False
+    limit: int | None = None
+    why: bool = False
+
+
+ARGS = CheckArgs
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,7 @@ def _json(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
 def _html(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
     pages = [(item.puzzle, item.report["text"], "") for item in items]
     if pages:
+        from .steps_out import text_page
         echo(text_page(impl, "check", pages))
 
 
@@ -44,6 +55,7 @@ def _markdown(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
 
 
 def _text(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+    from ..services.workbench import why_text
     for item in items:
         label = f"{impl.to_text(item.puzzle)}: " if item.several else ""
         echo(label + item.report["text"])
@@ -75,6 +87,7 @@ def _checked(puzzles: list[Puzzle], a: CheckArgs, codes: list[int]) -> Iterator[
         report, result = check_report(puzzle, limit=a.limit, budget=budget,
                                       decide=not counting)
         if a.why and result.verdict != "unknown":
+            from ..services.workbench import why  # (--why only)
             report.update(why(puzzle, budget))
         if result.count >= 2:
             codes.append(EXIT_MULTIPLE)

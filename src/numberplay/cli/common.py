@@ -14,23 +14,14 @@ from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NoReturn
 
-import typer
-from rich.console import Console
-from rich.markup import escape
-from typer.core import TyperGroup
-
-if TYPE_CHECKING:  # checked against the Typer installed (>= 0.20)
-    from typer._click import exceptions as _click
-else:
-    try:  # Typer >= 0.20 carries its own copy of click
-        from typer._click import exceptions as _click
-    except ImportError:  # pragma: no cover - older Typer uses click itself
-        from click import exceptions as _click
+import click
 
 from ..errors import BudgetExceeded, GenerationError, NumberplayError, OutputError, PuzzleError
-from ..kinds import Kind
-from ..services.examples import get_example
 from ..text import shorten
+from .params import Group, option
+
+if TYPE_CHECKING:
+    from ..kinds import Kind
 
 # Exit codes (documented in the README).
 EXIT_OK = 0
@@ -43,7 +34,25 @@ EXIT_INTERNAL = 70
 EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' EX_IOERR
 EXIT_INTERRUPTED = 130
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# Styles of the lines on stderr (shown only when stderr is a terminal).
+STYLES: dict[str, dict[str, Any]] = {
+    "": {}, "dim": {"dim": True}, "yellow": {"fg": "yellow"}, "red": {"fg": "red"},
+    "bold red": {"fg": "red", "bold": True},
+}
+
+
+def say(text: str, style: str = "", *, lead: str = "", lead_style: str = "") -> None:
+    """One line on stderr: `lead` (such as "error:") then `text`, each in its style
+    (colours only on a terminal)."""
+    line = click.style(text, **STYLES[style]) if style else text
+    if lead:
+        line = (click.style(lead, **STYLES[lead_style]) if lead_style else lead) + " " + line
+    click.echo(line, err=True)
+
+
+def fail(lead: str, message: Any, style: str = "bold red") -> None:
+    """`error: <message on one line>` on stderr."""
+    say(_one_line(message), lead=lead, lead_style=style)
 
 MAX_INPUT_BYTES = 10_000_000
 
@@ -74,14 +83,16 @@ class ShowFormat(StrEnum):
     json = "json"
 
 
-def show_format() -> Any:
+def show_format() -> click.Option:
     """The `--format text|json` option of a listing command."""
-    return typer.Option(ShowFormat.text, "--format", "-f", help="text or json.")
+    return option("--format", "-f", name="fmt", default=ShowFormat.text, vtype=ShowFormat,
+                  help="text or json.")
 
 
-def json_flag() -> Any:
+def json_flag() -> click.Option:
     """The `--json` flag, kept beside `--format json` where it was documented."""
-    return typer.Option(False, "--json", help="Print JSON (the same as --format json).")
+    return option("--json", name="json_out", default=False, vtype=bool,
+                  help="Print JSON (the same as --format json).")
 
 
 def read_input(impl: Kind, source: str | None, example: str | None) -> str | None:
@@ -94,6 +105,7 @@ def read_input(impl: Kind, source: str | None, example: str | None) -> str | Non
     if example:
         if source:
             raise PuzzleError("give either a puzzle or --example, not both")
+        from ..services.examples import get_example
         return get_example(impl.name, example).text
     if source is None:
         return None
@@ -154,34 +166,34 @@ def guard() -> Iterator[None]:
     try:
         yield
     except PuzzleError as exc:
-        err.print(f"[bold red]error:[/] {_one_line(exc)}", markup=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        fail("error:", exc)
+        raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
     except BudgetExceeded as exc:
-        err.print(f"[yellow]stopped:[/] {_one_line(exc)}", markup=True)
-        raise typer.Exit(EXIT_UNDECIDED) from None
+        fail("stopped:", exc, "yellow")
+        raise click.exceptions.Exit(EXIT_UNDECIDED) from None
     except GenerationError as exc:
-        err.print(f"[bold red]generation failed:[/] {_one_line(exc)}", markup=True)
-        raise typer.Exit(EXIT_UNDECIDED) from None
+        fail("generation failed:", exc)
+        raise click.exceptions.Exit(EXIT_UNDECIDED) from None
     except OutputError as exc:
-        err.print(f"[bold red]error:[/] {_one_line(exc)}", markup=True)
-        raise typer.Exit(EXIT_OUTPUT) from None
+        fail("error:", exc)
+        raise click.exceptions.Exit(EXIT_OUTPUT) from None
     except NumberplayError as exc:
-        err.print(f"[bold red]error:[/] {_one_line(exc)}", markup=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        fail("error:", exc)
+        raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
     except KeyboardInterrupt:
-        err.print("interrupted")
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        say("interrupted")
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
 
-    except (typer.Exit, typer.Abort, SystemExit):
+    except (click.exceptions.Exit, click.exceptions.Abort, SystemExit):
         raise
     except BrokenPipeError:
-        raise typer.Exit(EXIT_OK) from None
+        raise click.exceptions.Exit(EXIT_OK) from None
     except OSError as exc:
         if exc.errno not in FULL_ERRNOS:
             _internal(exc)
         where = exc.filename or "standard output"
-        err.print(f"[bold red]error:[/] {_one_line(f'{where}: {exc.strerror}')}", markup=True)
-        raise typer.Exit(EXIT_OUTPUT) from None
+        fail("error:", f"{where}: {exc.strerror}")
+        raise click.exceptions.Exit(EXIT_OUTPUT) from None
     except Exception as exc:  # noqa: BLE001 - last line of defence against tracebacks
         _internal(exc)
 
@@ -194,29 +206,29 @@ def _internal(exc: Exception) -> NoReturn:
     """A bug: one line asking for a report (a traceback with NUMBERPLAY_DEBUG=1)."""
     if os.environ.get("NUMBERPLAY_DEBUG"):
         raise exc
-    err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {_one_line(exc)} "
-              "(set NUMBERPLAY_DEBUG=1 for a traceback; please report it)", markup=True)
-    raise typer.Exit(EXIT_INTERNAL) from None
+    say(f"{type(exc).__name__}: {_one_line(exc)} "
+        "(set NUMBERPLAY_DEBUG=1 for a traceback; please report it)",
+        lead="internal error:", lead_style="bold red")
+    raise click.exceptions.Exit(EXIT_INTERNAL) from None
 
 
 def _one_line(exc: BaseException | str) -> str:
     """The message on one line: whitespace collapsed, control characters shown
-    as escapes, at most 500 characters, rich markup escaped."""
+    as escapes, at most 500 characters."""
     text = " ".join(str(exc).split())
     if not text.isprintable():
         text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    text = shorten(text, 500)
-    return escape(text)
+    return shorten(text, 500)
 
 
 def print_json(data: Any) -> None:
     """One JSON document on one line."""
-    typer.echo(json.dumps(data, ensure_ascii=False))
+    click.echo(json.dumps(data, ensure_ascii=False))
 
 
 def echo(text: str = "", nl: bool = True) -> None:
     """Plain text to stdout."""
-    typer.echo(text, nl=nl)
+    click.echo(text, nl=nl)
 
 
 def check_timeout(value: float | None, flag: str = "--timeout") -> float | None:
@@ -229,49 +241,20 @@ def check_timeout(value: float | None, flag: str = "--timeout") -> float | None:
 # --- usage errors on one line ------------------------------------------------------
 
 
-def usage_message(exc: Any) -> str:
+def usage_message(exc: click.ClickException) -> str:
     """One line for a usage error, naming the option: `--limit must be at least 1`."""
     param = getattr(exc, "param", None)
-    if isinstance(exc, _click.BadParameter) and param is not None:
-        return f"{_flag(param)} {_reason(exc)}"
-    if isinstance(exc, _click.NoSuchOption):
+    if isinstance(exc, click.BadParameter) and param is not None:
+        message = " ".join(str(exc.message).split())
+        if not message.startswith("must be"):
+            message = f"is invalid: {message}"
+        return f"{_flag(param)} {message}"
+    if isinstance(exc, click.NoSuchOption):
         return f"no such option: {exc.option_name}" + (
             f" (did you mean {exc.possibilities[0]}?)" if exc.possibilities else "")
-    if isinstance(exc, _click.MissingParameter) and param is not None:
+    if isinstance(exc, click.MissingParameter) and param is not None:
         return f"missing {_flag(param)}"
     return exc.format_message()
-
-
-_BOUNDS = {"greater_than_equal": ("ge", "at least"), "greater_than": ("gt", "more than"),
-           "less_than_equal": ("le", "at most"), "less_than": ("lt", "less than")}
-
-
-def _reason(exc: Any) -> str:
-    """What is wrong with an option's value, in a few words."""
-    cause = exc.__cause__
-    errors = cause.errors() if hasattr(cause, "errors") else []
-    if not errors:
-        return f"is invalid: {' '.join(str(exc.message).split())}"
-    first = errors[0]
-    error_type, ctx = first.get("type", ""), first.get("ctx") or {}
-    value = first.get("input")
-    shown = f", not {value!r}" if isinstance(value, str) and len(value) <= 30 else ""
-    if error_type in _BOUNDS:
-        key, words = _BOUNDS[error_type]
-        bound = ctx.get(key)
-        return f"must be {words} {bound:g}" if isinstance(bound, (int, float)) \
-            else f"must be {words} {bound}"
-    if error_type.startswith("int_"):
-        return f"must be a whole number{shown}"
-    if error_type.startswith(("float_", "finite_")):
-        return f"must be a number{shown}"
-    message = str(first.get("msg", exc.message))
-    if message.startswith("Value error, "):
-        message = message[len("Value error, "):]
-    head, sep, choices = message.partition(" is not one of ")
-    if sep:
-        return f"must be one of {choices.rstrip('.').replace(chr(39), '')}, not {head}"
-    return f"is invalid: {' '.join(message.split())}"
 
 
 def _flag(param: Any) -> str:
@@ -279,44 +262,37 @@ def _flag(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
     if opts:
         return opts[0]
-    return param.human_readable_name
+    return str(param.human_readable_name)
 
 
-class OneLineErrors(TyperGroup):
+class OneLineErrors(Group):
     """The top command group: a usage error (bad option value, unknown option)
     prints one line on stderr, `error: --limit must be at least 1`, and exits 2;
     Ctrl-C anywhere prints `interrupted` and exits 130."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
-             windows_expand_args: bool = True, **extra: Any) -> Any:
+             **extra: Any) -> Any:
         _STARTED[0] = time.perf_counter()
-        if not windows_expand_args:  # passed on only when given (click 8.0.0 lacks it)
-            extra["windows_expand_args"] = False
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
-        except _click.NoArgsIsHelpError as exc:
-            if not _rich_help():
-                typer.echo(exc.format_message(), err=True)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.format_message())
             sys.exit(exc.exit_code)
-        except _click.ClickException as exc:
-            err.print(f"[bold red]error:[/] {_one_line(usage_message(exc))}", markup=True)
-            sys.exit(EXIT_BAD_INPUT if isinstance(exc, _click.UsageError) else exc.exit_code)
-        except typer.Abort:  # not in typer._click.exceptions: Typer >= 0.20 moved it
-            err.print("aborted")
+        except click.ClickException as exc:
+            fail("error:", usage_message(exc))
+            sys.exit(EXIT_BAD_INPUT if isinstance(exc, click.UsageError) else exc.exit_code)
+        except click.exceptions.Abort as exc:
+            if isinstance(exc.__context__, KeyboardInterrupt):
+                say("interrupted")
+                sys.exit(EXIT_INTERRUPTED)
+            say("aborted")
             sys.exit(1)
         except KeyboardInterrupt:
-            err.print("interrupted")
+            say("interrupted")
             sys.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:
             sys.exit(EXIT_OK)
         sys.exit(code if isinstance(code, int) else EXIT_OK)
-
-
-def _rich_help() -> bool:
-    """Does Typer print help through rich (already printed by the time the
-    NoArgsIsHelpError reaches us)?"""
-    from typer import core
-    return bool(getattr(core, "HAS_RICH", False))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..budget import Budget
@@ -17,12 +18,24 @@ from ..services.reports import (
     solution_count,
 )
 from ..services.search import search
-from .args import ExplainArgs
-from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, err, print_json
+from .args import PuzzleArgs
+from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json, say
 from .exits import explain_code, multiple, worst
 from .html_out import explain_page
 from .steps_out import step_text_lines, steps_markdown
 from .svg_out import check_draws, explain_svg
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExplainArgs(PuzzleArgs):
+    """numberplay explain KIND."""
+
+    trace: bool = False
+    no_search: bool = False
+    max_steps: int | None = None
+
+
+ARGS = ExplainArgs
 
 
 def do_explain(impl: Kind, a: ExplainArgs) -> int:
@@ -105,7 +118,7 @@ def _explain_text(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> in
     if not run.complete:
         raise BudgetExceeded(run.message)
     if a.max_steps is not None and last is not None and last.technique not in (SOLVED, STALLED):
-        err.print(f"[dim]stopped after {a.max_steps} steps (--max-steps)[/]")
+        say(f"stopped after {a.max_steps} steps (--max-steps)", "dim")
     return _steps_code(last, a, bool(note))
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
-
-from rich.markup import escape
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
@@ -14,18 +13,40 @@ from ..kinds import Kind
 from ..model import Generated
 from ..services.generation import generate_one, regenerate
 from ..services.reports import generate_report
-from .args import GenerateArgs
-from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, err, print_json
-from .html_out import generate_page
+from .args import CommandArgs
+from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json, say
 from .progress import progress_iter, progress_status
-from .svg_out import check_draws, generate_svg
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# (The HTML and SVG writers are imported by the formats that use them.)
 
 PAGE_BREAK = '<div style="page-break-after: always"></div>'
+
+
+@dataclass(frozen=True, kw_only=True)
+class GenerateArgs(CommandArgs):
+    """numberplay generate KIND."""
+
+    size: str | None = None
+    difficulty: str | None = None
+    count: int | None = None
+    seed: str | None = None
+    id: str | None = None
+    solution: bool | None = None
+    quiet: bool = False
+    timeout: float | None = 300.0
+    store: Path | None = None
+
+
+ARGS = GenerateArgs
 
 
 def do_generate(impl: Kind, a: GenerateArgs) -> int:
     """numberplay generate KIND ..."""
     if a.fmt is Format.svg:
+        from .svg_out import check_draws
         check_draws(impl)
     if a.id:
         return _generate_id(impl, a)
@@ -44,7 +65,7 @@ def do_generate(impl: Kind, a: GenerateArgs) -> int:
 
     def say_seed() -> None:
         if announce:
-            err.print(f"[dim]seed {seed} (pass --seed {seed} to get these puzzles again)[/]")
+            say(f"seed {seed} (pass --seed {seed} to get these puzzles again)", "dim")
 
     try:
         generated = [make(i) for i in progress_iter(range(count), total=count,
@@ -128,7 +149,7 @@ def _generate_all(impl: Kind, a: GenerateArgs) -> int:
         except BudgetExceeded as exc:
             status, code = str(exc), EXIT_UNDECIDED
     if status:
-        err.print(f"[{'yellow' if code else 'dim'}]{status}[/]")
+        say(status, "yellow" if code else "dim")
     if a.fmt is not Format.text:
         print_generated(impl, generated, a)
     _after_generate(impl, generated, a)
@@ -141,7 +162,7 @@ def _after_generate(impl: Kind, generated: list[Generated], a: GenerateArgs) -> 
         from ..services.store import PuzzleStore
         with PuzzleStore(a.store) as store:
             new = store.add_many(generated, impl)
-        err.print(f"[dim]stored {new} new puzzle(s) of {len(generated)} in {escape(str(a.store))}[/]")
+        say(f"stored {new} new puzzle(s) of {len(generated)} in {a.store}", "dim")
 
 
 # --- output, one renderer per format ----------------------------------------------
@@ -156,10 +177,12 @@ def _json(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool
 
 
 def _html(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+    from .html_out import generate_page
     echo(generate_page(impl, generated, answers), nl=False)
 
 
 def _svg(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+    from .svg_out import generate_svg
     echo(generate_svg(impl, generated, answers))
 
 

@@ -10,10 +10,21 @@ from ..kinds import Kind
 from ..model import Hint, PlayState, Puzzle
 from ..services.hints import hint_report, parse_state
 from ..text import step_body
-from .args import HintArgs
+from .args import PuzzleArgs
 from .common import EXIT_OK, Format, echo, print_json, read_input
 from .steps_out import hint_markdown, hint_page
 from .svg_out import check_draws, hint_svg
+
+
+@dataclass(frozen=True, kw_only=True)
+class HintArgs(PuzzleArgs):
+    """numberplay hint KIND."""
+
+    state: str | None = None
+    level: int = 3
+
+
+ARGS = HintArgs
 
 
 @dataclass(frozen=True)

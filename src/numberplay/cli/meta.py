@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import typer
-
 from ..services.catalog import examples_json, kinds_json
 from .common import ShowFormat, echo, guard, json_flag, print_json, show_format
+from .params import Command, argument
 
 
-def register(app: typer.Typer) -> None:
-    """Add the `kinds` and `examples` commands."""
-    app.command("kinds")(kinds)
-    app.command("examples")(examples)
-
-
-def kinds(fmt: ShowFormat = show_format(), json_out: bool = json_flag()) -> None:
-    """List the puzzle kinds, their difficulties and their own options."""
+def _kinds(fmt: ShowFormat, json_out: bool) -> None:
     rows = kinds_json()
     if json_out or fmt is ShowFormat.json:
         print_json(rows)
@@ -29,16 +21,7 @@ def kinds(fmt: ShowFormat = show_format(), json_out: bool = json_flag()) -> None
             echo(f"    options: {' '.join(row['options'])}")
 
 
-def examples(
-    kind: str | None = typer.Argument(None, help="Only this kind's examples."),
-    name: str | None = typer.Argument(None, help="Print this example's text."),
-    fmt: ShowFormat = show_format(),
-    json_out: bool = json_flag(),
-) -> None:
-    """List the bundled example puzzles, or print one.
-
-    Solve one with: numberplay solve KIND --example NAME
-    """
+def _examples(kind: str | None, name: str | None, fmt: ShowFormat, json_out: bool) -> None:
     with guard():
         data = examples_json(kind, name)
         if json_out or fmt is ShowFormat.json:
@@ -50,3 +33,14 @@ def examples(
                 echo(f"{e['kind']:<14} {e['name']:<22} {e['description']}")
             if not data:
                 echo("no examples")
+
+
+kinds = Command("kinds", callback=_kinds, params=[show_format(), json_flag()],
+                help="List the puzzle kinds, their difficulties and their own options.")
+
+examples = Command("examples", callback=_examples, params=[
+    argument("kind", help="Only this kind's examples."),
+    argument("name", help="Print this example's text."),
+    show_format(), json_flag()],
+    help="List the bundled example puzzles, or print one.\n\n"
+         "Solve one with: numberplay solve KIND --example NAME")

@@ -1,4 +1,5 @@
-"""Progress bars on stderr (Rich), shown only when stderr is a terminal."""
+"""Progress bars on stderr (Rich), shown only when stderr is a terminal (Rich is
+imported only then)."""
 
 from __future__ import annotations
 
@@ -6,17 +7,6 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
-
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-
-from .common import err
 
 T = TypeVar("T")
 
@@ -27,9 +17,18 @@ def progress_iter(items: Iterable[T], *, total: int, label: str,
     if not enabled or not sys.stderr.isatty():
         yield from items
         return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                  console=err, transient=True) as progress:
+                  console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(label, total=total)
         for item in items:
             yield item
@@ -43,9 +42,11 @@ def progress_status(label: str, *, enabled: bool = True
     if not enabled or not sys.stderr.isatty():
         yield lambda done, total, text: None
         return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[status]}"), TimeElapsedColumn(),
-                  console=err, transient=True) as progress:
+                  console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(label, total=None, status="")
 
         def update(done: int, total: int, text: str) -> None:

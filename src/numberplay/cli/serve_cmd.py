@@ -2,39 +2,21 @@
 
 from __future__ import annotations
 
-import typer
+import click
 
-from .common import EXIT_BAD_INPUT, echo, err, guard
+from .common import EXIT_BAD_INPUT, echo, guard, say
+from .params import Command, option
 
 INSTALL_HINT = "numberplay serve needs the web extra: pip install 'numberplay[web]'"
 
 
-def register(app: typer.Typer) -> None:
-    """Add the `serve` command."""
-    app.command("serve")(serve)
-
-
-def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (loopback by default)."),
-    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on."),
-    open_browser: bool = typer.Option(False, "--open", help="Open the page in a browser."),
-    timeout: float = typer.Option(10.0, "--timeout", min=0.1,
-                                  help="Seconds of work allowed per request."),
-    workers: int | None = typer.Option(None, "--workers", min=1, max=64,
-                                       help="Worker processes (default: the number of cores)."),
-    allow_origin: list[str] = typer.Option(
-        [], "--allow-origin", metavar="ORIGIN",
-        help="Let pages from ORIGIN (e.g. https://example.org) call the API (CORS); "
-             "repeatable. None by default."),
-    memory: int = typer.Option(1024, "--memory", min=0, metavar="MB",
-                               help="Address space each worker process may use (0: no cap)."),
-) -> None:
-    """Serve the play page and the JSON API (/api/..., docs at /docs) until Ctrl-C."""
+def _serve(host: str, port: int, open_browser: bool, timeout: float, workers: int | None,
+           allow_origin: tuple[str, ...], memory: int) -> None:
     try:
         from ..web.serve import serve as run
     except ImportError as exc:
-        err.print(f"error: {INSTALL_HINT} ({exc.name or exc} is missing)", markup=False)
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        say(f"error: {INSTALL_HINT} ({exc.name or exc} is missing)")
+        raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
     with guard():
         try:
             run(host=host, port=port, open_browser=open_browser, timeout=timeout,
@@ -43,5 +25,24 @@ def serve(
         except KeyboardInterrupt:
             pass
         except OSError as exc:
-            err.print(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}", markup=False)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
+            say(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}")
+            raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
+
+
+serve = Command("serve", callback=_serve, params=[
+    option("--host", name="host", default="127.0.0.1",
+           help="Address to listen on (loopback by default)."),
+    option("--port", name="port", default=8000, vtype=int, low=0, high=65535,
+           help="Port to listen on."),
+    option("--open", name="open_browser", default=False, vtype=bool,
+           help="Open the page in a browser."),
+    option("--timeout", name="timeout", default=10.0, vtype=float, low=0.1,
+           help="Seconds of work allowed per request."),
+    option("--workers", name="workers", vtype=int, low=1, high=64,
+           help="Worker processes (default: the number of cores)."),
+    option("--allow-origin", name="allow_origin", metavar="ORIGIN", multiple=True,
+           help="Let pages from ORIGIN (e.g. https://example.org) call the API (CORS); "
+                "repeatable. None by default."),
+    option("--memory", name="memory", default=1024, vtype=int, low=0, metavar="MB",
+           help="Address space each worker process may use (0: no cap)."),
+], help="Serve the play page and the JSON API (/api/..., docs at /docs) until Ctrl-C.")

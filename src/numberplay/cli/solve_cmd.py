@@ -7,14 +7,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rich.markup import escape
-
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
 from ..services.reports import explain_report, solve_report
 from ..services.search import SearchResult
-from .args import SolveArgs
+from .args import PuzzleArgs
 from .common import (
     EXIT_NONE,
     EXIT_OK,
@@ -22,13 +20,25 @@ from .common import (
     EXIT_UNDECIDED,
     Format,
     echo,
-    err,
     print_json,
+    say,
 )
 from .exits import explain_code, solve_code, worst
-from .html_out import solve_page
-from .steps_out import text_page
-from .svg_out import check_draws, solve_svg
+
+# (The HTML and SVG writers are imported by the formats that use them.)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SolveArgs(PuzzleArgs):
+    """numberplay solve KIND."""
+
+    all: bool = False
+    count: bool = False
+    limit: int | None = None
+    no_search: bool = False
+
+
+ARGS = SolveArgs
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,7 @@ class Solved:
 def do_solve(impl: Kind, a: SolveArgs) -> int:
     """numberplay solve KIND ..."""
     if a.fmt is Format.svg:
+        from .svg_out import check_draws
         check_draws(impl)
         if a.no_search or a.count:
             raise PuzzleError(f"{'--no-search' if a.no_search else '--count'} prints no "
@@ -102,8 +113,10 @@ def _drawn(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
                   if item.mode == "count" else _status(result, item.mode))
         pages.append((item.puzzle, list(result.solutions), item.report.get("reason") or status))
         if a.fmt is Format.svg:
-            err.print(escape(pages[-1][2]), style="dim" if result.count else "yellow")
+            say(pages[-1][2], "dim" if result.count else "yellow")
     if pages:
+        from .html_out import solve_page
+        from .svg_out import solve_svg
         echo(solve_svg(impl, pages) if a.fmt is Format.svg else solve_page(impl, pages))
 
 
@@ -114,8 +127,7 @@ def _count_text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
         label = f"{impl.to_text(item.puzzle)}: " if item.several else ""
         echo(f"{label}{result.count}" if result.complete else f"{label}at least {result.count}")
         if not result.complete:
-            err.print(f"[yellow]at least {result.count} solution(s): "
-                      f"{escape(result.message)}[/]")
+            say(f"at least {result.count} solution(s): {result.message}", "yellow")
 
 
 def _text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
@@ -139,7 +151,7 @@ def _text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
         reason = item.report.get("reason")
         if reason:
             status = reason if reason.lower().startswith("no solution") else f"{status}: {reason}"
-        err.print(escape(status), style="dim" if result.count else "yellow")
+        say(status, "dim" if result.count else "yellow")
 
 
 RENDERERS: dict[Format, Callable[[Kind, SolveArgs, Iterable[Solved]], None]] = {
@@ -185,6 +197,7 @@ def _deduced_html(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
     status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
               EXIT_NONE: f"no solution: {last['text'] if last else ''}"}.get(
                   code, report.get("message", "stopped"))
+    from .steps_out import text_page
     echo(text_page(impl, "deductions only",
                    [(puzzle, status, (last or {}).get("snapshot") or "")]))
     return code
@@ -196,12 +209,12 @@ def _deduced_text(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
     if last is not None and last.get("snapshot"):
         echo(last["snapshot"])
     if code == EXIT_PARTIAL:
-        err.print(f"[yellow]partial: deductions stall here ({len(report['steps']) - 1} steps); "
-                  "run without --no-search to finish by search[/]")
+        say(f"partial: deductions stall here ({len(report['steps']) - 1} steps); "
+            "run without --no-search to finish by search", "yellow")
     elif code == EXIT_NONE and last is not None:
-        err.print(f"[yellow]no solution: {escape(last['text'])}[/]")
+        say(f"no solution: {last['text']}", "yellow")
     elif code == EXIT_UNDECIDED:
-        err.print(f"[yellow]{escape(report.get('message', 'stopped'))}[/]")
+        say(report.get("message", "stopped"), "yellow")
     return code
 
 

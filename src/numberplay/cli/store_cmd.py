@@ -9,12 +9,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TextIO
 
-import typer
+import click
 
 from ..errors import NumberplayError
 from ..services.store import PuzzleStore
 from .common import ShowFormat, echo, guard, json_flag, print_json, show_format
 from .html_out import store_page
+from .params import PATH, Command, Group, option
 
 DEFAULT_DB = Path("puzzles.db")
 
@@ -27,34 +28,19 @@ class ExportFormat(StrEnum):
     html = "html"
 
 
-def register(app: typer.Typer) -> None:
-    """Add the `store` command group."""
-    sub = typer.Typer(help="The puzzle store: what 'generate --store' and 'batch --store' kept.",
-                      no_args_is_help=True, rich_markup_mode="rich")
-    sub.command("stats")(stats)
-    sub.command("list")(list_puzzles)
-    sub.command("export")(export)
-    app.add_typer(sub, name="store")
+def _db() -> click.Parameter:
+    return option("--db", name="db", default=DEFAULT_DB, vtype=PATH, metavar="DB",
+                  help="The SQLite store file.")
 
 
-def _db() -> Path:
-    return typer.Option(DEFAULT_DB, "--db", metavar="DB", help="The SQLite store file.")
+def _filters() -> list[click.Parameter]:
+    """--kind, --size, --difficulty."""
+    return [option("--kind", "-k", name="kind", help="Only this kind."),
+            option("--size", "-s", name="size", help="Only this size (as 'generate --size')."),
+            option("--difficulty", "-d", name="difficulty", help="Only this difficulty.")]
 
 
-def _kind() -> str | None:
-    return typer.Option(None, "--kind", "-k", help="Only this kind.")
-
-
-def _size() -> str | None:
-    return typer.Option(None, "--size", "-s", help="Only this size (as 'generate --size').")
-
-
-def _difficulty() -> str | None:
-    return typer.Option(None, "--difficulty", "-d", help="Only this difficulty.")
-
-
-def stats(db: Path = _db(), fmt: ShowFormat = show_format(),
-          json_out: bool = json_flag()) -> None:
+def stats(db: Path, fmt: ShowFormat, json_out: bool) -> None:
     """How many puzzles the store holds, by kind, size and difficulty."""
     with guard(), PuzzleStore(db, create=False) as store:
         data = store.stats()
@@ -67,11 +53,8 @@ def stats(db: Path = _db(), fmt: ShowFormat = show_format(),
                  f"{group['difficulty'] or '-':<10} {group['count']:>7}")
 
 
-def list_puzzles(db: Path = _db(), kind: str | None = _kind(), size: str | None = _size(),
-                 difficulty: str | None = _difficulty(),
-                 limit: int | None = typer.Option(None, "--limit", "-n", min=1,
-                                                  help="Show at most N puzzles."),
-                 fmt: ShowFormat = show_format(), json_out: bool = json_flag()) -> None:
+def list_puzzles(db: Path, kind: str | None, size: str | None, difficulty: str | None,
+                 limit: int | None, fmt: ShowFormat, json_out: bool) -> None:
     """The stored puzzles (oldest first): id, kind, size, difficulty, date, puzzle."""
     with guard(), PuzzleStore(db, create=False) as store:
         for stored in store.iter(kind=kind, size=size, difficulty=difficulty, limit=limit):
@@ -83,16 +66,8 @@ def list_puzzles(db: Path = _db(), kind: str | None = _kind(), size: str | None 
                  f"{stored.difficulty or '-':<10} {stored.created[:10]}  {text[:80]}")
 
 
-def export(db: Path = _db(), kind: str | None = _kind(), size: str | None = _size(),
-           difficulty: str | None = _difficulty(),
-           fmt: ExportFormat = typer.Option(ExportFormat.jsonl, "--format", "-f",
-                                            help="jsonl, or markdown / html: puzzles, then "
-                                                 "answers after a page break."),
-           solution: bool = typer.Option(True, "--solution/--no-solution",
-                                         help="Include the answers (every format)."),
-           output: Path | None = typer.Option(None, "--output", "-o", metavar="FILE",
-                                              help="Write here instead of standard output.")
-           ) -> None:
+def export(db: Path, kind: str | None, size: str | None, difficulty: str | None,
+           fmt: ExportFormat, solution: bool, output: Path | None) -> None:
     """Export the stored puzzles as JSON lines, or as Markdown ready to print."""
     with guard(), PuzzleStore(db, create=False) as store, _open(output) as out:
         if fmt is ExportFormat.markdown:
@@ -106,7 +81,28 @@ def export(db: Path = _db(), kind: str | None = _kind(), size: str | None = _siz
             n = store.export_jsonl(out, answers=solution, kind=kind, size=size,
                                    difficulty=difficulty)
     if output is not None:
-        typer.echo(f"exported {n} puzzle(s) to {output}", err=True)
+        click.echo(f"exported {n} puzzle(s) to {output}", err=True)
+
+
+def store(name: str = "store") -> click.Group:
+    """The `store` command group."""
+    sub = Group(name, no_args_is_help=True,
+                help="The puzzle store: what 'generate --store' and 'batch --store' kept.")
+    sub.add_command(Command("stats", callback=stats, help=stats.__doc__,
+                            params=[_db(), show_format(), json_flag()]))
+    sub.add_command(Command("list", callback=list_puzzles, help=list_puzzles.__doc__, params=[
+        _db(), *_filters(),
+        option("--limit", "-n", name="limit", vtype=int, low=1, help="Show at most N puzzles."),
+        show_format(), json_flag()]))
+    sub.add_command(Command("export", callback=export, help=export.__doc__, params=[
+        _db(), *_filters(),
+        option("--format", "-f", name="fmt", default=ExportFormat.jsonl, vtype=ExportFormat,
+               help="jsonl, or markdown / html: puzzles, then answers after a page break."),
+        option("--solution/--no-solution", name="solution", default=True, vtype=bool,
+               help="Include the answers (every format)."),
+        option("--output", "-o", name="output", vtype=PATH, metavar="FILE",
+               help="Write here instead of standard output.")]))
+    return sub
 
 
 @contextlib.contextmanager

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..budget import Budget
-from ..deduce import Limits, grade
+from ..deduce import Limits, fixpoint, grade
 from ..errors import PuzzleError
 from ..latin import explain as LE
 from ..latin import techniques as T
@@ -33,6 +33,15 @@ class CrossSetRules(LE.LatinRules):
 def grade_masks(n: int, masks: list[int]) -> str:
     """The grade: the kernel's (`deduce.grade`) on the Latin ladder."""
     return grade(CrossSetRules(n), masks)[0]
+
+
+def ladder(n: int, masks: list[int], max_rung: int) -> tuple[str, int, list[int]]:
+    """The kernel's fixpoint of the ladder up to `max_rung` (`deduce.fixpoint`):
+    (its end, "solved", "stalled" or "no solution"; the hardest rung used, -1 if
+    none; the candidates after), for the generator."""
+    m = list(masks)
+    tally = fixpoint(CrossSetRules(n), m, max_rung)
+    return tally.end, tally.rung, m
 
 
 def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,

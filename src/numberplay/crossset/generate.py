@@ -28,13 +28,13 @@ import random
 
 from ..budget import Budget, ensure
 from ..errors import GenerationError
-from ..latin import techniques as T
+from ..latin.explain import GRADES
 from ..latin.generate import capped_tries, narrow_until_solved, random_square, repair_until_unique
-from .explain import grade_masks
+from .explain import grade_masks, ladder
 from .solve import solve_masks
 
 DECOYS = {0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5), 5: (2, 5)}
-SEARCH = T.LEVELS.index("search")   # the level that needs search
+SEARCH = GRADES.index("search")   # the level that needs search (a trial or a guess)
 # decoys per cell for "search", fewer to more (means 2 to 4.5); tries start at DECOYS[SEARCH]
 SEARCH_DECOYS = [(1, 3), (1, 4), (2, 4), (2, 5), (3, 5), (3, 6)]
 FIRST_CAP = 100_000   # search nodes allowed to the first try
@@ -65,17 +65,17 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
     masks = _decoyed(n, solution, decoys or DECOYS[level], rng)
     if level >= SEARCH:
         return _attempt_search(n, masks, solution, rng, budget)
-    hardest = narrow_until_solved(masks, solution, rng, lambda m: T.run(n, m, level), budget)
+    hardest = narrow_until_solved(masks, solution, rng, lambda m: ladder(n, m, level), budget)
     # Deductions stay valid when candidates go, so a path that never used the
     # target level shows the final puzzle is easier: reject it at once.
     if hardest < level and level > 0:
         return None
-    if level > 0 and T.run(n, masks, level - 1)[0] == "solved":
+    if level > 0 and ladder(n, masks, level - 1)[0] == "solved":
         return None
     # Singles are monotone (one found stays true when candidates go), so for
     # levels 0-1 the checks above prove the grade; subsets and fish are looked
     # for only up to half a line's open cells, which breaks that: ask the grader.
-    if level >= 2 and grade_masks(n, masks) != T.LEVELS[level]:
+    if level >= 2 and grade_masks(n, masks) != GRADES[level]:
         return None
     return masks, solution
 
@@ -89,7 +89,7 @@ def _attempt_search(n: int, masks: list[int], solution: list[int], rng: random.R
         masks[i] &= ~(1 << other[i])
     repair_until_unique(solution, lambda: list(solve_masks(n, masks, limit=2, budget=budget)),
                         drop)
-    if T.run(n, masks, 4)[0] == "solved":
+    if ladder(n, masks, SEARCH - 1)[0] == "solved":
         return None
     return masks, solution
 
@@ -123,6 +123,6 @@ def generate_masks(n: int, level: int, rng: random.Random, budget: Budget | None
     found = capped_tries(attempt, budget, first_cap=FIRST_CAP, growth=CAP_GROWTH,
                          attempts=attempts, on_capped=capped)
     if found is None:
-        raise GenerationError(f"no {n}x{n} Cross Set puzzle graded {T.LEVELS[level]!r} "
+        raise GenerationError(f"no {n}x{n} Cross Set puzzle graded {GRADES[level]!r} "
                               f"found in {attempts} attempts")
     return found

@@ -9,7 +9,7 @@ from typing import Any
 from ..budget import Budget
 from ..errors import PuzzleError
 from ..kinds import Kind
-from ..latin import techniques as T
+from ..latin.explain import GRADES
 from ..latin.order import parse_order
 from ..model import Generated, PlayState, Puzzle, Solution, Step
 from ..text import grid_places, parse_place, place
@@ -34,7 +34,7 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
                   'value. Or JSON {"cells": [[[1, 2], [3]], ...]}.')
     puzzle_type = CrossSetPuzzle
     solution_type = CrossSetSolution
-    difficulties = T.LEVELS
+    difficulties = GRADES
     default_difficulty = "medium"
     default_size = "7"
     size_help = "the order N of the grid (e.g. 7)"
@@ -145,7 +145,7 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
         """A puzzle with a proved-unique solution graded exactly `difficulty`."""
         n = _size(size or self.default_size)
         difficulty = difficulty or self.default_difficulty
-        masks, values = generate_masks(n, T.LEVELS.index(difficulty), rng, budget)
+        masks, values = generate_masks(n, GRADES.index(difficulty), rng, budget)
         puzzle = CrossSetPuzzle.from_masks(n, masks)
         solution = CrossSetSolution(tuple(tuple(values[r * n + c] + 1 for c in range(n))
                                           for r in range(n)))

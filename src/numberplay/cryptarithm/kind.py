@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget, ensure
 from ..formula.base import FormulaKind
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption
 from ..model import Generated
 from .model import CryptarithmPuzzle, CryptarithmSolution
-from .wordlist import parse_addends
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["KIND", "CryptarithmKind", "CryptarithmPuzzle", "CryptarithmSolution"]
+
+def _check_addends(value: str) -> None:
+    from .wordlist import parse_addends  # (the word-list counter: generate only)
+    parse_addends(value)
+
 
 def _check_doubly_true(value: str) -> None:
     from .numbers import check_doubly_true
@@ -67,7 +73,7 @@ class CryptarithmKind(FormulaKind):
                    "'#' starts a comment, case ignored (default: the bundled list).",
                    type=str, commands=GENERATE_COMMANDS, metavar="FILE", file=True),
         KindOption("addends", "Number of addends for generate, e.g. 2 or 2..3.", type=str,
-                   commands=GENERATE_COMMANDS, metavar="N..M", check=parse_addends),
+                   commands=GENERATE_COMMANDS, metavar="N..M", check=_check_addends),
         KindOption("all", "Every sum of words of the list with exactly one solution, one a "
                    "line with its solution (--count N stops after N; --timeout bounds the "
                    "whole run).", type=bool,

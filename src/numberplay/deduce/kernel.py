@@ -641,19 +641,29 @@ def grade(rules: Rules, pos: Position, *, budget: Budget | None = None,
     path an explanation of `pos` takes (`pos` is not changed). It stops as soon
     as the label cannot change: at a stall where even one more trial makes the
     label the last one, no trial is searched."""
+    run = Run(rules, rules.copy(pos), budget=budget, limits=limits or Limits(),
+              record=False, stop=grade_stop(rules))
+    for _ in run:
+        pass
+    return final_label(rules, run.tally), run.tally
+
+
+def grade_stop(rules: Rules) -> Callable[[Tally], bool]:
+    """`Run`'s `stop` for grading: at a stall where even one more trial makes the
+    label the last one, the label is known (`final_label`) and no trial is searched."""
     last = rules.grades[-1] if rules.grades else None
-    limits = limits or Limits()
     top = rules.top_rung
 
     def stop(tally: Tally) -> bool:
         one_more = Tally(max(tally.rung, top + 1), tally.trials + 1, tally.guesses,
                          "solved")
         return rules.label(one_more) == last
+    return stop
 
-    run = Run(rules, rules.copy(pos), budget=budget, limits=limits, record=False, stop=stop)
-    for _ in run:
-        pass
-    tally = run.tally
-    if not tally.end:          # stopped early: the last label, whatever follows
-        return last if last is not None else rules.label(tally), tally
-    return rules.label(tally), tally
+
+def final_label(rules: Rules, tally: Tally) -> str:
+    """The label of a path that ran to its end, or that `grade_stop` stopped (no
+    `end`: the last label, whatever follows)."""
+    if not tally.end and rules.grades:
+        return rules.grades[-1]
+    return rules.label(tally)

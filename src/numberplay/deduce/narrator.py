@@ -9,7 +9,7 @@ keeps the tally (`hardest`, `trial_count`, `guesses`) and the final `position`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -28,6 +28,7 @@ from .kernel import (
     Backtrack,
     Contradiction,
     End,
+    Event,
     Failed,
     Guess,
     Limits,
@@ -36,6 +37,8 @@ from .kernel import (
     Rules,
     Run,
     Trial,
+    final_label,
+    grade_stop,
 )
 
 
@@ -106,12 +109,14 @@ def no_solution_text(found: Contradiction) -> str:
     return f"No solution: {_lower(found.text)}."
 
 
-def narrate(rules: Rules, run: Run, trace: bool = False) -> Iterator[Step]:
-    """The steps of a run, as it goes (the run's position is read at each event)."""
+def narrate(rules: Rules, run: Run, trace: bool = False,
+            events: Iterable[Event] | None = None) -> Iterator[Step]:
+    """The steps of a run, as it goes (the run's position is read at each event);
+    `events`: the run's events already under way (`iter(run)`), else a new pass."""
     def snap(step: Step) -> Step:
         return replace(step, snapshot=rules.snapshot(run.position)) if trace else step
 
-    for event in run:
+    for event in (run if events is None else events):
         pos = run.position
         if isinstance(event, Played):
             yield snap(played_step(rules, event))
@@ -155,6 +160,7 @@ class Explanation(Iterator[Step]):
         self.trace = trace
         self.run = Run(rules, pos, search=search, budget=budget, limits=limits,
                        trials=trials)
+        self._events: Iterator[Event] = iter(self.run)
         self._steps: Iterator[Step] | None = None
 
     def __iter__(self) -> Explanation:
@@ -162,7 +168,7 @@ class Explanation(Iterator[Step]):
 
     def __next__(self) -> Step:
         if self._steps is None:
-            self._steps = narrate(self.rules, self.run, self.trace)
+            self._steps = narrate(self.rules, self.run, self.trace, self._events)
         return next(self._steps)
 
     @property
@@ -199,6 +205,28 @@ class Explanation(Iterator[Step]):
     def grade(self) -> str:
         """The kind's label of the path so far."""
         return self.rules.label(self.run.tally)
+
+    def whole_grade(self) -> str:
+        """The puzzle's grade, `kernel.grade`'s label, from this very path: the
+        events not yet taken (steps not asked for, or past the stall of an
+        explanation without search) are run on by the kernel without words and
+        with the grade's early stop, from where the steps stopped; never a second
+        grade from scratch. Charged to the explanation's budget."""
+        rules, run = self.rules, self.run
+        if not run.tally.end:               # paused (or not started): go on quietly
+            run.record = False
+            run.stop = grade_stop(rules)
+            for _ in self._events:
+                pass
+        tally = run.tally
+        if tally.end == "stalled" and not run.search and run.trials:
+            rest = Run(rules, rules.copy(run.position), budget=run.budget,
+                       limits=run.limits, record=False, stop=grade_stop(rules))
+            rest.tally = replace(tally, end="")
+            for _ in rest:
+                pass
+            tally = rest.tally
+        return final_label(rules, tally)
 
 
 def explain(rules: Rules, pos: Position, *, search: bool = True, trace: bool = False,

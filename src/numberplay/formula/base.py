@@ -8,7 +8,6 @@ its own options, generator, grade and drawing.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -134,6 +133,7 @@ class FormulaKind(Kind[Any, Any]):
     def render_as(self, puzzle, solution, fmt) -> str:
         text = solution.text if solution is not None else puzzle.formula
         if fmt == "html":
+            import html  # (a page's markup only)
             body = f"<p><code>{html.escape(text)}</code></p>"
             if solution is not None:
                 cells = "".join(f"<td>{html.escape(c)}</td><td>{d}</td>"

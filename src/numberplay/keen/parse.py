@@ -11,7 +11,7 @@ The text format (written by `render.to_text`):
     D 2/  ...
 
 N lines of N cage labels (a label is a letter and optional letters or
-digits), then the clues: a label and its target with the operation after
+digits; `.` is a cell in no cage, a one-cell cage without clue), then the clues: a label and its target with the operation after
 it (`+`, `-`, `x` or `*`, `/`, or `×`, `−`, `÷`), several per line; a
 one-cell cage's clue is just its value.
 """
@@ -83,6 +83,9 @@ def _parse_map(lines: list[tuple[int, str]]) -> KeenPuzzle:
         if len(tokens) != n:
             raise PuzzleError(f"row {r + 1} has {len(tokens)} labels, expected {n}", line=lineno)
         for c, token in enumerate(tokens):
+            if token == ".":   # a cell in no cage: a cage of its own, without clue
+                cells[f".{r * n + c}"] = [r * n + c]
+                continue
             if not _LABEL.match(token):
                 shown = shorten(token)
                 raise PuzzleError(f"bad cage label {shown!r} (a letter, then letters or digits)",
@@ -93,6 +96,9 @@ def _parse_map(lines: list[tuple[int, str]]) -> KeenPuzzle:
     clues = _parse_clues([(k, line) for k, line in lines[n:] if not _GIVEN.match(line)])
     cages = []
     for label, members in cells.items():
+        if label.startswith("."):
+            cages.append(Cage("?", 0, tuple(members)))
+            continue
         if label not in clues:
             raise PuzzleError(f"cage {label} (at r{members[0] // n + 1}c{members[0] % n + 1}) "
                               "has no clue")

@@ -73,6 +73,9 @@ def describe(n: int, move: T.Move) -> str:
 
 
 SUBSET = T.SUBSET_NAMES
+# The label of each rung of the Latin ladder (see techniques.py), then of a trial or
+# a guess: Cross Set's difficulties, the kernel's grade.
+GRADES = ("trivial", "easy", "medium", "hard", "extreme", "search")
 LADDER = tuple((f.__name__.replace("_", " "), f) for f in T.TECHNIQUES)
 
 
@@ -104,7 +107,7 @@ class LatinRules(Rules):
     (calling this one), `narrate` for its own moves (calling this one for the
     Latin moves), `snapshot` and `grades`."""
 
-    grades = T.LEVELS
+    grades = GRADES
     solved_text = "Solved: every cell holds one value."
     trial_rungs = (1, None)   # trials follow singles first, then the whole ladder
 

@@ -1,7 +1,8 @@
 """Human solving techniques for Latin squares, on flat bit-mask grids.
 
 Each technique looks for one deduction and returns it as a `Move` (or None);
-the driver applies it and starts again from the easiest technique. Levels:
+the deduction kernel applies it and starts again from the easiest technique.
+Rungs of the Latin ladder (`explain.LatinRules`, whose `grades` are the labels):
 
   0 trivial  naked single   a cell with one candidate: weed it from its row and column
   1 easy     hidden single  a value with one place left in a row or column
@@ -32,9 +33,6 @@ if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
     _native = None       # the pure-Python twin, as asked
 NATIVE_MAX = 64          # orders the compiled scans take
 
-LEVELS = ("trivial", "easy", "medium", "hard", "extreme", "search")
-TECHNIQUE_LEVEL = {"naked single": 0, "hidden single": 1, "naked subset": 2,
-                   "hidden subset": 3, "fish": 4, "guess": 5}
 FISH_NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag"}
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -395,17 +393,6 @@ def contradiction_py(n: int, m: list[int]) -> str | None:
     return None
 
 
-def next_move(n: int, m: list[int], max_level: int = 4) -> Move | None:
-    """The easiest deduction available up to `max_level`, or None."""
-    for level, technique in enumerate(TECHNIQUES):
-        if level > max_level:
-            break
-        move = technique(n, m)
-        if move is not None:
-            return move
-    return None
-
-
 def apply(m: list[int], move: Move) -> None:
     """Remove the move's candidates from the grid (in place)."""
     for i, v in move.removed:
@@ -415,21 +402,3 @@ def apply(m: list[int], move: Move) -> None:
 def is_solved(m: list[int]) -> bool:
     """Every cell down to one candidate."""
     return all(d and not d & (d - 1) for d in m)
-
-
-def run(n: int, masks: list[int], max_level: int = 4) -> tuple[str, int, list[int]]:
-    """Apply techniques up to `max_level` until solved, stalled or contradictory.
-
-    Returns (status, hardest level used, final masks); status is "solved",
-    "stalled" or "contradiction". A grid all of singles that is not a Latin
-    square is caught by the naked single weeding it into an empty cell."""
-    m = list(masks)
-    hardest = -1
-    while True:
-        move = next_move(n, m, max_level)
-        if move is None or not all(m):
-            if contradiction(n, m):
-                return "contradiction", hardest, m
-            return ("solved" if is_solved(m) else "stalled"), hardest, m
-        hardest = max(hardest, TECHNIQUE_LEVEL[move.technique])
-        apply(m, move)

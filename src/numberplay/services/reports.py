@@ -133,9 +133,12 @@ class Explained:
 def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
               budget: Budget | None = None, max_steps: int | None = None,
               grade: bool = True) -> Explained:
-    """The explanation and the grade that travels with it: the explanation's own
-    (the deduction kernel's tally) when it ran to SOLVED or NO_SOLUTION, else the
-    kind's `grade` (not asked for when `grade` is False)."""
+    """The explanation and the grade that travels with it: the deduction kernel's,
+    from the explanation's own path (`Explanation.whole_grade`: where the steps
+    stopped short, at `max_steps` or at the stall of an explanation without
+    search, the kernel runs the path on without words; not asked for then when
+    `grade` is False), so explain, check --why and generate give one label. Only
+    a kind whose explanation is not the kernel's is graded by its `grade`."""
     impl = get_kind(puzzle.kind)
     out = Explained()
     run = impl.explain(puzzle, search=search, trace=trace, budget=budget)
@@ -148,13 +151,12 @@ def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         out.complete, out.message = False, str(exc)
         return out
     last = out.steps[-1].technique if out.steps else None
-    if getattr(run, "finished", False) and last in (SOLVED, NO_SOLUTION):
-        out.difficulty = str(run.grade)  # type: ignore[attr-defined]
+    ended = getattr(run, "finished", False) and last in (SOLVED, NO_SOLUTION)
+    if not (ended or grade):
         return out
-    if not grade:
-        return out
+    whole = getattr(run, "whole_grade", None)
     try:
-        out.difficulty = impl.grade(puzzle)
+        out.difficulty = str(whole()) if whole is not None else impl.grade(puzzle)
     except (BudgetExceeded, PuzzleError):
         out.difficulty = None
     return out

@@ -12,6 +12,7 @@ import json
 import signal
 import sys
 
+from ..kinds import all_kinds
 from .jobs import error, run_job
 from .sandbox import confine
 
@@ -28,6 +29,7 @@ def memory_cap(argv: list[str]) -> int | None:
 def main() -> None:
     """Serve requests from stdin until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's business
+    all_kinds()   # numberplay imports a kind on first use; a worker imports them all now
     confine(memory_cap(sys.argv))
     out = sys.stdout
     out.write("ready\n")  # imports done: the first job's budget is its own

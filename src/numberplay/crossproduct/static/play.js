@@ -1,5 +1,7 @@
 // CrossProduct: digits 1-9 in an R×C grid; each row and column multiplies to its product.
-import { cellElement, gridCursor, gridElement, setCellSize, wrongCells } from "/static/lib/grid.js";
+import {
+  cellElement, gridCursor, gridElement, rowElement, setCellSize, wrongCells,
+} from "/static/lib/grid.js";
 
 function product(values) {
   let p = 1n;
@@ -12,7 +14,96 @@ function lineState(values, target) {
   return product(values) === BigInt(target) ? "good" : "bad";
 }
 
-export default {
+// ---- the setter's editor: the puzzle as JSON ({rows, cols, givens}); the cursor
+// walks the cells and the products at the lines' ends (row R+1, column C+1).
+
+function editText(puzzle) {
+  // As the parser reads it (and `render.to_text` writes it).
+  const line = (ps) => ps.map((p) => (p === null || p === undefined ? "?" : String(p))).join(" ");
+  let text = `rows ${line(puzzle.rows)}\ncols ${line(puzzle.cols)}\n`;
+  const givens = Object.entries(puzzle.givens || {});
+  if (givens.length) text += "given " + givens.map(([at, d]) => `${at}=${d}`).join(" ") + "\n";
+  return text;
+}
+
+function withGiven(puzzle, r, c, digit) {
+  const givens = { ...(puzzle.givens || {}) };
+  const at = `r${r + 1}c${c + 1}`;
+  if (digit) givens[at] = digit; else delete givens[at];
+  const sorted = Object.fromEntries(Object.entries(givens).sort(([a], [b]) => {
+    const [ra, ca] = a.slice(1).split("c").map(Number);
+    const [rb, cb] = b.slice(1).split("c").map(Number);
+    return ra - rb || ca - cb;
+  }));
+  return { ...puzzle, givens: sorted };
+}
+
+const editor = {
+  keysHelp: "Arrow keys move over the cells and the products at the lines' ends; type a product "
+    + "there (Backspace erases a digit, ? leaves it blank) and a given digit 1-9 in a cell "
+    + "(Backspace clears it). Ctrl-Z undo, Ctrl-Y redo.",
+  blank(size) {
+    const found = /^(\d+)(?:\s*[x×]\s*(\d+))?$/.exec(String(size).trim());
+    if (!found) return null;
+    const R = Number(found[1]);
+    const C = Number(found[2] || found[1]);
+    if (R < 1 || C < 1 || R > 16 || C > 16) return null;
+    return { rows: Array(R).fill(null), cols: Array(C).fill(null) };
+  },
+  text: editText,
+  size(puzzle) { return [puzzle.rows.length + 1, puzzle.cols.length + 1]; },
+  move(puzzle, cursor, dr, dc) {
+    // Over R+1 rows and C+1 columns, skipping the corner that holds nothing.
+    const R = puzzle.rows.length;
+    const C = puzzle.cols.length;
+    let { r, c } = cursor;
+    do {
+      r = (r + dr + R + 1) % (R + 1);
+      c = (c + dc + C + 1) % (C + 1);
+    } while (r === R && c === C);
+    return { r, c };
+  },
+  render(board, ctx) {
+    const model = this.play.init(ctx.puzzle);
+    this.play.render(board, { ...ctx, model, pos: this.play.empty(model) });
+  },
+  pick(puzzle, cursor) { return [cursor]; },
+  drag() { return null; },
+  pad() {
+    const keys = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => ({ label: String(d), key: String(d) }));
+    keys.push({ label: "?", key: "?", aria: "blank product" }, { label: "⌫", key: "Backspace", aria: "erase" });
+    return keys;
+  },
+  key(puzzle, ctx, name) {
+    const R = puzzle.rows.length;
+    const C = puzzle.cols.length;
+    const { r, c } = ctx.cursor;
+    if (r < R && c < C) {
+      if (/^[1-9]$/.test(name)) return { puzzle: withGiven(puzzle, r, c, Number(name)) };
+      if (["0", "Backspace", "Delete", " "].includes(name)) return { puzzle: withGiven(puzzle, r, c, 0) };
+      return null;
+    }
+    const side = c === C ? "rows" : "cols";
+    const k = c === C ? r : c;
+    const now = puzzle[side][k];
+    let next;
+    if (/^\d$/.test(name)) {
+      next = ctx.typing && now !== null ? Number(`${now}${name}`) : Number(name);
+      if (String(next).length > 15) return null;
+    } else if (name === "Backspace") {
+      next = now === null || now < 10 ? null : Math.floor(now / 10);
+    } else if (name === "?" || name === "Delete") {
+      next = null;
+    } else {
+      return null;
+    }
+    const line = puzzle[side].slice();
+    line[k] = next;
+    return { puzzle: { ...puzzle, [side]: line }, typing: /^\d$/.test(name) || name === "Backspace" };
+  },
+};
+
+const play = {
   title: "CrossProduct",
   sizes: ["3x3", "4x4", "5x3", "5x5", "6x6", "8x8"],
   defaultSize: "4x4",
@@ -60,35 +151,41 @@ export default {
     const { model: m, pos } = ctx;
     setCellSize(board, m.C, 1.6);
     const grid = gridElement(`CrossProduct, ${m.R} by ${m.C}`, m.C, "auto");
+    const clueCell = (text, at, name, target, state, col) => {
+      // A product at a line's end: a cell of the grid, the setter's cursor can sit on it.
+      const clue = document.createElement("div");
+      clue.className = "clue" + (col ? " col" : "") + (state ? " " + state : "");
+      clue.setAttribute("role", "gridcell");
+      if (ctx.marks.hint.has(name)) clue.classList.add("hint");
+      clue.dataset.place = name;
+      clue.textContent = text;
+      clue.setAttribute("aria-label", `${name} product ${target ?? "blank"}${state === "good" ? ", right" : state === "bad" ? ", wrong" : ""}`);
+      if (ctx.editing) {
+        clue.dataset.at = `${at.r},${at.c}`;
+        const here = ctx.cursor.r === at.r && ctx.cursor.c === at.c;
+        clue.tabIndex = here ? 0 : -1;
+        if (here) clue.classList.add("cursor");
+      }
+      return clue;
+    };
     for (let r = 0; r < m.R; r++) {
-      const row = pos.g[r];
-      const state = lineState(row, m.rows[r]);
+      const row = rowElement(grid);
+      const values = pos.g[r];
+      const state = lineState(values, m.rows[r]);
       for (let c = 0; c < m.C; c++) {
-        const v = row[c];
+        const v = values[c];
         const el = cellElement(ctx, r, c,
           `row ${r + 1}, column ${c + 1}: ${v || "empty"}`, m.R, m.C);
         el.textContent = v ? String(v) : "";
         el.classList.add(m.givens[r][c] ? "given" : "entry");
-        grid.appendChild(el);
+        row.appendChild(el);
       }
-      const clue = document.createElement("div");
-      clue.className = "clue" + (state ? " " + state : "");
-      if (ctx.marks.hint.has(`row ${r + 1}`)) clue.classList.add("hint");
-      clue.dataset.place = `row ${r + 1}`;
-      clue.textContent = `× ${m.rows[r] ?? "?"}`;
-      clue.setAttribute("aria-label", `row ${r + 1} product ${m.rows[r] ?? "blank"}${state === "good" ? ", right" : state === "bad" ? ", wrong" : ""}`);
-      grid.appendChild(clue);
+      row.appendChild(clueCell(`× ${m.rows[r] ?? "?"}`, { r, c: m.C }, `row ${r + 1}`, m.rows[r], state, false));
     }
+    const last = rowElement(grid);
     for (let c = 0; c < m.C; c++) {
-      const values = pos.g.map((row) => row[c]);
-      const state = lineState(values, m.cols[c]);
-      const clue = document.createElement("div");
-      clue.className = "clue col" + (state ? " " + state : "");
-      if (ctx.marks.hint.has(`column ${c + 1}`)) clue.classList.add("hint");
-      clue.dataset.place = `column ${c + 1}`;
-      clue.textContent = String(m.cols[c] ?? "?");
-      clue.setAttribute("aria-label", `column ${c + 1} product ${m.cols[c] ?? "blank"}${state === "good" ? ", right" : state === "bad" ? ", wrong" : ""}`);
-      grid.appendChild(clue);
+      const state = lineState(pos.g.map((row) => row[c]), m.cols[c]);
+      last.appendChild(clueCell(String(m.cols[c] ?? "?"), { r: m.R, c }, `column ${c + 1}`, m.cols[c], state, true));
     }
     board.appendChild(grid);
   },
@@ -109,3 +206,7 @@ export default {
     return pos.g.map((row) => row.map((v) => (v ? String(v) : ".")).join("")).join("\n") + "\n";
   },
 };
+
+editor.play = play;
+play.editor = editor;
+export default play;

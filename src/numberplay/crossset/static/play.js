@@ -2,7 +2,7 @@
 // A digit places a value; Shift+digit (or a digit in pencil mode) strikes or
 // restores a candidate, as in Tatham's Latin-square puzzles.
 import {
-  cellElement, gridCursor, gridElement, place, setCellSize, wrongCells,
+  cellElement, gridCursor, gridElement, place, rowElement, setCellSize, wrongCells,
 } from "/static/lib/grid.js";
 import { allFilled, gridText, joinDigits, latinClashes } from "/static/lib/latin.js";
 
@@ -18,7 +18,69 @@ function clashes(m, pos) {
   return latinClashes(m.N, pos.v);
 }
 
-export default {
+// ---- the setter's editor: the puzzle as JSON ({cells}); digits toggle the
+// candidates of the selected cells, Space fills them all or clears them.
+
+function editText(puzzle) {
+  // The candidate lists as the parser reads them: `.` for every value, `,` for none.
+  const n = puzzle.cells.length;
+  const sep = n > 9 ? "," : "";
+  return gridText(n, (r, c) => {
+    const cands = puzzle.cells[r][c];
+    return cands.length === n ? "." : cands.length ? cands.join(sep) : ",";
+  });
+}
+
+function editCells(puzzle, cells, change) {
+  // The puzzle with `change(candidates) -> candidates` applied to each selected cell.
+  const next = puzzle.cells.map((row) => row.map((cands) => cands.slice()));
+  for (const { r, c } of cells) next[r][c] = [...new Set(change(next[r][c]))].sort((a, b) => a - b);
+  return { ...puzzle, cells: next };
+}
+
+const editor = {
+  keysHelp: "Click or drag to select cells (Shift+arrows or Shift+click add more); a digit turns "
+    + "that candidate on or off in every selected cell; Space fills them all, or clears them when "
+    + "full; Backspace clears. Ctrl-Z undo, Ctrl-Y redo.",
+  blank(size) {
+    const n = Number(size);
+    if (!Number.isInteger(n) || n < 2 || n > 9) return null;
+    const all = Array.from({ length: n }, (_, k) => k + 1);
+    return { cells: Array.from({ length: n }, () => Array.from({ length: n }, () => all.slice())) };
+  },
+  text: editText,
+  size(puzzle) { return [puzzle.cells.length, puzzle.cells.length]; },
+  render(board, ctx) {
+    const model = this.play.init(ctx.puzzle);
+    this.play.render(board, { ...ctx, model, pos: this.play.empty(model) });
+  },
+  pick(puzzle, cursor) { return [cursor]; },
+  drag() { return null; },
+  pad(puzzle) {
+    const n = puzzle.cells.length;
+    const keys = [];
+    for (let v = 1; v <= Math.min(9, n); v++) keys.push({ label: String(v), key: String(v), aria: `candidate ${v} on or off` });
+    keys.push({ label: "All", key: " ", aria: "every candidate, or none" }, { label: "⌫", key: "Backspace", aria: "no candidates" });
+    return keys;
+  },
+  key(puzzle, ctx, name) {
+    const n = puzzle.cells.length;
+    if (/^\d$/.test(name)) {
+      const v = Number(name);
+      if (v < 1 || v > n) return null;
+      const all = ctx.cells.every(({ r, c }) => puzzle.cells[r][c].includes(v));
+      return { puzzle: editCells(puzzle, ctx.cells, (cands) => (all ? cands.filter((x) => x !== v) : [...cands, v])) };
+    }
+    if (name === " ") {
+      const full = ctx.cells.every(({ r, c }) => puzzle.cells[r][c].length === n);
+      return { puzzle: editCells(puzzle, ctx.cells, () => (full ? [] : Array.from({ length: n }, (_, k) => k + 1))) };
+    }
+    if (name === "Backspace" || name === "Delete") return { puzzle: editCells(puzzle, ctx.cells, () => []) };
+    return null;
+  },
+};
+
+const play = {
   title: "Cross Set",
   sizes: ["4", "5", "6", "7", "8", "9"],
   defaultSize: "5",
@@ -89,11 +151,12 @@ export default {
     const grid = gridElement(`Cross Set, ${m.N} by ${m.N}`, m.N);
     const side = Math.ceil(Math.sqrt(m.N));
     for (let r = 0; r < m.N; r++) {
+      const row = rowElement(grid);
       for (let c = 0; c < m.N; c++) {
         const v = pos.v[r][c];
         const open = values(m, pos, r, c);
         const label = v ? `row ${r + 1}, column ${c + 1}: ${v}`
-          : `row ${r + 1}, column ${c + 1}: empty, candidates ${open.join(" ")}`;
+          : `row ${r + 1}, column ${c + 1}: ${open.length ? `empty, candidates ${open.join(" ")}` : "no candidates"}`;
         const el = cellElement(ctx, r, c, label, m.N, m.N);
         if (v) {
           el.textContent = String(v);
@@ -115,7 +178,7 @@ export default {
         }
         if (dup.has(place(r, c))) el.classList.add("dup");
         if (lines.has(`row ${r + 1}`) || lines.has(`column ${c + 1}`)) el.classList.add("line-bad");
-        grid.appendChild(el);
+        row.appendChild(el);
       }
     }
     board.appendChild(grid);
@@ -145,3 +208,7 @@ export default {
     return gridText(m.N, (r, c) => values(m, pos, r, c).join(sep));
   },
 };
+
+editor.play = play;
+play.editor = editor;
+export default play;

@@ -592,18 +592,20 @@ function whyLines(answer) {
   return lines;
 }
 
-function drawSetter(module, answer) {
+function drawSetter(module, answer, editing) {
   const verdict = $("setter-verdict");
   verdict.textContent = answer.text + (answer.difficulty ? ` (${answer.difficulty})` : "");
   verdict.className = "status " + (answer.verdict === "unique" ? "good" : "bad");
-  const board = $("setter-board");
-  board.innerHTML = "";
-  if (module) {
+  const wrong = new Set(answer.conflict_places || placesOf(answer.conflict));
+  const hint = new Set([...(answer.differ || []), ...wrong]);
+  if (editing) {
+    editing.setMarks(wrong, hint);
+  } else if (module) {
+    const board = $("setter-board");
+    board.innerHTML = "";
     try {
       const solution = answer.solutions ? answer.solutions[0] : null;
       const model = module.init(answer.puzzle, solution);
-      const wrong = new Set(answer.conflict_places || placesOf(answer.conflict));
-      const hint = new Set([...(answer.differ || []), ...wrong]);
       const ctx = { model, pos: module.empty(model), cursor: module.firstCursor(model),
                     marks: { wrong, hint, hintLines: new Set() }, pencil: false, done: true,
                     select: () => {} };
@@ -626,23 +628,305 @@ function drawSetter(module, answer) {
   $("btn-unique").hidden = !answer.fixed_text;
 }
 
+const CELL_PLACE = /^r\d+c\d+$/;
+
+// The board of setter mode for a kind whose module declares an `editor` (see the
+// interface at the end of this file): a selection made by dragging, clicking
+// (Shift or Ctrl adds a cell) or Shift+arrows; keys and the pad go to the
+// kind's editor, which answers with the edited puzzle; undo and redo over edits.
+class BoardEditor {
+  constructor(editor, board, pad, onEdit) {
+    this.editor = editor;
+    this.board = board;
+    this.pad = pad;
+    this.onEdit = onEdit;
+    this.puzzle = null;
+    this.cursor = { r: 0, c: 0 };
+    this.sel = [this.cursor];
+    this.typing = false;
+    this.dragging = null;
+    this.undo = [];
+    this.redo = [];
+    this.marks = { wrong: new Set(), hint: new Set(), hintLines: new Set() };
+    board.addEventListener("pointerdown", (e) => this.down(e));
+    board.addEventListener("pointermove", (e) => this.over(e));
+    window.addEventListener("pointerup", () => this.up());
+    window.addEventListener("pointercancel", () => this.up());
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    $("btn-setter-undo").onclick = () => this.step(this.undo, this.redo);
+    $("btn-setter-redo").onclick = () => this.step(this.redo, this.undo);
+  }
+
+  // -- the puzzle ------------------------------------------------------------
+  load(puzzle, record) {
+    // A puzzle read from the text box (through the server): undo can go back.
+    if (this.puzzle && JSON.stringify(puzzle) === JSON.stringify(this.puzzle)) return;
+    if (record && this.puzzle) {
+      this.undo.push(this.puzzle);
+      this.redo = [];
+    }
+    this.puzzle = puzzle;
+    const [rows, cols] = this.editor.size(puzzle);
+    if (this.cursor.r >= rows || this.cursor.c >= cols) this.cursor = { r: 0, c: 0 };
+    this.sel = [this.cursor];
+    this.buildPad();
+    this.render();
+  }
+
+  edit(puzzle) {
+    if (JSON.stringify(puzzle) === JSON.stringify(this.puzzle)) return;
+    this.undo.push(this.puzzle);
+    this.redo = [];
+    this.puzzle = puzzle;
+    this.render();
+    this.onEdit(puzzle);
+  }
+
+  step(from, to) {
+    if (!from.length) return;
+    to.push(this.puzzle);
+    const back = from.pop();
+    this.puzzle = null;
+    this.typing = false;
+    this.load(back, false);
+    this.onEdit(back);
+  }
+
+  setMarks(wrong, hint) {
+    this.marks = { wrong, hint, hintLines: new Set() };
+    this.render();
+  }
+
+  // -- the pointer -------------------------------------------------------------
+  at(el) {
+    const found = el && el.closest ? el.closest("[data-at]") : null;
+    if (!found || !this.board.contains(found)) return null;
+    const [r, c] = found.dataset.at.split(",").map(Number);
+    return { r, c, cell: CELL_PLACE.test(found.dataset.place || "") };
+  }
+
+  down(event) {
+    const at = this.at(event.target);
+    if (!at || !this.puzzle || event.button > 0) return;
+    event.preventDefault();   // no text selection, no focus on the press: render focuses
+    const here = { r: at.r, c: at.c };
+    this.typing = false;
+    if ((event.shiftKey || event.ctrlKey || event.metaKey) && at.cell) {
+      const k = this.sel.findIndex((x) => x.r === here.r && x.c === here.c);
+      if (k >= 0 && this.sel.length > 1) this.sel.splice(k, 1); else if (k < 0) this.sel.push(here);
+      this.cursor = here;
+      this.render(true);
+      return;
+    }
+    this.cursor = here;
+    this.sel = [here];
+    this.dragging = at.cell ? [here] : null;
+    this.render(true);
+  }
+
+  over(event) {
+    if (!this.dragging) return;
+    // Every point the pointer passed (the browser merges moves within a frame).
+    const points = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+    for (const point of points.length ? points : [event]) {
+      const at = this.at(document.elementFromPoint(point.clientX, point.clientY));
+      if (!at || !at.cell) continue;
+      let { r, c } = this.cursor;
+      // Cells skipped by a fast move are filled in, so the path stays connected.
+      while (r !== at.r || c !== at.c) {
+        if (r !== at.r) r += Math.sign(at.r - r); else c += Math.sign(at.c - c);
+        if (!this.dragging.some((x) => x.r === r && x.c === c)) this.dragging.push({ r, c });
+      }
+      this.cursor = { r, c };
+    }
+    this.sel = this.dragging.slice();
+    this.paintSelection();
+  }
+
+  up() {
+    const cells = this.dragging;
+    if (!cells) return;
+    this.dragging = null;
+    if (cells.length === 1) {
+      this.sel = this.editor.pick(this.puzzle, cells[0]);
+      this.render(true);
+      return;
+    }
+    const out = this.editor.drag(this.puzzle, cells);
+    if (out && out.puzzle) this.edit(out.puzzle); else this.render(true);
+  }
+
+  // -- keys --------------------------------------------------------------------
+  onKey(event) {
+    if (!this.puzzle || $("setter").hidden || event.defaultPrevented || event.altKey) return;
+    const tag = (event.target.tagName || "").toLowerCase();
+    if (["input", "textarea", "select"].includes(tag)) return;
+    if (["button", "a", "summary"].includes(tag) && [" ", "Enter"].includes(event.key)) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl) {
+      const k = event.key.toLowerCase();
+      if (k === "z" || k === "y") {
+        event.preventDefault();
+        if (k === "y" || event.shiftKey) this.step(this.redo, this.undo); else this.step(this.undo, this.redo);
+      }
+      return;
+    }
+    const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (arrows[event.key]) {
+      event.preventDefault();
+      const next = this.move(...arrows[event.key]);
+      if (event.shiftKey) {
+        if (!this.sel.some((x) => x.r === next.r && x.c === next.c)) this.sel.push(next);
+      } else {
+        this.sel = [next];
+      }
+      this.cursor = next;
+      this.typing = false;
+      this.render(true);
+      return;
+    }
+    if (event.key === "Escape") {
+      this.sel = [this.cursor];
+      this.render(true);
+      return;
+    }
+    if (event.key.length > 1 && !["Enter", "Backspace", "Delete"].includes(event.key)) return;
+    if (this.press(event.key)) event.preventDefault();
+  }
+
+  move(dr, dc) {
+    if (this.editor.move) return this.editor.move(this.puzzle, this.cursor, dr, dc);
+    const [rows, cols] = this.editor.size(this.puzzle);
+    return { r: (this.cursor.r + dr + rows) % rows, c: (this.cursor.c + dc + cols) % cols };
+  }
+
+  press(name) {
+    // A key (or the pad's button) to the kind's editor; true when it meant something.
+    const out = this.editor.key(this.puzzle, { cursor: this.cursor, cells: this.sel, typing: this.typing }, name);
+    $("setter-note").textContent = out && out.message ? out.message : "";
+    if (!out) return false;
+    this.typing = !!out.typing;
+    if (out.sel) this.sel = out.sel;
+    if (out.puzzle) this.edit(out.puzzle); else this.render();
+    return true;
+  }
+
+  buildPad() {
+    this.pad.innerHTML = "";
+    for (const item of this.editor.pad(this.puzzle)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = item.label;
+      if (item.aria) button.setAttribute("aria-label", item.aria);
+      // The pad keeps the board's focus (and the selection) where it was.
+      button.addEventListener("pointerdown", (e) => e.preventDefault());
+      button.onclick = () => { this.press(item.key); this.render(true); };
+      this.pad.appendChild(button);
+    }
+    this.pad.hidden = false;
+  }
+
+  // -- drawing -----------------------------------------------------------------
+  selected() {
+    return new Set(this.sel.map(({ r, c }) => `r${r + 1}c${c + 1}`));
+  }
+
+  paintSelection() {
+    const chosen = this.selected();
+    for (const el of this.board.querySelectorAll("[data-at]")) {
+      const [r, c] = el.dataset.at.split(",").map(Number);
+      if (CELL_PLACE.test(el.dataset.place || "")) el.setAttribute("aria-selected", String(chosen.has(el.dataset.place)));
+      el.classList.toggle("cursor", r === this.cursor.r && c === this.cursor.c);
+    }
+  }
+
+  render(focus = false) {
+    const hadFocus = document.activeElement && this.board.contains(document.activeElement);
+    this.board.innerHTML = "";
+    if (this.puzzle) {
+      const ctx = { puzzle: this.puzzle, cursor: this.cursor, marks: this.marks, selected: this.selected(),
+                    editing: true, pencil: false, done: true, select: () => {} };
+      this.editor.render(this.board, ctx);
+    }
+    if (hadFocus || focus) {
+      const here = this.board.querySelector('[tabindex="0"]');
+      if (here) here.focus({ preventScroll: !focus });
+    }
+    $("btn-setter-undo").disabled = !this.undo.length;
+    $("btn-setter-redo").disabled = !this.redo.length;
+  }
+}
+
 async function setter(kind, params) {
   show("setter");
   const module = await loadModule(kind);
   const title = (module && module.title) || kind;
   $("setter-title").textContent = `Set a puzzle: ${title}`;
   document.title = `Set ${title} · numberplay`;
+  const editor = module && module.editor ? module.editor : null;
   const text = $("setter-text");
-  text.value = params.get("p") || (module && module.example) || "";
+  const link = () => `/set/${encodeURIComponent(kind)}?${new URLSearchParams({ p: text.value })}`;
+  let editing = null;
+  let start = params.get("p");
+  if (editor) {
+    editing = new BoardEditor(editor, $("setter-board"), $("setter-pad"), (puzzle) => {
+      text.value = editor.text(puzzle);
+      history.replaceState(null, "", link());
+      schedule("board", 300);
+    });
+    $("setter-edit").hidden = false;
+    $("setter-keys").textContent = editor.keysHelp || "";
+    $("blank-size").value = params.get("size") || (module.defaultSize || "");
+    $("blank-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      location.href = `/set/${encodeURIComponent(kind)}?${new URLSearchParams({ size: $("blank-size").value.trim() })}`;
+    });
+    if (start === null && params.has("size")) {
+      const blank = editor.blank(params.get("size"));
+      if (blank) {
+        start = editor.text(blank);
+        editing.load(blank, false);
+      } else {
+        $("setter-note").textContent = `No blank board of size "${params.get("size")}".`;
+      }
+    }
+  }
+  text.value = start || (module && module.example) || "";
   let timer = null;
   let seq = 0;
   let last = null;
-  async function run() {
+  function schedule(source, wait) {
+    ++seq;   // an answer to an earlier text is stale from now on
+    clearTimeout(timer);
+    timer = setTimeout(() => run(source), wait);
+  }
+  let running = false;
+  let again = null;
+  async function run(source) {
+    // One check at a time: an edit made meanwhile is checked when it returns.
+    if (running) {
+      again = source;
+      return;
+    }
+    running = true;
+    try {
+      await check(source);
+    } finally {
+      running = false;
+      if (again) {
+        const next = again;
+        again = null;
+        run(next);
+      }
+    }
+  }
+  async function check(source) {
     const mine = ++seq;
     const puzzle = text.value;
     if (!puzzle.trim()) return;
     document.body.dataset.state = "checking";
     $("setter-verdict").textContent = "Checking…";
+    $("setter-verdict").className = "status";
     let answer;
     try {
       answer = await api("check", { kind, puzzle, why: true });
@@ -651,7 +935,8 @@ async function setter(kind, params) {
       last = null;
       $("setter-verdict").textContent = err.message;
       $("setter-verdict").className = "status bad";
-      for (const id of ["setter-board", "setter-cands"]) $(id).innerHTML = "";
+      if (editing) editing.setMarks(new Set(), new Set()); else $("setter-board").innerHTML = "";
+      $("setter-cands").innerHTML = "";
       $("setter-why").hidden = true;
       $("btn-unique").hidden = true;
       document.body.dataset.state = "setter-error";
@@ -659,23 +944,22 @@ async function setter(kind, params) {
     }
     if (mine !== seq) return;
     last = answer;
-    drawSetter(module, answer);
-    history.replaceState(null, "", `/set/${encodeURIComponent(kind)}?${new URLSearchParams({ p: puzzle })}`);
+    // A puzzle typed in the text box is redrawn on the board (undo can go back).
+    if (editing && source === "text" && answer.puzzle) editing.load(answer.puzzle, true);
+    drawSetter(module, answer, editing);
+    history.replaceState(null, "", link());
     document.body.dataset.state = "setter";
   }
-  text.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(run, 400);
-  });
+  text.addEventListener("input", () => schedule("text", 400));
   $("btn-unique").addEventListener("click", () => {
     if (!last || !last.fixed_text) return;
     text.value = last.fixed_text.replace(/\n$/, "");
-    run();
+    run("text");
   });
   $("btn-setter-play").addEventListener("click", () => {
     location.href = `/play/${encodeURIComponent(kind)}?${new URLSearchParams({ p: text.value })}`;
   });
-  await run();
+  await run("text");
 }
 
 // ---------------------------------------------------------------- start
@@ -702,4 +986,13 @@ else home();
    fullEntry(model, pos) -> check options that fix the whole entry, or null
        (optional: lets a puzzle with several solutions accept any of them)
    describe(model) -> short text.
+   editor (optional): the setter's board editor at /set/KIND, on the puzzle as the
+   API's JSON ("puzzle" of /api/check):
+       blank(size) -> puzzle | null        text(puzzle) -> the text form
+       size(puzzle) -> [rows, cols] the cursor walks; move(puzzle, cursor, dr, dc) (optional)
+       render(board, ctx)   ctx as above with puzzle, selected (a set of places), editing
+       pick(puzzle, cursor) -> the cells a click selects; drag(puzzle, cells) -> {puzzle} | null
+       key(puzzle, {cursor, cells, typing}, key name) -> {puzzle?, typing?, sel?, message?} | null
+       pad(puzzle) -> [{label, key, aria}]   keysHelp.
+       Cells carry data-place ("r2c3") and data-at ("r,c": the cursor there).
    Places are named as the explanations name them ("r2c3", "row 2", "E"). */

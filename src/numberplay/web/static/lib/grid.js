@@ -27,6 +27,7 @@ export function isMarked(set, r, c) {
 }
 
 // The grid element: `columns` tracks wide (plus `extra` tracks, e.g. a clue column).
+// Its cells go into rows (`rowElement`), as a screen reader walks a grid by rows.
 export function gridElement(label, columns, extra = "") {
   const grid = document.createElement("div");
   grid.className = "grid";
@@ -36,6 +37,16 @@ export function gridElement(label, columns, extra = "") {
   return grid;
 }
 
+// A row of the grid: laid out by the grid itself (display: contents), there for
+// screen readers, which walk a grid row by row.
+export function rowElement(grid) {
+  const row = document.createElement("div");
+  row.className = "grid-row";
+  row.setAttribute("role", "row");
+  grid.appendChild(row);
+  return row;
+}
+
 // A cell at (r, c) of a rows×cols grid: cursor, wrong and hint marks, the thick
 // outer frame on the edge cells, a click that moves the cursor there.
 export function cellElement(ctx, r, c, label, rows = 0, cols = 0) {
@@ -43,11 +54,13 @@ export function cellElement(ctx, r, c, label, rows = 0, cols = 0) {
   el.className = "cell";
   el.setAttribute("role", "gridcell");
   el.dataset.place = place(r, c);
+  el.dataset.at = `${r},${c}`;   // the cursor position (the setter's editor selects by it)
   el.setAttribute("aria-label", label);
   const here = ctx.cursor.r === r && ctx.cursor.c === c;
   el.tabIndex = here ? 0 : -1;
   if (here) el.classList.add("cursor");
   if (ctx.marks.wrong.has(place(r, c))) el.classList.add("wrong");
+  if (ctx.selected) el.setAttribute("aria-selected", String(ctx.selected.has(place(r, c))));
   if (isMarked(ctx.marks.hint, r, c)) el.classList.add("hint");
   if (rows && cols) frame(el, r, c, rows, cols);
   el.addEventListener("click", () => ctx.select({ r, c }));

@@ -102,7 +102,10 @@ export function lettersModule(options) {
     return colours[letter] || palette[m.letters.indexOf(letter) % palette.length];
   }
 
-  function slot(ctx, letter, column) {
+  // A letter's slot. In the formula it is a picture of the letter (hidden from
+  // screen readers, which read the formula from the board's label); in the row
+  // of letters under it (`chooser`), a button that picks the letter.
+  function slot(ctx, letter, column, chooser = false) {
     const { model: m, pos } = ctx;
     const el = document.createElement("div");
     el.className = "slot" + (circles ? " circle" : "");
@@ -121,9 +124,14 @@ export function lettersModule(options) {
     if (ctx.marks.wrong.has(letter)) el.classList.add("wrong");
     if (ctx.marks.hint.has(letter)) el.classList.add("hint");
     if (column && ctx.marks.hint.has(`column ${column}`)) el.classList.add("col-hint");
-    el.setAttribute("role", "gridcell");
-    el.setAttribute("aria-label", `letter ${letter}${circles ? ` (${colourName(letter)})` : ""}: `
-      + (digit === undefined ? "no digit" : `${digit}${fixed ? ", given" : ""}`));
+    if (chooser) {
+      el.setAttribute("role", "button");
+      if (here) el.setAttribute("aria-current", "true");
+      el.setAttribute("aria-label", `letter ${letter}${circles ? ` (${colourName(letter)})` : ""}: `
+        + (digit === undefined ? "no digit" : `${digit}${fixed ? ", given" : ""}`));
+    } else {
+      el.setAttribute("aria-hidden", "true");
+    }
     el.innerHTML = `<span class="l">${letter}</span><span class="d">${digit === undefined ? "" : digit}</span>`;
     el.addEventListener("click", () => ctx.select(letter));
     return el;
@@ -192,7 +200,7 @@ export function lettersModule(options) {
     render(board, ctx) {
       const m = ctx.model;
       const wrap = document.createElement("div");
-      wrap.setAttribute("role", "grid");
+      wrap.setAttribute("role", "group");
       wrap.setAttribute("aria-label", `formula ${m.formula}`);
       const longest = m.stack
         ? Math.max(...m.stack.rows.map(([, w]) => [...w].length), [...m.stack.result].length) + 1
@@ -256,11 +264,12 @@ export function lettersModule(options) {
       }
       const letters = document.createElement("div");
       letters.className = "letters";
+      letters.setAttribute("role", "group");
       letters.setAttribute("aria-label", "letters");
       for (const letter of m.letters) {
         const entry = document.createElement("div");
         entry.className = "entry";
-        const el = slot(ctx, letter, 0);
+        const el = slot(ctx, letter, 0, true);
         if (ctx.cursor === letter) el.tabIndex = 0; else el.tabIndex = -1;
         entry.appendChild(el);
         letters.appendChild(entry);
