@@ -55,6 +55,7 @@ class Table:
     memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
     line_groups: list[tuple[str, int, list[int]]] = field(default_factory=list)
     key: Callable[[list[int]], Any] = field(default=None, repr=False)  # type: ignore[assignment]
+    latin: Any = field(default=None, repr=False)   # the Latin core's table, once made
 
     def __post_init__(self) -> None:
         n = self.n
