@@ -5,7 +5,7 @@ time budget): a line is unique, not unique (0 solutions, or 2 or more), an
 error (refused as input) or undecided (budget ran out).
 
     python benchmarks/check_collection.py PATH... [--sample N] [--timeout S]
-           [--digits-as-symbols] [--show K] [--crypt BINARY]
+           [--digits-as-symbols] [--cp-sat] [--show K] [--crypt BINARY]
 
 PATH is a collection file or a folder (every `*.txt` below it): cryptator's
 `cryptarithms/` (with `crosswords/`, `multiplications/`, `long-multiplications/`),
@@ -13,8 +13,11 @@ its test resources `cryptarithms-barker.db.txt` and `crosswords-sillke.db.txt`.
 Nothing of it is in this repository; a path that is absent is said plainly.
 `--sample N` takes N lines spread evenly over each longer file (0: every line).
 `--digits-as-symbols` reads a digit inside a word as a symbol of its own, as
-cryptator does (numberplay reads it as the digit itself, as crypt does): the
-digit is replaced by a letter that is not in the line, for this count only.
+cryptator does (numberplay's option of that name; without it a digit inside a
+word is the digit itself, as crypt reads it).
+`--cp-sat` also counts every line by CP-SAT on a model built from the text alone
+(`tests/cpsat_oracle.py`, which knows nothing of numberplay's parser) and
+prints each line where the two counts differ.
 Prints one row per file (lines, unique, not unique, errors, undecided, total and
 worst CPU seconds) and then the slowest lines and every line that is not unique.
 
@@ -42,9 +45,6 @@ import numberplay  # noqa: E402
 from numberplay import PuzzleError  # noqa: E402
 from numberplay.budget import Budget  # noqa: E402
 from numberplay.errors import BudgetExceeded  # noqa: E402
-from numberplay.formula.lang import tokenize  # noqa: E402
-
-SPARE = "ЖЗИЛПФЦЯБГ"   # letters for --digits-as-symbols (Cyrillic: not in the Latin files)
 
 
 def files_of(paths: list[str]) -> list[Path]:
@@ -74,19 +74,6 @@ def sample(lines: list[str], n: int) -> list[str]:
     return [lines[round(i * step)] for i in range(n)]
 
 
-def digits_as_symbols(line: str) -> str:
-    """The line with each digit inside a word replaced by a letter of its own."""
-    spare = [c for c in SPARE if c not in line]
-    table: dict[str, str] = {}
-    out = list(line)
-    for t in tokenize(line):
-        if t.kind == "word":
-            for k, ch in enumerate(t.text):
-                if "0" <= ch <= "9":
-                    out[t.start + k] = table.setdefault(ch, spare[len(table)])
-    return "".join(out)
-
-
 CRYPT_LINE = 990        # crypt reads a line into a buffer of 1,000 bytes
 CRYPT_SUM = re.compile(r"^\s*[A-Za-z0-9]+(\s*\+\s*[A-Za-z0-9]+)+\s*=\s*[A-Za-z0-9]+\s*$")
 
@@ -106,11 +93,13 @@ def crypt_counts(binary: str, lines: list[str]) -> tuple[list[int], float]:
     return counts, cpu
 
 
-def count_line(line: str, timeout: float) -> tuple[str, int | None, float, str]:
-    """(outcome, count, CPU seconds, message) for one line."""
+def count_line(line: str, timeout: float, symbols: bool = False
+               ) -> tuple[str, int | None, float, str]:
+    """(outcome, count, CPU seconds, message) for one line (`symbols`: read with
+    `--digits-as-symbols`)."""
     t0 = time.process_time()
     try:
-        puzzle = numberplay.parse("cryptarithm", line)
+        puzzle = numberplay.parse("cryptarithm", line, digits_as_symbols=symbols)
         n = numberplay.count(puzzle, limit=2, budget=Budget(seconds=timeout))
         outcome, msg = ("unique" if n == 1 else "not unique"), ""
     except BudgetExceeded as exc:
@@ -126,12 +115,20 @@ def main() -> int:
     ap.add_argument("--sample", type=int, default=0, help="lines per file (0: all)")
     ap.add_argument("--timeout", type=float, default=60.0, help="CPU budget per line (s)")
     ap.add_argument("--digits-as-symbols", action="store_true")
+    ap.add_argument("--cp-sat", action="store_true",
+                    help="count each line by CP-SAT too (tests/cpsat_oracle.py)")
     ap.add_argument("--show", type=int, default=5, help="slowest lines to show")
     ap.add_argument("--crypt", help="a crypt 1.4 binary to count the sums beside numberplay")
     args = ap.parse_args()
     files = files_of(args.paths)
     if not files:
         return 0
+    oracle = None
+    if args.cp_sat:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        from cpsat_oracle import oracle
+    disagree: list[str] = []
+    checked = 0
     print(f"load average {os.getloadavg()[0]:.1f}; numberplay from "
           f"{Path(numberplay.__file__).parent}")
     head = f"{'file':44} {'lines':>6} {'unique':>6} {'not':>5} {'err':>4} {'undec':>5} " \
@@ -148,8 +145,12 @@ def main() -> int:
         cpu = worst = 0.0
         sums: list[tuple[str, int | None, float]] = []
         for line in lines:
-            read = digits_as_symbols(line) if args.digits_as_symbols else line
-            outcome, n, sec, msg = count_line(read, args.timeout)
+            outcome, n, sec, msg = count_line(line, args.timeout, args.digits_as_symbols)
+            if oracle is not None and n is not None:
+                checked += 1
+                theirs = oracle(line, args.digits_as_symbols)
+                if min(theirs, 2) != n:
+                    disagree.append(f"{path.name}: numberplay {n}, CP-SAT {theirs}: {line}")
             tally[outcome] += 1
             cpu += sec
             worst = max(worst, sec)
@@ -178,6 +179,10 @@ def main() -> int:
     print(f"\nslowest {args.show} lines:")
     for sec, name, line in sorted(slow, reverse=True)[:args.show]:
         print(f"  {sec:7.2f} s  {name}: {line[:110]}")
+    if oracle is not None:
+        print(f"\nCP-SAT counted {checked} lines: {len(disagree)} counts differ")
+        for line in disagree:
+            print("  " + line)
     if odd:
         print(f"\n{len(odd)} lines not unique, refused or undecided:")
         for line in odd:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,79 +20,9 @@ from numberplay import PuzzleError
 from numberplay.formula.lang import tokenize, word_spans
 from numberplay.formula.puzzle import validate
 
-cp = pytest.importorskip("ortools.sat.python.cp_model")
+pytest.importorskip("ortools.sat.python.cp_model")
 
-WORD = re.compile(r"^[^\W\d_][\w\u0300-\u036f\u0900-\u097f\u00ad]*$")
-
-
-def _factor(text: str, var: dict, m) -> tuple[object, int, int]:
-    """A word or a number as (CP-SAT expression, lowest, highest value)."""
-    text = text.strip()
-    if re.fullmatch(r"'\d+'|\d+", text):
-        v = int(text.strip("'"))
-        return v, v, v
-    expr, lo, hi = 0, 0, 0
-    for ch in text:
-        if ch.isdigit():
-            expr, lo, hi = expr * 10 + int(ch), lo * 10 + int(ch), hi * 10 + int(ch)
-        else:
-            expr, lo, hi = expr * 10 + var[ch], lo * 10, hi * 10 + 9
-    return expr, lo, hi
-
-
-def _term(text: str, var: dict, m) -> tuple[object, int, int]:
-    """A product of factors as a CP-SAT variable (or expression) and its bounds."""
-    parts = [_factor(f, var, m) for f in re.split(r"\*|×|(?<=\s)x(?=\s)", text)]
-    expr, lo, hi = parts[0]
-    for e2, lo2, hi2 in parts[1:]:
-        a = m.NewIntVar(lo, hi, "")
-        m.Add(a == expr)
-        b = m.NewIntVar(lo2, hi2, "")
-        m.Add(b == e2)
-        t = m.NewIntVar(lo * lo2, hi * hi2, "")
-        m.AddMultiplicationEquality(t, [a, b])
-        expr, lo, hi = t, lo * lo2, hi * hi2
-    return expr, lo, hi
-
-
-def _side(text: str, var: dict, m):
-    """A sum and difference of terms."""
-    total = 0
-    for sign, term in re.findall(r"([+-]?)\s*([^+-]+)", text):
-        e = _term(term, var, m)[0]
-        total = total - e if sign == "-" else total + e
-    return total
-
-
-def oracle(formula: str) -> int:
-    """Solutions of `W op W ... = ... && ...` by CP-SAT: letters are the characters
-    of the words other than digits, distinct; a word of two or more characters
-    does not start with a 0."""
-    m = cp.CpModel()
-    equations = [e for e in re.split(r"&&|;", formula) if e.strip()]
-    words = [w for e in equations for w in re.split(r"[-+*×=\s]+|(?<=\s)x(?=\s)", e)
-             if w and not re.fullmatch(r"'?\d+'?", w) and w != "x"]
-    letters = sorted({ch for w in words for ch in w if not ch.isdigit()})
-    lead = {w[0] for w in words if len(w) > 1}
-    var = {c: m.NewIntVar(1 if c in lead else 0, 9, f"v{i}") for i, c in enumerate(letters)}
-    m.AddAllDifferent(list(var.values()))
-    for e in equations:
-        left, right = e.split("=")
-        m.Add(_side(left, var, m) == _side(right, var, m))
-    solver = cp.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-
-    class Count(cp.CpSolverSolutionCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.n = 0
-
-        def on_solution_callback(self) -> None:
-            self.n += 1
-    counter = Count()
-    solver.Solve(m, counter)
-    return counter.n
+from cpsat_oracle import oracle  # noqa: E402
 
 
 def count(formula: str, **options) -> int:
@@ -286,3 +215,91 @@ def test_web_api_reads_the_notation():
         bad = client.post("/api/solve", json={"kind": "cryptarithm", "puzzle": "ab + 'x' = c"})
         assert bad.status_code == 400 and "quoted number" in bad.json()["error"]
         assert "\n" not in bad.json()["error"]
+
+
+# -- cryptator's reading of digits inside words (--digits-as-symbols) ------------------------
+
+GAMES = Path(__file__).parent / "data" / "cryptator_games_digits.txt"
+
+
+def _games() -> list[str]:
+    lines = GAMES.read_text(encoding="utf-8").splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
+
+
+@pytest.mark.parametrize("formula", _games())
+def test_digits_as_symbols_one_solution_as_cp_sat_counts(formula):
+    """Each published line with a digit inside a word: exactly one solution read
+    cryptator's way, the count CP-SAT gives on a model built from the text."""
+    assert count(formula, digits_as_symbols=True) == oracle(formula, digits_as_symbols=True) == 1
+
+
+def test_digits_inside_words_read_both_ways():
+    """Without the option a digit in a word is itself (crypt's reading): the counts
+    then follow CP-SAT's model of that reading, and some lines are not unique."""
+    counts = {f: count(f) for f in _games()}
+    assert counts == {f: oracle(f) for f in _games()}
+    assert counts["destiny + inside + myst = tekken3"] == 0
+    assert counts["braid + diablo + halo2 = galaga"] == 4
+
+
+@pytest.mark.parametrize("formula, symbols", [
+    ("2b + a2 = 23 && ab2 + c = d3", "_2b + a_2 = 23 && ab_2 + c = d_3"),
+    ("x2 x 3 = y6", "x_2 x 3 = y_6"),
+    ("tekken_3 + a1 = b", "tekken_3 + a_1 = b"),
+])
+def test_digits_as_symbols_writes_each_digit_of_a_word_as_a_symbol(formula, symbols):
+    from numberplay.formula.lang import digits_as_symbols
+    assert digits_as_symbols(formula) == symbols
+    assert numberplay.parse("cryptarithm", formula, digits_as_symbols=True).formula == symbols
+
+
+def test_symbol_digit_and_literal_digit_apart():
+    """`ab2 + c_2 = de2`: the 2 of ab2 and de2 is the digit 2, the one of c_2 a symbol."""
+    p = numberplay.parse("cryptarithm", "ab2 + c_2 = de2")
+    assert count("ab2 + c_2 = de2") == oracle("ab2 + cZ = de2")
+    s = numberplay.solve(p)
+    digits = dict(s.assignment)
+    a, b, c, d, e, two = (digits[k] for k in "abcde2")
+    assert (a * 100 + b * 10 + 2) + (c * 10 + two) == d * 100 + e * 10 + 2
+    assert s.text == f"{a}{b}2 + {c}{two} = {d}{e}2"
+
+
+def test_cli_and_api_take_digits_as_symbols(run, tmp_path):
+    line = "destiny + inside + myst = tekken3"
+    for command in ("solve", "check", "explain", "hint"):
+        r = run([command, "cryptarithm", line, "--digits-as-symbols"])
+        assert r.exit_code == 0, (command, r.output)
+    r = run(["solve", "cryptarithm", line])
+    assert r.exit_code == 1
+    r = run(["solve", "cryptarithm", line, "--digits-as-symbols", "--format", "json"])
+    data = json.loads(r.stdout)
+    assert data["solutions"][0]["text"] == "2573916 + 917925 + 8673 = 3500514"
+    words = tmp_path / "games.txt"
+    words.write_text("braid combat doom dota2 doomii diablo galaga halo2 halo3\n")
+    r = run(["generate", "cryptarithm", "--all", "--words", str(words), "--addends", "2..3",
+             "--digits-as-symbols"])
+    assert r.exit_code == 0, r.output
+    assert "BRAID + DOTA_2 + DIABLO = DOOMII  (27314 + 48039 + 413258 = 488611)" in r.output
+    r = run(["generate", "cryptarithm", "--all", "--words", str(words)])
+    assert r.exit_code == 2 and "dota2" in r.output
+
+
+def test_web_api_and_batch_take_digits_as_symbols(tmp_path):
+    from numberplay.registry import get_kind
+    from numberplay.services.batch.jobs import kind_options
+    for command in ("solve", "check", "explain", "hint", "generate"):
+        options = kind_options(get_kind("cryptarithm"), {"digits_as_symbols": True}, command)
+        assert options["digits_as_symbols"] is True
+    pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+    pytest.importorskip("httpx2", reason="httpx2 (for Starlette's TestClient) is not installed")
+    from fastapi.testclient import TestClient
+
+    from numberplay.web import create_app
+    body = {"kind": "cryptarithm", "puzzle": "tekken3 = rez * rtype"}
+    with TestClient(create_app(timeout=10, workers=1)) as client:
+        plain = client.post("/api/solve", json=body)
+        read = client.post("/api/solve", json={**body, "options": {"digits_as_symbols": True}})
+    assert plain.status_code == 200 and read.status_code == 200, read.text
+    assert read.json()["puzzle"]["formula"] == "tekken_3 = rez * rtype"
+    assert read.json()["count"] == 1

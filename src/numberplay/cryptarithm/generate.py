@@ -31,6 +31,15 @@ from .model import CryptarithmPuzzle, CryptarithmSolution
 from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
 
 
+def _written(formula: str, symbols: bool) -> str:
+    """A found formula as the puzzle's text: with `--digits-as-symbols`, each digit
+    of a word written as the symbol it is (`DOTA2` -> `DOTA_2`)."""
+    if not symbols:
+        return formula
+    from ..formula.lang import digits_as_symbols
+    return digits_as_symbols(formula)
+
+
 def parse_range(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     """`2`, `2..3` or `2-3` as (lo, hi)."""
     return parse_addends(text, default)
@@ -100,8 +109,9 @@ class _SumRun:
     """One run's walk over every set of addends of a word list."""
 
     def __init__(self, vocab: WordList, lo: int, hi: int, repeat: bool,
-                 difficulty: str | None, key: str) -> None:
+                 difficulty: str | None, key: str, symbols: bool = False) -> None:
         self.vocab, self.repeat, self.difficulty, self.key = vocab, repeat, difficulty, key
+        self.symbols = symbols
         n = len(vocab)
         self.sizes = [(k, count_sets(n, k, repeat)) for k in range(lo, hi + 1)
                       if repeat or k <= n]
@@ -120,7 +130,7 @@ class _SumRun:
 
     def _make(self, combo: tuple[int, ...], j: int, digits: dict[str, int]) -> Generated | None:
         words = self.vocab.words
-        formula = " + ".join(words[i] for i in combo) + " = " + words[j]
+        formula = _written(" + ".join(words[i] for i in combo) + " = " + words[j], self.symbols)
         puzzle = CryptarithmPuzzle.of(formula, self.vocab.base)
         level = grade(puzzle)
         if self.difficulty is not None and level != self.difficulty:
@@ -166,20 +176,23 @@ class _SumRun:
 def generate_sum(rng: random.Random, size: str | None,
                  difficulty: str | None, budget: Budget, words: str | None = None,
                  addends: str | None = None, base: int | None = None, repeat: bool = False,
-                 sequence: tuple[str, int] | None = None, **_: Any) -> Generated:
+                 sequence: tuple[str, int] | None = None, digits_as_symbols: bool = False,
+                 **_: Any) -> Generated:
     """`WORD + WORD (+ WORD) = WORD` from the word list, exactly one solution."""
     lo, hi = parse_addends(addends or size)
     base = 10 if base is None else int(base)
-    vocab_words = load_words(words)
+    vocab_words = load_words(words, bool(digits_as_symbols))
     if len(vocab_words) < 3:
         raise PuzzleError("--words: the list needs at least 3 words")
     if not repeat:
         hi = min(hi, max(lo, len(vocab_words)))
     key, index = run_key(rng, sequence)
     digest = hashlib.sha256("\n".join(vocab_words).encode()).hexdigest()
-    cache_key = ("sum", key, digest, lo, hi, base, bool(repeat), difficulty)
+    cache_key = ("sum", key, digest, lo, hi, base, bool(repeat), difficulty,
+                 bool(digits_as_symbols))
     run = cached_run(cache_key, lambda: _SumRun(WordList(vocab_words, base), lo, hi,
-                                             bool(repeat), difficulty, key))
+                                             bool(repeat), difficulty, key,
+                                             bool(digits_as_symbols)))
     return run.get(index, budget)
 
 
@@ -189,7 +202,8 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
                   op: str | None = None, result_terms: str | None = None,
                   crossword: int | None = None, rng: random.Random | None = None,
                   tally: Tally | None = None,
-                  progress: Callable[[Tally], None] | None = None) -> tuple[Iterator[Any], int]:
+                  progress: Callable[[Tally], None] | None = None,
+                  symbols: bool = False) -> tuple[Iterator[Any], int]:
     """(the puzzles the options describe, as `wordlist.Found`, and how many sets of
     addends the progress counts): a word list's sums, a fixed result's or doubly
     true sums."""
@@ -210,7 +224,7 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
             raise PuzzleError("--op long takes a word list only: leave out --addends, "
                               "--result, --result-terms and --crossword")
         from .longmul import long_multiplications
-        return long_multiplications(load_words(words), base, tally=tally,
+        return long_multiplications(load_words(words, symbols), base, tally=tally,
                                     progress=progress), 0
     if crossword is not None:
         from .crossword import check_crossword, grids, sampled_grids
@@ -219,12 +233,12 @@ def _found_source(words: str | None, addends: str | None, size: str | None,
             raise PuzzleError("--crossword fills a grid: leave out --addends, --result and "
                               "--result-terms")
         if rng is not None:         # --count/--seed: grids built from drawn solutions
-            return sampled_grids(load_words(words), parse_op(op), base, rng, tally=tally,
+            return sampled_grids(load_words(words, symbols), parse_op(op), base, rng, tally=tally,
                                  progress=progress), 0
-        return grids(load_words(words), parse_op(op), base, tally=tally,
+        return grids(load_words(words, symbols), parse_op(op), base, tally=tally,
                      progress=progress), 0
     lo, hi = parse_addends(addends or size)
-    vocab_words = load_words(words)
+    vocab_words = load_words(words, symbols)
     if parse_op(op) == "x":
         from .wordproducts import product_equalities
         if result is not None:
@@ -253,7 +267,7 @@ def generate_all_sums(*, difficulty: str | None = None,
                       doubly_true: str | None = None, numbers: str | None = None,
                       result: str | None = None, op: str | None = None,
                       result_terms: str | None = None, crossword: int | None = None,
-                      **_: Any) -> Iterator[Generated]:
+                      digits_as_symbols: bool = False, **_: Any) -> Iterator[Generated]:
     """Every `W1 + ... + Wk = S` of the word list with exactly one solution, in
     list order (see wordlist.every_unique), or with a fixed result (`result`), or
     every doubly true sum of a number table (`doubly_true`); graded when `graded`
@@ -276,10 +290,10 @@ def generate_all_sums(*, difficulty: str | None = None,
 
     found, total = _found_source(words, addends, size, base, bool(repeat), doubly_true,
                                  numbers, result, op, result_terms, crossword, None, tally,
-                                 report)
+                                 report, bool(digits_as_symbols))
     given = 0
     for f in found:
-        puzzle = CryptarithmPuzzle.of(f.formula, base)
+        puzzle = CryptarithmPuzzle.of(_written(f.formula, bool(digits_as_symbols)), base)
         level = grade(puzzle) if graded or difficulty is not None else ""
         if difficulty is not None and level != difficulty:
             continue
@@ -298,6 +312,7 @@ class _GridRun:
     def __init__(self, base: int, difficulty: str | None, key: str,
                  options: dict[str, Any]) -> None:
         self.base, self.difficulty = base, difficulty
+        self.symbols = bool(options.get("digits_as_symbols"))
         self.budget: Budget | None = None
 
         def tick(_: Tally) -> None:
@@ -305,7 +320,8 @@ class _GridRun:
                 self.budget.tick()
         self.walk, _ = _found_source(options.get("words"), None, None, base, False,
                                      op=options.get("op"), crossword=options.get("crossword"),
-                                     rng=random.Random(f"crossword:{key}"), progress=tick)
+                                     rng=random.Random(f"crossword:{key}"), progress=tick,
+                                     symbols=self.symbols)
         self.given: list[Generated] = []
         self.done = False
 
@@ -316,7 +332,7 @@ class _GridRun:
             if f is None:
                 self.done = True
                 break
-            puzzle = CryptarithmPuzzle.of(f.formula, self.base)
+            puzzle = CryptarithmPuzzle.of(_written(f.formula, self.symbols), self.base)
             level = grade(puzzle)
             if self.difficulty is None or level == self.difficulty:
                 self.given.append(Generated(puzzle, CryptarithmSolution.of(
@@ -331,8 +347,10 @@ class _ListRun:
     """One run's walk over every puzzle a family holds (found once, in full), in an
     order drawn from the run's key: no repeat before all were given."""
 
-    def __init__(self, found: list[Any], base: int, difficulty: str | None, key: str) -> None:
+    def __init__(self, found: list[Any], base: int, difficulty: str | None, key: str,
+                 symbols: bool = False) -> None:
         self.found, self.base, self.difficulty = found, base, difficulty
+        self.symbols = symbols
         self.a, self.b = _affine(key, len(found))
         self.given: list[Generated] = []
         self.pos = 0
@@ -342,7 +360,7 @@ class _ListRun:
             budget.tick()
             f = self.found[(self.a * self.pos + self.b) % len(self.found)]
             self.pos += 1
-            puzzle = CryptarithmPuzzle.of(f.formula, self.base)
+            puzzle = CryptarithmPuzzle.of(_written(f.formula, self.symbols), self.base)
             level = grade(puzzle)
             if self.difficulty is not None and level != self.difficulty:
                 continue
@@ -376,7 +394,9 @@ def generate_listed(rng: random.Random, difficulty: str | None, budget: Budget,
                                  options.get("size"), base, bool(options.get("repeat")),
                                  options.get("doubly_true"), options.get("numbers"),
                                  options.get("result"), options.get("op"),
-                                 options.get("result_terms"), progress=tick)
-        return _ListRun(list(found), base, difficulty, key)
+                                 options.get("result_terms"), progress=tick,
+                                 symbols=bool(options.get("digits_as_symbols")))
+        return _ListRun(list(found), base, difficulty, key,
+                        bool(options.get("digits_as_symbols")))
 
     return cached_run(cache_key, make).get(index, budget)

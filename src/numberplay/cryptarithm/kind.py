@@ -69,6 +69,11 @@ class CryptarithmKind(FormulaKind):
         KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B",
                    commands=PUZZLE_COMMANDS | GENERATE_COMMANDS),
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
+        KindOption("digits_as_symbols", "Read a digit inside a word as a symbol of its own, "
+                   "as cryptator does (tekken3: the 3 is an unknown like a letter, written "
+                   "tekken_3); a number standing alone is still a number. For generate: the "
+                   "word list may have digits inside words, read so.", type=bool,
+                   default=False, commands=PUZZLE_COMMANDS | GENERATE_COMMANDS),
         KindOption("words", "Word list for generate: words separated by any whitespace, "
                    "'#' starts a comment, case ignored (default: the bundled list).",
                    type=str, commands=GENERATE_COMMANDS, metavar="FILE", file=True),
@@ -113,6 +118,17 @@ class CryptarithmKind(FormulaKind):
                     "numberplay generate cryptarithm --all --words greek.txt --op long",
                     "numberplay solve cryptarithm 'NUM + BER = PLAY' --count",
                     "numberplay explain cryptarithm 'SEND + MORE = MONEY'")
+
+    def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
+                  digits_as_symbols: bool = False, **options: Any) -> list[Any]:
+        """One puzzle per formula line; with `digits_as_symbols`, each digit inside a
+        word is a symbol of its own (written `_3` in the puzzle, `lang.digits_as_symbols`)."""
+        if not digits_as_symbols:
+            return super().parse_all(text, base=base, fix=fix, **options)
+        from ..formula.lang import digits_as_symbols as rewrite
+        from ..formula.puzzle import read_formulas
+        return read_formulas(text, self.puzzle_type, self.title.lower(), base, fix,
+                             lambda line: rewrite(self._formula(line)))
 
     def grade(self, puzzle) -> str:
         """By the hardest technique the explanation needs (`formula.explain.grade`)."""

@@ -60,20 +60,23 @@ def has_compiled_core() -> bool:
 
 # -- reading a word list ---------------------------------------------------------------------
 
-def read_words(text: str, source: str = "--words") -> list[str]:
+def read_words(text: str, source: str = "--words", digits: bool = False) -> list[str]:
     """The words of a list: any whitespace between them, `#` starts a comment,
     case ignored, duplicates dropped (the first place kept). Letters of any
     alphabet with capitals (Latin, Greek, Cyrillic, ...); a word becomes its
-    capitals (`fünf` is `FÜNF`)."""
+    capitals (`fünf` is `FÜNF`). With `digits` (`--digits-as-symbols`), a word
+    may hold ASCII digits besides its letters (`DOTA2`), each a symbol of its own."""
     words: list[str] = []
     seen: set[str] = set()
     for number, line in enumerate(unicodedata.normalize("NFC", text).splitlines(), 1):
         line = line.split("#", 1)[0]
         for token in line.split():
             word = token.upper()
-            if not is_word(word) or unicodedata.normalize("NFKC", word) != word:
+            letters = word.translate(_NO_DIGITS) if digits else word
+            if not is_word(letters) or unicodedata.normalize("NFKC", word) != word:
+                more = " (and digits)" if digits else ""
                 raise PuzzleError(f"{source}: {shorten(token)!r} is not a word of letters "
-                                  "that have capitals", line=number)
+                                  f"that have capitals{more}", line=number)
             if len(word) > MAX_WORD:
                 raise PuzzleError(f"{source}: {token!r} is longer than {MAX_WORD} letters",
                                   line=number)
@@ -83,12 +86,16 @@ def read_words(text: str, source: str = "--words") -> list[str]:
     return words
 
 
-def load_words(path: str | None) -> list[str]:
-    """The words of a file, or of the bundled list when `path` is None."""
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+
+
+def load_words(path: str | None, digits: bool = False) -> list[str]:
+    """The words of a file, or of the bundled list when `path` is None (`digits`:
+    see `read_words`)."""
     if isinstance(path, InlineText):  # the list itself, as the web API sends it
-        return read_words(option_text(path, "--words"), "--words")
+        return read_words(option_text(path, "--words"), "--words", digits)
     if path:
-        return read_words(option_text(path, "--words"), f"--words {path}")
+        return read_words(option_text(path, "--words"), f"--words {path}", digits)
     from importlib import resources
     text = (resources.files("numberplay.cryptarithm") / "data" / "words.txt").read_text(
         encoding="utf-8")

@@ -180,6 +180,27 @@ def _roles(tokens: list[Token]) -> list[Token]:
     return [t._replace(kind=roles[t.start]) if t.kind == "name" else t for t in tokens]
 
 
+_SYMBOL_DIGIT = re.compile(r"_[0-9]")
+
+
+def digits_as_symbols(text: str) -> str:
+    """The formula read as cryptator reads it: each digit inside a word becomes a
+    symbol of its own, written `_3` (`tekken3` -> `tekken_3`); a number standing
+    alone stays a number. A text that cannot be read is given back unchanged (the
+    parser then says why)."""
+    try:
+        tokens = tokenize(text)
+    except PuzzleError:
+        return text
+    out = []
+    for t in tokens:
+        if t.kind == "word":
+            out.append(re.sub(r"(?<!_)([0-9])", r"_\1", t.text))
+        else:
+            out.append(text[t.start:t.start + len(t.text)])
+    return "".join(out)
+
+
 def tokenize(text: str) -> list[Token]:
     """The tokens of a formula, each name read as a word or a reserved name."""
     return _roles(_scan(text))
@@ -267,11 +288,12 @@ def preprocess(text: str) -> tuple[str, list[int], list[str]]:
 
 
 def _check_word(tok: str, col: int) -> None:
-    """PuzzleError for a word that is too long, has an underscore or a compatibility
-    form of a letter (full-width Ａ, the ligature ﬁ)."""
-    if "_" in tok:
+    """PuzzleError for a word that is too long, has an underscore other than the one
+    of a symbol digit (`_3`) or a compatibility form of a letter (full-width Ａ, the
+    ligature ﬁ)."""
+    if _SYMBOL_DIGIT.sub("", tok).count("_"):
         raise PuzzleError(f"unknown name {shorten(tok, 30)!r} (a word is letters and digits; "
-                          f"'_' is not allowed)", column=col)
+                          f"'_' is allowed only before a digit, the symbol `_3`)", column=col)
     bad = next((ch for ch in tok if unicodedata.normalize("NFKC", ch) != ch), None)
     if bad is not None:
         raise PuzzleError(f"the letter {bad!r} of {shorten(tok)!r} is a compatibility "
@@ -824,14 +846,18 @@ class _Converter:
 
     def word(self, text: str, col: int) -> Node:
         """A word; a word with digits (`HALO2`) is the sum of its runs of letters and
-        its digits at their places in the base (each digit stands for itself)."""
-        if not any("0" <= ch <= "9" for ch in text):
-            return Word(text, col)
+        its digits at their places in the base (each digit stands for itself); a
+        digit written `_3` is a symbol like a letter (the letter `3`, cryptator's
+        reading: `tekken_3`)."""
+        units = [m.group() for m in re.finditer(r"_[0-9]|.", text, re.S)]
+        if not any("0" <= u <= "9" for u in units):
+            return Word("".join(u[-1] for u in units), col)
         terms: list[tuple[int, Node]] = []
         run = ""
-        for k, ch in enumerate(text):
-            place = len(text) - 1 - k
-            if "0" <= ch <= "9":
+        for k, unit in enumerate(units):
+            place = len(units) - 1 - k
+            ch = unit[-1]
+            if "0" <= unit <= "9":
                 if int(ch) >= self.base:
                     raise PuzzleError(f"the digit {ch} of {shorten(text)!r} is not a digit in "
                                       f"base {self.base}", column=col + k)

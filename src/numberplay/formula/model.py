@@ -83,9 +83,26 @@ def substitute(formula: str, assignment: dict[str, int]) -> str:
         return formula.translate(table)
     out, last = [], 0
     for start, end in spans:
-        out += [formula[last:start], formula[start:end].translate(table)]
+        out += [formula[last:start], _fill(formula[start:end], table)]
         last = end
     out.append(formula[last:])
+    return "".join(out)
+
+
+def _fill(word: str, table: dict[int, str]) -> str:
+    """A word with its letters' digits: a digit stays itself, a symbol digit `_3`
+    (cryptator's reading) becomes the digit of the symbol 3."""
+    if not any("0" <= ch <= "9" for ch in word):
+        return word.translate(table)
+    out, k = [], 0
+    while k < len(word):
+        ch = word[k]
+        if ch == "_" and k + 1 < len(word) and "0" <= word[k + 1] <= "9":
+            out.append(table.get(ord(word[k + 1]), word[k:k + 2]))
+            k += 2
+            continue
+        out.append(ch if "0" <= ch <= "9" else ch.translate(table))
+        k += 1
     return "".join(out)
 
 
