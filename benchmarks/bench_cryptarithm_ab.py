@@ -37,9 +37,13 @@ import numberplay
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded
 try:
+    from numberplay.formula.ladder import explanation
+    from numberplay.formula.solver import compile_puzzle
+except ImportError:
+  try:  # a tree from before the formula ladder (issue 37)
     from numberplay.formula.deduce import explanation
     from numberplay.formula.solver import compile_puzzle
-except ImportError:  # a tree from before the formula core (issue 21)
+  except ImportError:  # a tree from before the formula core (issue 21)
     from numberplay.cryptarithm.deduce import explanation
     from numberplay.cryptarithm.solver import compile_puzzle
 LEVEL = {-1: "techniques", 0: "techniques", 1: "single trials", 2: "nested trials", 3: "guess"}
@@ -99,9 +103,9 @@ def pct(xs: list[float], q: float) -> float:
 
 ROOT_COLUMNS = r"""
 import sys, time
-from numberplay.formula import deduce as D, solver as S
-from numberplay.formula.candidates import bits, column_filter
-from numberplay.formula.columns import build
+from numberplay.formula import ladder as L, solver as S
+from numberplay.formula.filters import bits, unit_filter
+from numberplay.formula.columns import build, first_masks
 formulas = sys.stdin.read().splitlines()
 alone = one_pass = propagate = searched = 0.0
 for f in formulas:
@@ -112,27 +116,20 @@ for f in formulas:
     alone += time.perf_counter() - t
     model = build(f, 10)
     t = time.perf_counter()
-    pos = D.start(model)
-    for col in model.columns:
-        cin = pos.carry[col.cin] if col.cin else frozenset((0,))
-        cout = pos.carry[col.cout] if col.cout else frozenset((0,))
-        column_filter(col.weights, col.const, tuple(pos.dom[c] for c in col.letters), cin, cout,
-                      10, 10)
+    pos = first_masks(model)
+    for unit in model.units[:model.ncols]:
+        unit_filter(unit, tuple(pos[v] for v in unit.vars), 10, model.lo)
     one_pass += time.perf_counter() - t
     model = build(f, 10)
     t = time.perf_counter()
-    pos, changed = D.first_position(model), True
-    while changed and pos is not None:
-        changed = False
-        for col in model.columns:
-            new = D.apply_column(model, col, pos)
-            if new is None:
-                pos = None
-                break
-            if new is not pos:
-                pos, changed = D.settle(model, new), True
+    pos = L.first_position(model)
+    try:
+        while L.column_sum(model, pos) is not None:
+            pass
+    except L.Contradiction:
+        pos = None
     propagate += time.perf_counter() - t
-    doms = None if pos is None else {c: list(bits(m)) for c, m in pos.dom.items()}
+    doms = None if pos is None else {c: list(bits(pos[i])) for i, c in enumerate(model.letters)}
     root = S._root_domains
     S._root_domains = lambda comp, fixed, *a: None if doms is None else {
         c: [d for d in v if d not in fixed.values()] for c, v in doms.items() if c not in fixed}

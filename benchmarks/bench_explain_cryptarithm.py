@@ -22,8 +22,8 @@ from pathlib import Path
 import numberplay
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded
-from numberplay.formula.deduce import explanation
-from numberplay.formula.explain import grade_label
+from numberplay.formula.columns import assignment
+from numberplay.formula.ladder import explanation
 
 GRADES: dict[str, str] = {}
 LEVEL = {-1: "techniques", 0: "techniques", 1: "single trials", 2: "nested trials",
@@ -42,8 +42,9 @@ def explain_one(formula: str, base: int = 10, seconds: float = 120.0
     dt = time.perf_counter() - t
     guess = any(s.technique == "guess" for s in steps)
     level = "guess" if guess else LEVEL.get(run.hardest, "guess")
-    end = run.rules.last_solved.assignment() if steps[-1].technique == "solved" else None
-    GRADES[formula] = grade_label(run.hardest, run.trial_count, run.guesses)
+    end = assignment(run.rules.model, run.position) if steps[-1].technique == "solved" \
+        else None
+    GRADES[formula] = run.grade
     return level, dt, end
 
 

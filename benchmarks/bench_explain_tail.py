@@ -13,6 +13,13 @@ trees), plus any files given with --list (one formula a line, `#` comments).
 
     PYTHONPATH=src python benchmarks/bench_explain_tail.py --a /tmp/main/src --b src
     PYTHONPATH=src python benchmarks/bench_explain_tail.py            # B = src alone
+    PYTHONPATH=src python benchmarks/bench_explain_tail.py --setters --pure
+
+`--setters`: the setters' word lists instead: the ten lists of crypt 1.4
+(`crypt14.tgz`, default `../shared/peers/crypt14.tgz` beside the project, or
+$NUMBERPLAY_CRYPT14; skipped with a note when absent) and the bundled ones,
+two and three addends each, and a last row over all of them. `--pure`: B once
+more with its compiled cores blocked (the pure-Python fallback), beside.
 
 The main checkout can be exported with `git archive main src | tar -x -C /tmp/main`
 (then build its C cores there, or it runs without them). Load on a shared machine
@@ -26,18 +33,28 @@ import json
 import os
 import subprocess
 import sys
+import tarfile
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
 WORKER = r"""
-import json, sys, time
+import json, os, sys, time
+if os.environ.get("BENCH_PURE"):      # the pure-Python fallback: no compiled core
+    for name in ("formula._columns", "formula._filters", "formula._settle", "formula._deduce",
+                 "cryptarithm._wordcount", "formula._products",
+                 "latin._latin", "latin._ladder"):
+        sys.modules["numberplay." + name] = None
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded
 try:
-    from numberplay.formula.deduce import explanation
-except ImportError:
-    from numberplay.cryptarithm.deduce import explanation
+    from numberplay.formula.ladder import explanation
+except ImportError:                 # a tree from before issue 37
+    try:
+        from numberplay.formula.deduce import explanation
+    except ImportError:
+        from numberplay.cryptarithm.deduce import explanation
 def size(steps):
     return sum(1 + size(getattr(s, "chain", ())) for s in steps)
 for line in sys.stdin:
@@ -56,8 +73,10 @@ for line in sys.stdin:
 class Worker:
     """One tree's worker process."""
 
-    def __init__(self, src: str) -> None:
+    def __init__(self, src: str, pure: bool = False) -> None:
         env = dict(os.environ, PYTHONPATH=str(Path(src).resolve()))
+        if pure:
+            env["BENCH_PURE"] = "1"
         self.proc = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env)
 
@@ -77,14 +96,42 @@ def read_list(path: Path) -> list[str]:
     return out
 
 
-def word_list_sums(name: str, k: int, sample: int) -> list[str]:
-    """The unique sums of k addends of a bundled benchmark word list, thinned."""
+def word_list_sums(name: str, k: int, sample: int, folder: Path = HERE / "wordlists"
+                   ) -> list[str]:
+    """The unique sums of k addends of a word list, thinned."""
     sys.path.insert(0, str(HERE.parent / "src"))
     from numberplay.cryptarithm import wordlist as W
-    words = W.WordList(W.load_words(str(HERE / "wordlists" / name)))
+    # crypt's lists hold a few words with digits (`fortran77`): left out, as fcrypt does
+    text = (folder / name).read_text(encoding="latin-1")
+    kept = [w.upper() for w in text.split() if w.isascii() and w.isalpha()]
+    words = W.WordList(W.read_words("\n".join(kept), name))
     found = [f.formula for f in W.every_unique(words, (k, k))]
     step = max(1, -(-len(found) // sample))
     return found[::step]
+
+
+def setters_lists(tgz: Path, sample: int) -> list[tuple[str, list[str]]]:
+    """The unique sums of 2 and 3 addends of crypt 1.4's word lists (when its
+    tarball is there) and of the bundled lists, thinned to `sample` each."""
+    out: list[tuple[str, list[str]]] = []
+    if tgz.is_file():
+        with tempfile.TemporaryDirectory() as tmp:
+            with tarfile.open(tgz) as tar:
+                members = [m for m in tar.getmembers()
+                           if m.isfile() and m.name.startswith("crypt/words/")]
+                tar.extractall(tmp, members=members)  # noqa: S202 - the peer's own tarball
+            folder = Path(tmp) / "crypt" / "words"
+            for name in sorted(p.name for p in folder.glob("*.txt")):
+                for k in (2, 3):
+                    out.append((f"crypt {name}, {k} addends",
+                                word_list_sums(name, k, sample, folder)))
+    else:
+        print(f"crypt 1.4 not found at {tgz} (give --crypt14 or $NUMBERPLAY_CRYPT14): "
+              "its lists are skipped", file=sys.stderr)
+    for name in ("animals.txt", "computing.txt", "greek.txt"):
+        for k in (2, 3):
+            out.append((f"{name}, {k} addends", word_list_sums(name, k, sample)))
+    return out
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -106,16 +153,28 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0, help="limit per explanation")
     ap.add_argument("--list", action="append", default=[], help="more lists of formulas")
     ap.add_argument("--only", default="", help="only the lists whose name contains this")
+    ap.add_argument("--setters", action="store_true",
+                    help="crypt 1.4's ten word lists and the bundled ones, 2 and 3 addends")
+    ap.add_argument("--crypt14", default=os.environ.get(
+        "NUMBERPLAY_CRYPT14", str(HERE.parent.parent.parent / "shared" / "peers" /
+                                  "crypt14.tgz")), help="crypt 1.4's tarball (its word lists)")
+    ap.add_argument("--pure", action="store_true",
+                    help="B once more without its compiled cores (tree P)")
     args = ap.parse_args()
-    lists: list[tuple[str, list[str]]] = [
-        ("alphametics.txt", read_list(HERE / "data" / "alphametics.txt"))]
-    for name, k in (("greek.txt", 3), ("computing.txt", 2), ("computing.txt", 3),
-                    ("animals.txt", 2), ("animals.txt", 3)):
-        lists.append((f"{name} unique sums, {k} addends",
-                      word_list_sums(name, k, args.sample)))
+    lists: list[tuple[str, list[str]]] = []
+    if args.setters:
+        lists = setters_lists(Path(args.crypt14), args.sample)
+    else:
+        lists.append(("alphametics.txt", read_list(HERE / "data" / "alphametics.txt")))
+        for name, k in (("greek.txt", 3), ("computing.txt", 2), ("computing.txt", 3),
+                        ("animals.txt", 2), ("animals.txt", 3)):
+            lists.append((f"{name} unique sums, {k} addends",
+                          word_list_sums(name, k, args.sample)))
     lists += [(Path(p).name, read_list(Path(p))) for p in args.list]
     lists = [(n, fs) for n, fs in lists if args.only in n]
-    trees = ([("A", Worker(args.a))] if args.a else []) + [("B", Worker(args.b))]
+    trees = ([("A", Worker(args.a))] if args.a else []) + [("B", Worker(args.b))] + \
+        ([("P", Worker(args.b, pure=True))] if args.pure else [])
+    everything: dict[str, list[float]] = {t: [] for t, _ in trees}
     head = "| list | n | tree | p50 ms | p90 ms | p99 ms | worst ms | total |"
     rule = "|---|---:|---|---:|---:|---:|---:|---:|"
     if args.a:
@@ -140,11 +199,16 @@ def main() -> None:
                 shorter += b[2] < a[2]
                 slow.append((b[0], a[0], f))
         for t, _ in trees:
+            everything[t] += times[t]
             row = f"| {name} | {len(formulas)} | {t} | {cells(times[t])} |"
             if args.a:
                 row += (f" {same} | {longer} | {shorter} | {steps['A']:,} / {steps['B']:,} |"
                         if t == "B" else " | | | |")
             print(row, flush=True)
+    if len(lists) > 1:
+        for t, _ in trees:
+            print(f"| all lists | {len(everything[t])} | {t} | {cells(everything[t])} |",
+                  flush=True)
     if slow:
         print("\nslowest in B (with A):")
         for b, a, f in sorted(slow, reverse=True)[:8]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import json
 import os
 import signal
 import subprocess
@@ -219,23 +221,44 @@ def test_store_option_keeps_generated_puzzles_once(tmp_path, toysum):
 
 
 def test_a_result_that_is_not_json_becomes_an_error(tmp_path, monkeypatch, toysum):
-    monkeypatch.setattr(toysum.puzzle_type, "to_json", lambda self: {"bad": float("nan")})
-    jobs = write_jobs(tmp_path / "jobs.jsonl", [
-        {"id": "nan", "kind": "toysum", "op": "count", "input": puzzle_text([1], 1)}])
-    summary = run_batch(jobs, tmp_path / "r.jsonl", workers=1)
-    (result,) = read_results(tmp_path / "r.jsonl")
-    assert summary.failed == 1 and "result is not JSON" in result["error"]
-
-
-def test_spawned_workers_import_run_time_kinds(tmp_path, monkeypatch):
-    """Where fork is missing, workers find a run-time registered kind by importing its module."""
-    from numberplay.services.batch import plugin_modules
-    from numberplay.services.batch import pool as batch_pool
+    """In a worker, the answer that cannot be sent is an error result (the
+    worker's side, run here); in the runner, a result line that is not JSON too."""
+    from numberplay.services.batch import worker
     from numberplay.services.batch.jobs import job_from_json
+    from numberplay.services.workers import serve
+
+    monkeypatch.setattr(toysum.puzzle_type, "to_json", lambda self: {"bad": float("nan")})
+    job = job_from_json({"kind": "toysum", "op": "count", "input": puzzle_text([1], 1)}, "nan")
+    out = io.StringIO()
+    serve(worker.handle, worker.unsendable, io.StringIO(json.dumps(dataclasses.asdict(job))
+                                                          + "\n{not json\n"), out)
+    ready, sent, unreadable = out.getvalue().splitlines()
+    assert ready == "ready"
+    sent, unreadable = json.loads(sent), json.loads(unreadable)
+    assert sent["id"] == "nan" and "result is not JSON" in sent["error"]
+    assert "unreadable job" in unreadable["error"]
+    from numberplay.services.batch.jobs import run_job
+    results = ResultsFile(tmp_path / "r.jsonl").open()
+    try:
+        written = results.write(run_job(job))
+    finally:
+        results.close()
+    assert not written["ok"] and "result is not JSON" in written["error"]
+    (result,) = read_results(tmp_path / "r.jsonl")
+    assert result == written
+
+
+def test_started_workers_import_run_time_kinds(tmp_path, monkeypatch):
+    """Where a worker cannot be forked, it is started (`python -m`) and finds a
+    run-time registered kind by importing its module; it talks as a forked one."""
+    from numberplay.services import workers
+    from numberplay.services.batch import plugin_modules
+    from numberplay.services.batch.jobs import job_from_json
+
+    monkeypatch.setattr(workers, "can_fork", lambda: False)
 
     job = job_from_json({"kind": "toysum", "op": "count", "input": puzzle_text([1, 2, 3], 3)}, 1)
     assert plugin_modules([job]) == ("batch_toykind",)
-    monkeypatch.setattr(batch_pool, "start_method", lambda: "spawn")
     jobs = write_jobs(tmp_path / "jobs.jsonl", [
         {"id": i, "kind": "toysum", "op": "count", "input": puzzle_text([1, 2, 3], 3)}
         for i in range(4)])

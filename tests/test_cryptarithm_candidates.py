@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numberplay.formula import candidates as C
-from numberplay.formula.candidates import bits, mask_of
+from numberplay.formula import filters as C
+from numberplay.formula.filters import bits, mask_of
 
 SETTINGS = settings(max_examples=150, deadline=None)
 

@@ -1,4 +1,4 @@
-"""The techniques' fixpoint (formula/fixpoint.py) that lets trials skip the
+"""The techniques' fixpoint (formula/settle.py) that lets trials skip the
 suppositions that cannot close, and the compiled Hall filter it uses.
 
 Independent checks: Hall's filter against brute force over all-different
@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numberplay import deduce as D
-from numberplay.formula import deduce as CD
-from numberplay.formula.candidates import _compiled, bits
+from numberplay.formula import ladder as CD
 from numberplay.formula.columns import build
+from numberplay.formula.filters import _compiled, bits
 
 pytestmark = pytest.mark.skipif(_compiled is None, reason="compiled core not built")
 
@@ -57,13 +57,13 @@ def test_hall_is_the_all_different_filter(case):
     assert got == brute_alldiff(tuple(masks))
 
 
-def _stall(rules: CD.CryptarithmRules, pos: CD.Position) -> CD.Position | None:
+def _stall(rules: CD.FormulaRules, pos: list[int]) -> list[int] | None:
     """The techniques step by step until they stall (None: a contradiction)."""
     while True:
         if rules.contradiction(pos) is not None:
             return None
         try:
-            if D.next_step(rules, pos) is None:
+            if D.step(rules, pos) is None:
                 return pos
         except D.Contradiction:
             return None
@@ -74,14 +74,14 @@ def _stall(rules: CD.CryptarithmRules, pos: CD.Position) -> CD.Position | None:
 def test_fixpoint_is_where_the_techniques_stall(formula, base):
     """From random suppositions, the fixpoint is the position the ladder stalls in."""
     model = build(formula, base)
-    rules = CD.CryptarithmRules(model)
-    fix = rules.fixpoint
-    if not fix.enabled:
+    rules = CD.FormulaRules(model)
+    fast = rules.fast
+    if not fast.enabled:
         pytest.skip("not a sum")
     rng = random.Random(formula)
     start = CD.first_position(model)
     for _ in range(25):
-        pos = start.copy()
+        pos = list(start)
         for _ in range(rng.randint(1, 3)):
             open_ = [pv for pv in rules.candidates(pos) if len(pv[1]) > 1]
             if not open_:
@@ -92,21 +92,17 @@ def test_fixpoint_is_where_the_techniques_stall(formula, base):
             except D.Contradiction:
                 break
         else:
-            want = _stall(rules, pos.copy())
-            got = fix.run(fix.masks(pos), list(range(len(fix.names))))
-            if want is None:
-                assert got is None
-            else:
-                assert got is not None and fix.position(got).key() == want.key()
+            want = _stall(rules, list(pos))
+            got = fast.run(list(pos), list(range(len(pos))))
+            assert got == want
 
 
 @pytest.mark.parametrize("formula", FORMULAS[:5] + ["HORSE + SHARK = JACKAL"])
 def test_explanations_do_not_change_with_the_shortcut(formula, monkeypatch):
-    """Following every trial step by step (no fixpoint shortcut, the driver's own
-    search instead of the one on masks) gives the same explanation, word for word."""
+    """Following every trial step by step (no fixpoint shortcut) gives the same
+    explanation, word for word."""
     fast = [s.text for s in CD.explanation(formula)]
-    monkeypatch.setattr(CD.CryptarithmRules, "closes", lambda self, *a, **k: True)
-    monkeypatch.setattr(CD.CryptarithmRules, "quick_trial", lambda self, *a: None)
+    monkeypatch.setattr(CD.FormulaRules, "closes", lambda self, *a, **k: True)
     slow = [s.text for s in CD.explanation(formula)]
     assert fast == slow
 
@@ -118,14 +114,10 @@ def test_brute_alldiff_sanity():
 
 @pytest.mark.parametrize("formula", FORMULAS + ["MEMORY + ROUTER = PYTHON", "FLOAT + KERNEL = LAPTOP",
                                                 "GNAT + HERON = OTTER"])
-def test_grade_without_sentences_is_the_explanations_grade(formula):
-    """grade_of runs quietly and stops once the grade is hard: same grade as the
-    whole explanation with its sentences."""
-    from types import SimpleNamespace
-
-    from numberplay.formula.explain import grade_label, grade_of
+def test_the_grade_is_the_explanations_grade(formula):
+    """The kernel's grade (no sentence, stopped once it can only be hard) is the
+    label of the whole explanation with its sentences."""
     run = CD.explanation(formula)
     steps = list(run)
     assert steps and all(s.text for s in steps)
-    want = grade_label(run.hardest, run.trial_count, run.guesses)
-    assert grade_of(SimpleNamespace(formula=formula, base=10, fixed=())) == want
+    assert CD.grade(formula) == run.grade

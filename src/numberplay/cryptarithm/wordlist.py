@@ -19,7 +19,7 @@ left is decided by a column search with carries, written twice:
   not searched at all when only uniqueness matters: swapping their digits turns
   any solution into another (`has_twins`; more than half the candidates of a
   typical list);
-* `_columns.c`, the same search compiled (built by setup.py when a C compiler
+* `_wordcount.c`, the same search compiled (built by setup.py when a C compiler
   is there), used when its 64-bit arithmetic cannot overflow.
 
 `count_sum` picks one; the tests compare both with a brute force over
@@ -42,14 +42,14 @@ from ..text import shorten
 
 _C: Any
 try:  # the compiled core; the pure-Python search below is the fallback
-    from ..formula import _columns as _compiled
+    from . import _wordcount as _compiled
     _C = _compiled
 except ImportError:  # pragma: no cover - exercised when no compiler was there
     _C = None
 
 MAX_NODES = 5_000_000      # per candidate: far above what any 10-letter sum needs
 INT64_SAFE = 2 ** 62
-PRE_MAX = 4                # top-column letters tried first (as in _columns.c)
+PRE_MAX = 4                # top-column letters tried first (as in _wordcount.c)
 MAX_WORD = 40              # letters in one word (the compiled core's limit)
 
 

@@ -114,9 +114,6 @@ class Rules:
     # The rungs a trial's consequences may use, tried in turn (None: all); see Limits.
     trial_rungs: tuple[int | None, ...] | None = None
     solved_text: str = "Solved: every place is decided and every rule checks."
-    # Deprecated, for kinds whose techniques still build sentences: True while the
-    # kernel searches for a trial (no sentence is needed then).
-    quiet: bool = False
 
     # -- positions -------------------------------------------------------------------
     def copy(self, pos: Position) -> Position:
@@ -172,13 +169,6 @@ class Rules:
         made in (`pos` lies inside it)."""
         return True
 
-    def quick_trial(self, pos: Position, depth: int, limit: int, limits: Limits,
-                    budget: Budget, max_rung: int | None
-                    ) -> tuple[()] | tuple[Place, Any, int] | None:
-        """Deprecated: `find_trial`'s choice found by a kind's own copy of the search
-        ((place, value, bound), () when none closes, None: not here)."""
-        return None
-
     # -- grades ----------------------------------------------------------------------
     def label(self, tally: Tally) -> str:
         """The difficulty of a path: `grades[hardest rung]` (the last label beyond
@@ -192,15 +182,6 @@ class Rules:
     def top_rung(self) -> int:
         """The highest rung of a technique."""
         return max((t.rung for t in self.techniques), default=0)
-
-    def rung_of(self, step: Any) -> int:
-        """The rung of a move or step (trials and guesses above every technique)."""
-        from ..model import GUESS, TRIAL
-        if step.technique == TRIAL:
-            return self.top_rung + trial_depth_of(step)
-        if step.technique == GUESS:
-            return self.top_rung + 1 + getattr(self, "trial_depth", 1)
-        return technique_rung(self, step.technique)
 
     def grade_label(self, rung: int) -> str:
         """The label of a rung (`grades[rung]`, the last label beyond them)."""
@@ -426,37 +407,19 @@ def find_trial(rules: Rules, pos: Position, depth: int, limit: int, limits: Limi
     followed once more keeping each move's position (for the narrator)."""
     if limit < 0:
         return None
-    quick = rules.quick_trial(pos, depth, limit, limits, budget, max_rung)
-    if quick is not None:
-        if not quick:
-            return None
-        place, value, bound = quick
-        again = follow(rules, pos, place, value, depth, bound, limits, budget, max_rung,
-                       record)
-        if again is not None:
-            return again
-    quiet = rules.quiet
-    rules.quiet = True
-    try:
-        found = _search(rules, pos, depth, limit, limits, budget, max_rung)
-    finally:
-        rules.quiet = quiet
+    found = _search(rules, pos, depth, limit, limits, budget, max_rung)
     if found is None:
         return None
     best, bound = found
     if not record:
         return best
-    rules.quiet = False
+    work = rules.copy(pos)
     try:
-        work = rules.copy(pos)
-        try:
-            rules.assume(work, best.place, best.value)
-        except Contradiction:
-            return best        # no step was taken: nothing was left unsaid
-        again = follow(rules, pos, best.place, best.value, depth, bound, limits, budget,
-                       max_rung, True)
-    finally:
-        rules.quiet = quiet
+        rules.assume(work, best.place, best.value)
+    except Contradiction:
+        return best        # no step was taken: nothing was left unsaid
+    again = follow(rules, pos, best.place, best.value, depth, bound, limits, budget,
+                   max_rung, True)
     assert again is not None and size(again.chain) == size(best.chain), \
         "a trial followed again must give the same steps"
     return again
@@ -509,7 +472,10 @@ class Run:
     the live position after the last event (read it before asking for the next),
     `tally` what was used so far. `stop(tally)`, asked at each stall before a
     trial is searched, may end the run there (a tally that cannot change the
-    grade any more): it then ends without an `End`."""
+    grade any more): it then ends without an `End`. It is also asked, before
+    trials d > 1 deep are searched, with the tally's rung raised to
+    `top_rung + d - 1` (what a trial one level shallower would count): no
+    shallower trial closed, so a trial d deep or a guess comes next."""
 
     def __init__(self, rules: Rules, pos: Position, *, search: bool = True,
                  budget: Budget | None = None, limits: Limits | None = None,
@@ -525,6 +491,7 @@ class Run:
         self.stop = stop
         self.tally = Tally()
         self.failed_stalls = 0
+        self.stopped = False   # `stop` ended the run before a deeper trial search
 
     def _note(self, rung: int, trials: int = 0, guesses: int = 0) -> None:
         t = self.tally
@@ -571,6 +538,8 @@ class Run:
             if self.stop is not None and self.stop(self.tally):
                 return
             trial = self._trial(pos)
+            if self.stopped:
+                return
             if trial is not None:
                 self._note(top + trial.depth, trials=1)
                 pending = self._exclude(pos, trial.place, trial.value)
@@ -622,7 +591,14 @@ class Run:
         rungs = self.rules.trial_rungs or self.limits.trial_rungs
         # later passes (a longer ladder inside each trial) cost more: try fewer
         later = replace(self.limits, max_trials=max(20, self.limits.max_trials // 10))
+        top = self.rules.top_rung
         for depth in range(1, self.limits.trial_depth + 1):
+            if depth > 1 and self.stop is not None and self.stop(
+                    replace(self.tally, rung=max(self.tally.rung, top + depth - 1))):
+                # no shallower trial closes, so a trial this deep or a guess comes
+                # next, and either makes the label the last one: it is not searched
+                self.stopped = True
+                return None
             for k, max_rung in enumerate(rungs):
                 limits = self.limits if k == 0 else later
                 trial = find_trial(self.rules, pos, depth, limits.max_chain, limits,

@@ -24,6 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from . import solver as S
+from .filters import bits
 from .lang import BinOp, Compare, Node, Word
 
 PLACES = ("units", "tens", "hundreds", "thousands", "ten-thousands", "hundred-thousands",
@@ -74,6 +75,26 @@ class Condition:
     test: Callable[[list[int]], bool]
 
 
+class Unit:
+    """A column (`cols` = (k,)), or two neighbouring columns read as one equation
+    (`cols` = (k, k + 1)), as its filter sees it: `vars` the indices of its letters
+    (the first `nl`), then of its carry in and out where it has them."""
+
+    def __init__(self, cols: tuple[int, ...], weights: tuple[int, ...], const: int,
+                 letters: tuple[int, ...], cin: int | None, cout: int | None) -> None:
+        self.cols = cols
+        self.pair = len(cols) == 2
+        self.weights = weights
+        self.const = const
+        self.vars = letters + tuple(v for v in (cin, cout) if v is not None)
+        self.nl = len(letters)
+        self.cin = cin
+        self.cout = cout
+        # filter results by the unit's masks: the ladder's, the exact one's
+        self.cache: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+        self.strong: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+
 @dataclass
 class Model:
     """Everything the deduction looks at, built from the formula alone."""
@@ -90,7 +111,19 @@ class Model:
     sums: int = 0
     holds: Callable[[list[int]], bool] | None = None
     cache: dict[Any, Any] = field(default_factory=dict)
-    quiet: bool = False        # techniques may leave their sentences out (trial search)
+    # the position's layout (`layout`): every letter, then every carry; a carry's
+    # mask has bit k for the value lo + k
+    names: list[str] = field(default_factory=list)
+    place: dict[str, int] = field(default_factory=dict)
+    lo: list[int] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)     # the columns, then the pairs
+    ncols: int = 0
+    fast: Any = None          # the units' compiled filters, when settle.Settle has them
+
+    @property
+    def nl(self) -> int:
+        """How many letters (the first masks of a position)."""
+        return len(self.letters)
 
 
 def _by_place(text: str) -> dict[tuple[int, str], int]:
@@ -183,7 +216,124 @@ def build(formula: str, base: int) -> Model:
     model.sums = len(linear)
     for eq, (rows, const) in enumerate(linear):
         _sum_columns(model, eq, rows, const, len(linear) > 1)
+    model.names = list(model.letters) + list(model.carry_range)
+    model.place = {v: i for i, v in enumerate(model.names)}
+    model.lo = [0] * len(model.letters) + [lo for lo, _ in model.carry_range.values()]
+    _units(model)
     return model
+
+
+def _units(model: Model) -> None:
+    """The model's units: every column, then every two neighbouring columns."""
+    ix = model.place
+
+    def add(cols: tuple[int, ...], coef: tuple[tuple[str, int], ...], const: int,
+            cin: str | None, cout: str | None) -> None:
+        model.units.append(Unit(cols, tuple(v for _, v in coef), const,
+                                tuple(ix[c] for c, _ in coef),
+                                None if cin is None else ix[cin],
+                                None if cout is None else ix[cout]))
+    for k, col in enumerate(model.columns):
+        add((k,), col.coef, col.const, col.cin, col.cout)
+    model.ncols = len(model.columns)
+    for k in range(len(model.columns) - 1):
+        pair = pair_at(model, k)
+        if pair is not None:
+            a, b = pair
+            add((k, k + 1), merged_coef(model, a, b), a.const + model.base * b.const,
+                a.cin, b.cout)
+
+
+# -- positions: flat masks ---------------------------------------------------------------------
+Masks = list[int]
+
+
+def values(model: Model, m: Masks, v: int) -> tuple[int, ...]:
+    """The values of variable v (a letter's digits, a carry's values) in masks m."""
+    if v < len(model.letters):
+        return bits(m[v])
+    lo = model.lo[v]
+    return tuple(lo + b for b in bits(m[v]))
+
+
+def value(model: Model, m: Masks, v: int) -> int | None:
+    """The value of variable v when it has only one left."""
+    x = m[v]
+    if not x or x & (x - 1):
+        return None
+    return x.bit_length() - 1 + model.lo[v]
+
+
+def assignment(model: Model, m: Masks) -> dict[str, int]:
+    """The decided letters and their digits."""
+    return {c: x.bit_length() - 1 for c, x in zip(model.letters, m, strict=False)
+            if x and not x & (x - 1)}
+
+
+def first_masks(model: Model, fixed: dict[str, int] | None = None) -> Masks:
+    """Every digit for every letter (no 0 for leading letters), every carry its bounds."""
+    full = (1 << model.base) - 1
+    m = [full & ~1 if c in model.lead else full for c in model.letters]
+    for c, d in (fixed or {}).items():
+        m[model.index[c]] &= 1 << d
+    m += [(1 << (hi - lo + 1)) - 1 for lo, hi in model.carry_range.values()]
+    return m
+
+
+def clear_decided(model: Model, m: Masks) -> str | None:
+    """Remove the digit of every decided letter from the other letters (in place):
+    None, or what ran out (the first letter or carry `clear_decided_slowly` finds
+    empty, and why)."""
+    nl = len(model.letters)
+    if 0 in m:
+        return clear_decided_slowly(model, m)
+    orig = m[:nl]
+    done = 0                # the decided letters' digits cleared from the others
+    while True:
+        singles = 0
+        for x in m[:nl]:
+            if not x & (x - 1):
+                if singles & x:             # two letters with one digit
+                    m[:nl] = orig
+                    return clear_decided_slowly(model, m)
+                singles |= x
+        if singles == done:
+            return None
+        for i in range(nl):
+            x = m[i]
+            if x & (x - 1) and x & singles:
+                x &= ~singles
+                if not x:
+                    m[:nl] = orig
+                    return clear_decided_slowly(model, m)
+                m[i] = x
+        done = singles
+
+
+def clear_decided_slowly(model: Model, m: Masks) -> str | None:
+    """`clear_decided` letter by letter, naming what ran out as a player finds it:
+    the first empty letter, or the letter a decided letter took the last digit
+    of."""
+    nl = len(model.letters)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(nl):
+            x = m[i]
+            if not x:
+                return f"{model.names[i]} has no digit left"
+            if not x & (x - 1):
+                for j in range(nl):
+                    if j != i and m[j] & x:
+                        m[j] &= ~x
+                        changed = True
+                        if not m[j]:
+                            return (f"{model.names[j]} has no digit left "
+                                    f"({model.names[i]} = {x.bit_length() - 1} took the last one)")
+    for i in range(nl, len(m)):
+        if not m[i]:
+            return f"the carry {model.names[i]} has no value left"
+    return None
 
 
 def pair_at(model: Model, i: int) -> tuple[Column, Column] | None:

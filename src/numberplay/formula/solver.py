@@ -37,7 +37,7 @@ from ..budget import Budget, ensure
 from ..errors import PuzzleError
 from . import products
 from .bounds import Unbounded, compare_fn, interval_fn, linear_compare_fn
-from .candidates import split_weights, sum_filter
+from .filters import split_weights, sum_filter
 from .lang import (
     BinOp,
     BoolOp,

@@ -33,6 +33,8 @@ GENERATION = "generation"  # no puzzle could be made as asked
 RECURSION = "recursion"    # nested too deeply to follow
 MEMORY = "memory"          # more memory than a worker may use
 INTERNAL = "internal"      # a bug
+KILLED = "killed"          # still running at its deadline: its worker was killed
+DIED = "died"              # its worker process died while running it
 
 
 def one_line(message: object, limit: int | None = None) -> str:
@@ -82,6 +84,18 @@ def failure_of(exc: BaseException) -> Failure:
     return Failure(reason, one_line(exc), exc)
 
 
+def killed(spent: float, timeout: float) -> Failure:
+    """A job whose worker was killed at its deadline (`workers.hard_limit`)."""
+    message = f"killed after {spent:.1f} s (limit {timeout:g} s)"
+    return Failure(KILLED, message, TimeoutError(message))
+
+
+def died(how: str, what: str = "the job") -> Failure:
+    """A job whose worker process died under it (`how`: its exit code or signal)."""
+    message = f"worker process died ({how}) while running {what}"
+    return Failure(DIED, message, ChildProcessError(message))
+
+
 def failure_answer(failure: Failure, private: bool = False) -> tuple[int, dict[str, Any]]:
     """The one rendering of a failure, for every front end: an HTTP-like status
     and `{"error": one line, "stopped": ...}` ("stopped" says what ran out: the
@@ -91,6 +105,10 @@ def failure_answer(failure: Failure, private: bool = False) -> tuple[int, dict[s
     message = one_line(failure.message)
     if failure.reason == BUDGET:
         return 503, {"error": f"out of budget: {message}", "stopped": "budget"}
+    if failure.reason == KILLED:
+        return 503, {"error": f"timeout: {message}", "stopped": "budget"}
+    if failure.reason == DIED:
+        return 500, {"error": message}
     if failure.reason == GENERATION:
         return 503, {"error": f"generation failed: {message}"}
     if failure.reason == RECURSION:

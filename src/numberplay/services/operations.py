@@ -140,11 +140,11 @@ def read_request(obj: Mapping[str, Any], limits: Limits = BATCH, *, strict: bool
     if not isinstance(kind, str) or not kind.strip():
         raise error("field 'kind' must be a kind name")
     options = _options_field(obj, error)
-    given = {k: options.pop(k) for k in list(options)
-             if str(k).lstrip("-").replace("-", "_") in FLAGS[op]}
-    flags = {str(k).lstrip("-").replace("-", "_"): v for k, v in given.items()}
-    flags = {name: _flag_value(name, value, FLAGS[op][name], error)
-             for name, value in flags.items()}
+    flags: dict[str, Any] = {}     # the command's flags given in "options", by CLI name
+    for key in list(options):
+        name = str(key).lstrip("-").replace("-", "_")
+        if name in FLAGS[op]:
+            flags[name] = _flag_value(name, options.pop(key), FLAGS[op][name], error)
     generating = op == "generate"
     if not generating and obj.get("count") is not None and not isinstance(obj["count"], bool):
         raise error("field 'count' must be true or false (a number of puzzles: op generate)")

@@ -1,25 +1,47 @@
 """The worker-process primitive under both pools (the batch's `batch/pool.py` and
-the web server's `web/pool.py`): a job runs in a worker process; one that outlives
-its budget well (`hard_limit`) is killed, one that dies on its own is logged with
-how it ended, and either way a fresh worker takes its place (`Replacer`). A
-worker may cap its own memory (`limit_memory`); the web's also confines itself
-(`web/sandbox.py`). The pools differ only in how they talk to their workers
-(pickles over a pipe to forked processes; JSON lines to `python -m` processes).
+the web server's `web/pool.py`), and the one way to talk to a worker.
+
+A worker is a `python -m ...` process (`Worker`) that says "ready" once it has
+imported what it needs, then reads one JSON message per line on its stdin and
+writes one JSON answer per line on its stdout (`serve`, its side of the pipe).
+A job gets one deadline, `hard_limit(timeout)`: its budget and `GRACE_SECONDS`;
+a worker still running it then is killed, one that dies on its own is logged
+with how it ended, and either way a fresh worker takes its place (`Replacer`).
+A worker may cap its own memory (`limit_memory`); the web's also confines
+itself (`web/sandbox.py`). The pools differ only in what they send (a batch job
+and its result line; an API request and its status and body).
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
-from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any, Generic, Protocol, TypeVar
 
 log = logging.getLogger("numberplay.workers")
 
+GRACE_SECONDS = 2.0         # how long past its budget a job may run before its worker is killed
+STARTUP_SECONDS = 60.0      # how long a worker may take to say "ready"
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+class WorkerDied(Exception):
+    """The worker process ended (or answered garbage) while running a job."""
+
 
 def hard_limit(timeout: float, grace: float | None = None) -> float:
-    """Seconds after which a job with this budget is killed: `timeout + grace`, or
-    by default well after it (a quarter more and a second)."""
-    return timeout + grace if grace is not None else timeout * 1.25 + 1.0
+    """Seconds after which a job with this budget is killed: `timeout + grace`
+    (`GRACE_SECONDS` by default), for every pool."""
+    return timeout + (GRACE_SECONDS if grace is None else grace)
 
 
 def ended(returncode: int | None) -> str:
@@ -39,6 +61,206 @@ def limit_memory(megabytes: int | None) -> None:
     if hard != resource.RLIM_INFINITY:
         cap = min(cap, hard)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+def module_command(module: str, *args: str) -> list[str]:
+    """The command line that starts a worker: `python -m module args...`."""
+    return [sys.executable, "-m", module, *args]
+
+
+def can_fork() -> bool:
+    """Can a worker be forked from this process (Linux; fork is unsafe on macOS)?"""
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+class Forked:
+    """A worker forked from this process, with the part of `subprocess.Popen`'s
+    interface a `Worker` uses (its pipes, pid, poll, wait, kill)."""
+
+    _parent_fds: set[int] = set()   # our ends of every forked worker's pipes
+
+    def __init__(self, main: Callable[[IO[str], IO[str]], None]) -> None:
+        to_child, from_parent = os.pipe()[::-1]
+        from_child, to_parent = os.pipe()
+        self.returncode: int | None = None
+        self.pid = os.fork()
+        if self.pid == 0:   # the worker: its own pipes only (no other worker's input)
+            code = 0
+            try:
+                for fd in {to_child, from_child, *Forked._parent_fds} - {from_parent, to_parent}:
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+                main(os.fdopen(from_parent, "r"), os.fdopen(to_parent, "w"))
+            except BaseException:   # noqa: BLE001 - the worker ends here, whatever happened
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(from_parent)
+        os.close(to_parent)
+        self._fds = {to_child, from_child}
+        Forked._parent_fds |= self._fds
+        self.stdin: IO[bytes] | None = os.fdopen(to_child, "wb")
+        self.stdout: IO[bytes] | None = os.fdopen(from_child, "rb")
+
+    def poll(self) -> int | None:
+        """The return code if it has ended, else None."""
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return self.returncode
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """The return code, waiting up to `timeout` s (subprocess.TimeoutExpired)."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if end is not None and time.monotonic() > end:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout or 0.0)
+            time.sleep(0.005)
+        assert self.returncode is not None
+        return self.returncode
+
+    def kill(self) -> None:
+        """SIGKILL, unless it has ended; forget our ends of its pipes."""
+        if self.poll() is None:
+            os.kill(self.pid, signal.SIGKILL)
+        Forked._parent_fds -= self._fds
+
+
+class Worker:
+    """One worker process and the pipes to it; started when made, ready once it
+    says so (`wait_ready`, at once unless `wait` is False: several workers then
+    start side by side). Started by `command` (`python -m ...`; `paths`: folders
+    its imports may come from beside this package's, a plug-in kind's), or, when
+    `main` is given and the platform allows, forked from this process to run
+    `main(input, output)` (`serve`): it starts at once, with this process's
+    imports and run-time kinds; it is spoken to the same way."""
+
+    def __init__(self, command: list[str], paths: Sequence[str] = (), wait: bool = True,
+                 main: Callable[[IO[str], IO[str]], None] | None = None) -> None:
+        # Buffered pipes: a worker writes one answer line per message, so nothing
+        # is ever left in the buffer past the line read, and `select` stays true.
+        self.process: subprocess.Popen[bytes] | Forked
+        if main is not None and can_fork():
+            self.process = Forked(main)
+        else:
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (PACKAGE_ROOT, *paths, env.get("PYTHONPATH")) if p)
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, env=env)
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait until it has imported what it needs (it says "ready"); WorkerDied
+        (the process killed) if it does not within `STARTUP_SECONDS`."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        ready, _, _ = select.select([stdout], [], [], STARTUP_SECONDS)
+        if not ready or stdout.readline().strip() != b"ready":
+            self.kill()
+            raise WorkerDied("the worker process did not start")
+
+    def fileno(self) -> int:
+        """Its output's file descriptor (readable: an answer, or its end)."""
+        assert self.process.stdout is not None
+        return self.process.stdout.fileno()
+
+    def send(self, message: Any) -> None:
+        """Send one message; WorkerDied if the process is gone."""
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write((json.dumps(message) + "\n").encode())
+            self.process.stdin.flush()
+        except (OSError, ValueError) as exc:
+            raise WorkerDied(str(exc)) from None
+
+    def receive(self) -> Any:
+        """The next answer (waits for it); WorkerDied if the process ended first."""
+        assert self.process.stdout is not None
+        try:
+            line = self.process.stdout.readline()
+        except (OSError, ValueError) as exc:
+            raise WorkerDied(str(exc)) from None
+        if not line:
+            raise WorkerDied("the worker closed its output")
+        try:
+            return json.loads(line)
+        except ValueError:  # cut short: the worker died while writing
+            raise WorkerDied("the worker's answer was cut short") from None
+
+    def call(self, message: Any, timeout: float) -> Any:
+        """Send a message and wait up to `timeout` s for its answer; TimeoutError
+        or WorkerDied."""
+        self.send(message)
+        ready, _, _ = select.select([self], [], [], timeout)
+        if not ready:
+            raise TimeoutError
+        return self.receive()
+
+    @property
+    def pid(self) -> int | None:
+        """The process id."""
+        return self.process.pid
+
+    def returncode(self, wait: float = 0.0) -> int | None:
+        """The return code once the process has ended (waiting up to `wait` s), else None."""
+        try:
+            return self.process.wait(wait) if wait else self.process.poll()
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self) -> None:
+        """Stop the process now and close its pipes."""
+        try:
+            self.process.kill()
+        except OSError:
+            pass
+        self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                pipe.close()
+
+    def close(self) -> None:
+        """Close its input so it finishes; kill it if it does not."""
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+            self.process.wait(2)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        self.kill()
+
+
+def serve(handle: Callable[[Any], Any], unsendable: Callable[[Any, BaseException], Any],
+          inp: IO[str] | None = None, out: IO[str] | None = None) -> None:
+    """A worker's side: say "ready", then answer each message line with
+    `handle(message)` on one line, until the input closes. An answer that is not
+    plain JSON is replaced by `unsendable(message, error)`; a message that cannot
+    be read (not JSON, not the shape `handle` takes) by `unsendable(None, error)`."""
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
+    out.write("ready\n")  # imports done: the first job's budget is its own
+    out.flush()
+    for line in inp:
+        try:
+            message = json.loads(line)
+            answer = handle(message)
+        except (ValueError, TypeError, RecursionError) as exc:
+            message, answer = None, unsendable(None, exc)
+        try:
+            text = json.dumps(answer, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+        except (MemoryError, RecursionError, ValueError, TypeError) as exc:
+            text = json.dumps(unsendable(message, exc), ensure_ascii=True)
+        try:
+            out.write(text + "\n")
+            out.flush()
+        except OSError:     # whoever asked is gone
+            return
 
 
 class WorkerProcess(Protocol):

@@ -1,8 +1,10 @@
 """A small pool of worker processes that run API jobs under a time budget.
 
 Each worker is a separate Python process (`python -m numberplay.web.worker`)
-fed one JSON line per job through a pipe. A job that outlives its budget (plus
-a grace period) gets its worker killed and replaced; a worker that dies (a
+fed one JSON line per job through a pipe (`services.workers.Worker`, as the
+batch's workers are). A job that outlives its deadline (`hard_limit`: its budget
+and a grace period, as in the batch) gets its worker killed and replaced, the
+request failing as a batch job does (`timeout: killed after ...`, 503); a worker that dies (a
 crash, out of memory, killed from outside) is logged and replaced too, and the
 request it was running is run again on the fresh worker (every request is
 idempotent); only a request that kills that worker too fails (500). A worker
@@ -17,26 +19,30 @@ each at most `max_wait` seconds; past either bound the answer is at once a 503
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
-import select
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
-from ..services.workers import Replacer
-from .jobs import Answer, error
+from ..services.jobs import died, killed
+from ..services.workers import (
+    GRACE_SECONDS,
+    Replacer,
+    Worker,
+    WorkerDied,
+    ended,
+    hard_limit,
+    module_command,
+)
+from .jobs import Answer, error, failure_answer
 
-GRACE_SECONDS = 2.0
-STARTUP_SECONDS = 60.0
+__all__ = ["GRACE_SECONDS", "MAX_WAIT_SECONDS", "RETRY_AFTER_SECONDS", "WorkerPool", "busy",
+           "worker_command"]
+
 MAX_WAIT_SECONDS = 0.5      # how long a request may wait for a free worker
 WAITING_PER_WORKER = 32     # how many may wait, per worker
 RETRY_AFTER_SECONDS = 1
-PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 MIN_RETRY_SECONDS = 0.5     # the least budget a request run again is given
 DEATH_SECONDS = 1.0         # how long a worker that closed its pipes is given to exit
 
@@ -46,88 +52,13 @@ log = logging.getLogger("numberplay.web")
 def worker_command(memory_mb: int | None = None) -> list[str]:
     """The command line that starts one worker (capped at `memory_mb`, 0: no cap)."""
     extra = [] if memory_mb is None else [str(int(memory_mb))]
-    return [sys.executable, "-m", "numberplay.web.worker", *extra]
+    return module_command("numberplay.web.worker", *extra)
 
 
 def busy(reason: str) -> Answer:
     """The answer to a request shed because every worker is taken."""
     return error(f"server busy: {reason}; try again in {RETRY_AFTER_SECONDS} s", 503,
                  stopped="busy")
-
-
-class WorkerDied(Exception):
-    """The worker process ended while running a job."""
-
-
-class Worker:
-    """One worker process and the pipes to it."""
-
-    def __init__(self, command: list[str] | None = None) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (PACKAGE_ROOT, env.get("PYTHONPATH")) if p)
-        self.process = subprocess.Popen(command or worker_command(), stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, env=env, bufsize=0)
-        # Wait until it has imported everything (it says "ready").
-        stdout = self.process.stdout
-        assert stdout is not None
-        ready, _, _ = select.select([stdout], [], [], STARTUP_SECONDS)
-        if not ready or stdout.readline().strip() != b"ready":
-            self.kill()
-            raise WorkerDied("the worker process did not start")
-
-    def call(self, message: tuple[str, Any, float], timeout: float) -> Answer:
-        """Send a job and wait for its answer; TimeoutError or WorkerDied."""
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
-        try:
-            stdin.write((json.dumps(message) + "\n").encode())
-            ready, _, _ = select.select([stdout], [], [], timeout)
-            line = stdout.readline() if ready else None
-        except (OSError, ValueError) as exc:
-            raise WorkerDied(str(exc)) from None
-        if line is None:
-            raise TimeoutError
-        if not line:
-            raise WorkerDied("the worker closed its output")
-        try:
-            status, answer = json.loads(line)
-        except ValueError:  # cut short: the worker died while writing
-            raise WorkerDied("the worker's answer was cut short") from None
-        return status, answer
-
-    @property
-    def pid(self) -> int | None:
-        """The process id."""
-        return self.process.pid
-
-    def returncode(self, wait: float = 0.0) -> int | None:
-        """The return code once the process has ended (waiting up to `wait` s), else None."""
-        try:
-            return self.process.wait(wait) if wait else self.process.poll()
-        except subprocess.TimeoutExpired:
-            return None
-
-    def kill(self) -> None:
-        """Stop the process now."""
-        try:
-            self.process.kill()
-        except OSError:
-            pass
-        self.process.wait()
-        for pipe in (self.process.stdin, self.process.stdout):
-            if pipe is not None:
-                pipe.close()
-
-    def close(self) -> None:
-        """Close its input so it finishes; kill it if it does not."""
-        try:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
-            self.process.wait(2)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        self.kill()
 
 
 class WorkerPool:
@@ -150,8 +81,11 @@ class WorkerPool:
         self._idle: asyncio.Queue[Worker] | None = None
         self._all: set[Worker] = set()
         self._waiting = 0
-        self._replacer = Replacer(lambda: Worker(self._command), logger=log,
-                                  death_wait=DEATH_SECONDS)
+        self._replacer = Replacer(self._start, logger=log, death_wait=DEATH_SECONDS)
+
+    def _start(self) -> Worker:
+        """A fresh worker process (WorkerDied if it will not start)."""
+        return Worker(self._command or worker_command())
 
     @property
     def restarts(self) -> int:
@@ -162,7 +96,7 @@ class WorkerPool:
         """Start the worker processes."""
         loop = asyncio.get_running_loop()
         self._idle = asyncio.Queue()
-        workers = await asyncio.gather(*[loop.run_in_executor(self._threads, Worker, self._command)
+        workers = await asyncio.gather(*[loop.run_in_executor(self._threads, self._start)
                                          for _ in range(self.size)])
         for worker in workers:
             self._all.add(worker)
@@ -225,15 +159,16 @@ class WorkerPool:
                 left = seconds if attempt == 1 else max(seconds - (time.monotonic() - start),
                                                          MIN_RETRY_SECONDS)
                 try:
-                    return await loop.run_in_executor(self._threads, worker.call,
-                                                      (op, body, left), left + self.grace)
+                    status, found = await loop.run_in_executor(
+                        self._threads, worker.call, (op, body, left), hard_limit(left, self.grace))
+                    return status, found
                 except TimeoutError:
-                    answer = error(f"stopped: no answer within the {seconds:g} s budget", 503,
-                                   stopped="budget")
+                    answer = failure_answer(killed(time.monotonic() - start, seconds))
                     break
                 except WorkerDied:
-                    answer = error("internal error: the worker process died on this request "
-                                   "twice", 500)
+                    how = ended(await loop.run_in_executor(self._threads, worker.returncode,
+                                                           DEATH_SECONDS))
+                    answer = failure_answer(died(how, "this request, twice"))
                     if attempt == 1:
                         worker = await loop.run_in_executor(
                             self._threads, self._replace, worker,

@@ -1,6 +1,8 @@
 """The batch runner (`numberplay batch`): a JSONL file of jobs in, results out.
 
-- `jobs.py`: a job line read and checked, and one job run (never raises);
+- `jobs.py`: a job line read and checked (a request of `services.operations`
+  and its id), and one job run (never raises);
+- `worker.py`: a worker process (forked, or `python -m`), spoken to in JSON lines;
 - `results.py`: the results file (whole lines, repair, lock);
 - `pool.py`, `dask_engine.py`: the engines that run jobs in parallel;
 - `protocols.py`: the engine, store and progress display the runner is handed;

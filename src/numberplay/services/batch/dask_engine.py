@@ -28,8 +28,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...errors import NumberplayError
-from .jobs import Job, Result, error_result, id_key, one_line, run_job
-from .pool import hard_limit
+from ..jobs import killed
+from ..workers import hard_limit
+from .jobs import Job, Result, error_result, failure_text, id_key, one_line, run_job
 
 POLL_SECONDS = 0.02
 AGE_POLL_SECONDS = 0.5
@@ -306,8 +307,7 @@ class _Tasks:
                 if age > hard_limit(job.timeout):
                     del self.waiting[key]
                     self.futures.pop(key).cancel()
-                    emit(error_result(job.id, f"timeout: killed after {age:.1f} s "
-                                              f"(limit {job.timeout:g} s)"))
+                    emit(error_result(job.id, failure_text(killed(age, job.timeout))))
                     rest = chunk[:index] + chunk[index + 1:]
                     if rest:
                         self.submit(rest)

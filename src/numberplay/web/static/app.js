@@ -123,8 +123,10 @@ async function home() {
     location.href = `/play/${encodeURIComponent(kind)}?${params}`;
   });
   $("btn-set").addEventListener("click", () => {
+    // The pasted puzzle, or a blank board of the size chosen above.
     const text = $("paste-text").value.trim();
-    const query = text ? `?${new URLSearchParams({ p: text })}` : "";
+    const size = $("size-input").value.trim();
+    const query = text ? `?${new URLSearchParams({ p: text })}` : size ? `?${new URLSearchParams({ size })}` : "";
     location.href = `/set/${encodeURIComponent(select.value)}${query}`;
   });
   $("paste-form").addEventListener("submit", (event) => {
@@ -629,6 +631,7 @@ function drawSetter(module, answer, editing) {
 }
 
 const CELL_PLACE = /^r\d+c\d+$/;
+const EDIT_PAUSE = 300;   // ms after the last edit on the board before it is checked
 
 // The board of setter mode for a kind whose module declares an `editor` (see the
 // interface at the end of this file): a selection made by dragging, clicking
@@ -847,6 +850,8 @@ class BoardEditor {
       const ctx = { puzzle: this.puzzle, cursor: this.cursor, marks: this.marks, selected: this.selected(),
                     editing: true, pencil: false, done: true, select: () => {} };
       this.editor.render(this.board, ctx);
+      const grid = this.board.querySelector('[role="grid"]');
+      if (grid) grid.setAttribute("aria-multiselectable", "true");   // cells are aria-selected
     }
     if (hadFocus || focus) {
       const here = this.board.querySelector('[tabindex="0"]');
@@ -872,7 +877,7 @@ async function setter(kind, params) {
     editing = new BoardEditor(editor, $("setter-board"), $("setter-pad"), (puzzle) => {
       text.value = editor.text(puzzle);
       history.replaceState(null, "", link());
-      schedule("board", 300);
+      schedule("board", EDIT_PAUSE);
     });
     $("setter-edit").hidden = false;
     $("setter-keys").textContent = editor.keysHelp || "";
@@ -898,12 +903,16 @@ async function setter(kind, params) {
   function schedule(source, wait) {
     ++seq;   // an answer to an earlier text is stale from now on
     clearTimeout(timer);
-    timer = setTimeout(() => run(source), wait);
+    timer = setTimeout(() => {
+      timer = null;
+      run(source);
+    }, wait);
   }
   let running = false;
   let again = null;
   async function run(source) {
-    // One check at a time: an edit made meanwhile is checked when it returns.
+    // One check at a time: an edit made meanwhile is checked once it returns
+    // and the edits have paused (a half-typed clue is not sent).
     if (running) {
       again = source;
       return;
@@ -916,7 +925,7 @@ async function setter(kind, params) {
       if (again) {
         const next = again;
         again = null;
-        run(next);
+        if (timer === null) schedule(next, EDIT_PAUSE);
       }
     }
   }

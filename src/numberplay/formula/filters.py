@@ -58,11 +58,12 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from .model import Digit
 
 try:
-    from . import _columns as _compiled
+    from . import _filters as _compiled
 except ImportError:        # no C compiler at install time: the Python reference below
     _compiled = None  # type: ignore[assignment]
 
@@ -238,7 +239,7 @@ def bounds_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carr
 def column_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carries,
                    cout: Carries, base: int, modulus: int, limit: int = COLUMN_NODES
                    ) -> Support | None:
-    """`column_support_py`, compiled when possible (`_columns.support`, the same
+    """`column_support_py`, compiled when possible (`_filters.support`, the same
     enumeration node for node: same result, same `TooWide`)."""
     if _compiled is not None and base < 64 and len(weights) <= 64 and \
             len(cin) <= 64 and len(cout) <= 64:
@@ -351,7 +352,7 @@ HALL_MAX = 12       # more undecided letters: `hall` leaves them to the techniqu
 
 def hall(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
     """The letters' masks after Hall's condition to the fixpoint (None: contradiction;
-    -1: more than HALL_MAX letters undecided): `_columns.hall` when compiled, else
+    -1: more than HALL_MAX letters undecided): `_filters.hall` when compiled, else
     `hall_py`, its twin."""
     if _compiled is not None:
         return _compiled.hall(masks, base, every)
@@ -359,7 +360,7 @@ def hall(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | No
 
 
 def hall_py(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
-    """`_columns.hall` in Python: a decided letter's digit removed from the others; k
+    """`_filters.hall` in Python: a decided letter's digit removed from the others; k
     undecided letters whose digits are k between them keep those digits (every group);
     fewer digits than letters in a group is a contradiction; with `every` (as many
     letters as digits) a digit only one letter can take is that letter's."""
@@ -427,3 +428,76 @@ def column_filter(weights: Weights, const: int, doms: Sequence[Mask], cin: Carri
         except TooWide:
             pass
     return bounds_support(weights, const, doms, cin, cout, modulus)
+
+
+# -- a unit of the ladder: a column, or two columns read as one ---------------------------------
+STRONG_NODES = 10 ** 9    # no limit in practice: the exact filter of the fixpoint
+ZERO = frozenset((0,))
+CACHE_MAX = 100_000       # results kept per unit and filter
+
+
+@lru_cache(maxsize=1 << 14)
+def carry_set(lo: int, mask: Mask) -> Carries:
+    """The values of a carry (lowest value `lo`) in its mask."""
+    return frozenset(lo + b for b in bits(mask))
+
+
+def carry_mask(lo: int, values: Carries) -> Mask:
+    """The mask of some values of a carry whose lowest value is `lo`."""
+    m = 0
+    for v in values:
+        m |= 1 << (v - lo)
+    return m
+
+
+def unit_filter(unit: Any, key: tuple[Mask, ...], base: int, lo: Sequence[int],
+                strong: bool = False) -> tuple[Mask, ...] | None:
+    """A unit's filter on `key` (the masks of `unit.vars`), through the unit's cache:
+    the masks it keeps, None when nothing fits.
+    (Equal to `key`, not always `key` itself, when nothing narrows.) The ladder's (`strong` False): `column_filter` on a column, `column_support`
+    within PAIR_NODES on two columns (exact or nothing: on a pair too wide to
+    enumerate, bounds cost more than they find). `strong`: exact wherever the
+    ladder enumerates at all, with no node limit (a filter that gives up after so
+    many nodes may give up on narrower domains and not on wider ones, so its
+    fixpoint could depend on the order; the exact one's cannot, and it removes at
+    least as much)."""
+    cache = unit.strong if strong else unit.cache
+    if key in cache:
+        return cache[key]  # type: ignore[no-any-return]
+    if len(cache) > CACHE_MAX:
+        cache.clear()
+    nl = unit.nl
+    doms = key[:nl]
+    i = nl
+    cin = cout = ZERO
+    if unit.cin is not None:
+        cin = carry_set(lo[unit.cin], key[i])
+        i += 1
+    if unit.cout is not None:
+        cout = carry_set(lo[unit.cout], key[i])
+    got: tuple[Mask, ...] | None = key
+    if not unit.pair:
+        res = column_filter(unit.weights, unit.const, doms, cin, cout, base, base,
+                            STRONG_NODES if strong else COLUMN_NODES)
+    elif is_wide(unit.weights, cin, cout):
+        res = None
+        cache[key] = key
+        return key
+    else:
+        try:
+            res = column_support(unit.weights, unit.const, doms, cin, cout, base,
+                                 base * base, STRONG_NODES if strong else PAIR_NODES)
+        except TooWide:
+            cache[key] = key
+            return key
+    if res is None:
+        got = None
+    else:
+        out = list(res[0])
+        if unit.cin is not None:
+            out.append(carry_mask(lo[unit.cin], res[1]))
+        if unit.cout is not None:
+            out.append(carry_mask(lo[unit.cout], res[2]))
+        got = tuple(out)
+    cache[key] = got
+    return got

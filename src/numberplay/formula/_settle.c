@@ -1,11 +1,11 @@
 /*
- * _deduce: the deduction of sums under the trial search, in C.
+ * _settle: the techniques' fixpoint of sums, in C, for the kernel's trial search.
  *
- * The compiled twin of `fixpoint.Fixpoint` (the techniques' common fixpoint of a
- * supposition, with the fixpoints found kept per supposition) and of
- * `trials.Trials` (the driver's trial search on bit masks, step for step: the
- * same ladder order, filters, node limits, bounds, counts and tie rule). The
- * Python classes are the reference; the tests hold both to the same results.
+ * The compiled twin of `settle.Settle` (the techniques' common fixpoint of a
+ * supposition, with the fixpoints found kept per supposition): the kernel asks
+ * it (`FormulaRules.closes`) whether a supposition can close before following
+ * it step by step. The Python class is the reference; the tests hold both to
+ * the same results.
  *
  * A position is flat masks: the letters' digit masks, then the carries' value
  * masks (bit k = the carry's lowest value + k). A unit is a column of a sum or
@@ -15,14 +15,13 @@
  *
  * over letters of distinct digits (modulus = base, or base^2 for two columns).
  * Its filter keeps every value some solution of the unit uses (full arc
- * consistency, by the enumeration of `candidates.column_support_py`, node for
+ * consistency, by the enumeration of `filters.column_support_py`, node for
  * node, so the node limits give up exactly where the Python filter does).
  *
- * Deducer(n, base, lo, units, order, ncols, holds): n letters, `lo` the lowest
+ * Settle(n, base, lo, units, ncols, holds): n letters, `lo` the lowest
  * value of every variable (0 for letters), `units` tuples (pair, weights, const,
  * letter indices, cin index or -1, cout index or -1), the columns first (ncols
- * of them); `order` the variables in the order the trial search tries places;
- * `holds(digits)` the formula's test when every letter is decided (or None).
+ * of them); `holds(digits)` the formula's test when every letter is decided (or None).
  * `enabled` is False where the reference would use bounds (a column too wide to
  * enumerate): the caller then keeps to the Python classes.
  */
@@ -40,11 +39,10 @@ typedef unsigned long long U64;
 #define COLUMN_NODES 200000LL   /* candidates.COLUMN_NODES */
 #define PAIR_NODES 30000LL      /* candidates.PAIR_NODES */
 #define STRONG_NODES 1000000000LL   /* fixpoint.STRONG_NODES */
-#define HALL_MAX 12             /* _columns.hall: more undecided letters, the technique */
+#define HALL_MAX 12             /* _filters.hall: more undecided letters, the technique */
 #define SUBSET_MAX 6            /* deduce.SUBSET_MAX */
 #define KEEP 4                  /* fixpoint.Fixpoint.KEEP */
 #define CACHE_BITS 8
-#define TICK_EVERY 32
 #define ABORT (-100)            /* a Python error (err 1) or the bounds are needed (err 2) */
 
 /* ---- one unit's filter ------------------------------------------------------------ */
@@ -311,13 +309,12 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    int n, nv, base, every, ncols, nunits, norder, enabled, err;
-    int lo[NMAX], order[NMAX];
+    int n, nv, base, every, ncols, nunits, enabled, err;
+    int lo[NMAX];
     Unit *units;
     int *watch[NMAX], nwatch[NMAX];
     Memo *memo;                         /* per (variable, bit), made when first used */
-    PyObject *holds, *tick;
-    int ticks;
+    PyObject *holds;
 } Deducer;
 
 static U64 key_hash(const U64 *k, int n)
@@ -512,7 +509,7 @@ static int filter(Deducer *D, Unit *u, const U64 *key, U64 *out, int strong)
 
 /* ---- letters take distinct digits ---------------------------------------------------- */
 
-/* _columns.hall on the letters' masks, in place: 0 done, -1 contradiction, -2 more
+/* _filters.hall on the letters' masks, in place: 0 done, -1 contradiction, -2 more
  * than HALL_MAX letters undecided (m then unspecified) */
 static int hall(U64 *m, int n, int base, int every)
 {
@@ -585,7 +582,7 @@ static int hall_still(const Deducer *D, const U64 *m)
     return hall(c, D->n, D->base, D->every) == 0 && !memcmp(c, m, sizeof(U64) * D->n);
 }
 
-/* deduce.settle (trials.Trials.settle): 1, or 0 on a contradiction */
+/* columns.clear_decided: 1, or 0 on a contradiction */
 static int settle(const Deducer *D, U64 *m)
 {
     int n = D->n, i, j, changed = 1;
@@ -903,273 +900,6 @@ static int closes(Deducer *D, int v, int b, const U64 *m)
     return res == NULL;
 }
 
-/* ---- the trial search (trials.Trials) ---------------------------------------------- */
-
-static int tick(Deducer *D)
-{
-    PyObject *r;
-    if (D->tick == Py_None || ++D->ticks < TICK_EVERY)
-        return 0;
-    r = PyObject_CallFunction(D->tick, "i", D->ticks);
-    D->ticks = 0;
-    if (!r) {
-        D->err = 1;
-        return ABORT;
-    }
-    Py_DECREF(r);
-    return 0;
-}
-
-/* an empty letter or carry, or every letter decided and the formula false */
-static int contradiction(Deducer *D, const U64 *m)
-{
-    int i;
-    for (i = 0; i < D->nv; i++)
-        if (!m[i])
-            return 1;
-    return formula_false(D, m);
-}
-
-static int narrow(Deducer *D, int u, U64 *m)
-{
-    Unit *U = &D->units[u];
-    U64 key[UVMAX], out[UVMAX];
-    int i, r;
-    for (i = 0; i < U->nv; i++)
-        key[i] = m[U->var[i]];
-    r = filter(D, U, key, out, 0);
-    if (r == ABORT)
-        return r;
-    if (!r)
-        return -1;
-    if (!memcmp(key, out, sizeof(U64) * U->nv))
-        return 0;
-    for (i = 0; i < U->nv; i++)
-        m[U->var[i]] = out[i];
-    return settle(D, m) ? 1 : -1;
-}
-
-/* Trials.step: 1 a step, 0 none, -1 contradiction, ABORT */
-static int step(Deducer *D, U64 *m)
-{
-    int u, r;
-    if (tick(D) == ABORT)
-        return ABORT;
-    for (u = 0; u < D->ncols; u++)
-        if ((r = narrow(D, u, m)) != 0)
-            return r;
-    if (!hall_still(D, m)) {
-        r = different_once(D, m);
-        if (r)
-            return r < 0 ? -1 : (settle(D, m) ? 1 : -1);
-    }
-    for (u = D->ncols; u < D->nunits; u++)
-        if ((r = narrow(D, u, m)) != 0)
-            return r;
-    return 0;
-}
-
-typedef struct {
-    int v, b, size, bound, valid, depth;    /* depth: 1, or 1 + the deepest trial inside */
-} Found;
-
-static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials, Found *best);
-
-/* Trials.chain: 1 a contradiction reached (flat, total), 0 none, ABORT */
-static int chain(Deducer *D, U64 *m, int depth, int limit, int max_trials, int *flat_out,
-                 int *total_out, int *inner_out)
-{
-    int flat = 0, total = 0, inner = 0, r;
-    for (;;) {
-        r = contradiction(D, m);
-        if (r == ABORT)
-            return r;
-        if (r)
-            break;
-        if (flat >= limit)
-            return 0;
-        r = step(D, m);
-        if (r == ABORT)
-            return r;
-        if (r < 0)
-            break;
-        if (r == 0) {
-            Found f;
-            int i, all = 1;
-            if (depth <= 0)
-                return 0;
-            for (i = 0; i < D->n; i++)
-                if (m[i] & (m[i] - 1))
-                    all = 0;
-            if (all)            /* solved: no contradiction was found above */
-                return 0;
-            r = search(D, m, depth, limit - flat - 1, max_trials, &f);
-            if (r == ABORT)
-                return r;
-            if (!r)
-                return 0;
-            flat += 1;
-            total += f.size + 2;
-            if (f.depth > inner)
-                inner = f.depth;
-            m[f.v] &= ~(1ULL << f.b);
-            if (!settle(D, m))
-                break;
-            continue;
-        }
-        flat++;
-        total++;
-    }
-    *flat_out = flat;
-    *total_out = total;
-    *inner_out = inner;
-    return 1;
-}
-
-/* Trials.search: 1 found (best), 0 none, ABORT */
-static int search(Deducer *D, const U64 *m, int depth, int limit, int max_trials, Found *best)
-{
-    int places[NMAX], cnt[NMAX], np = D->norder, i, j, tried = 0, group = -1;
-    best->valid = 0;
-    if (limit < 0)
-        return 0;
-    for (i = 0; i < np; i++) {      /* stable sort by the number of values */
-        int v = D->order[i], c = popc(m[v]);
-        j = i - 1;
-        while (j >= 0 && cnt[j] > c) {
-            places[j + 1] = places[j];
-            cnt[j + 1] = cnt[j];
-            j--;
-        }
-        places[j + 1] = v;
-        cnt[j + 1] = c;
-    }
-    for (i = 0; i < np; i++) {
-        int v = places[i], b;
-        if (cnt[i] < 2)
-            continue;
-        if (group >= 0 && cnt[i] != group && best->valid)
-            break;
-        group = cnt[i];
-        for (b = 0; b < 64; b++) {
-            U64 work[NMAX];
-            int bound, r, flat, size, inner;
-            if (!(m[v] >> b & 1))
-                continue;
-            if (tried >= max_trials)
-                return best->valid;
-            tried++;
-            bound = !best->valid ? limit : (limit < best->size - 1 ? limit : best->size - 1);
-            if (bound < 0)
-                return best->valid;
-            memcpy(work, m, sizeof(U64) * D->nv);
-            work[v] &= 1ULL << b;
-            if (!settle(D, work)) {
-                best->v = v;
-                best->b = b;
-                best->size = 0;
-                best->bound = bound;
-                best->valid = 1;
-                best->depth = 1;
-                return 1;
-            }
-            if (depth <= 1) {
-                r = closes(D, v, b, work);
-                if (r == ABORT)
-                    return r;
-                if (!r)
-                    continue;
-            }
-            r = chain(D, work, depth - 1, bound, max_trials, &flat, &size, &inner);
-            if (r == ABORT)
-                return r;
-            if (!r)
-                continue;
-            if (!best->valid || size < best->size) {
-                best->v = v;
-                best->b = b;
-                best->size = size;
-                best->bound = bound;
-                best->valid = 1;
-                best->depth = 1 + inner;
-                if (!flat)
-                    return 1;
-            }
-        }
-    }
-    return best->valid;
-}
-
-/* ---- the grade (explain.grade_of: the path an explanation takes, no sentence) ---- */
-
-typedef struct {
-    int hardest, trials, guesses, end;      /* end: 0 stopped (hard), 1 solved, 2 none */
-} Tally;
-
-/* The path of `deduce.Explanation` from m (the driver: the ladder, at a stall a
- * trial of depth 1, else of depth 2, else a guess), stopped as soon as the grade is
- * hard (`hard_trials` trials, a nested trial or a guess): 1, or ABORT. */
-static int grade(Deducer *D, U64 *m, int trial_depth, int max_chain, int max_trials,
-                 int max_failed, int hard_trials, Tally *t)
-{
-    int failed = 0, r, i;
-    t->hardest = -1;
-    t->trials = t->guesses = t->end = 0;
-    for (;;) {
-        Found f;
-        r = contradiction(D, m);
-        if (r == ABORT)
-            return r;
-        if (r) {
-            t->end = 2;
-            return 1;
-        }
-        r = step(D, m);
-        if (r == ABORT)
-            return r;
-        if (r < 0) {
-            t->end = 2;
-            return 1;
-        }
-        if (r > 0) {
-            if (t->hardest < 0)
-                t->hardest = 0;
-            continue;
-        }
-        for (i = 0; i < D->n && !(m[i] & (m[i] - 1)); i++)
-            ;
-        if (i == D->n) {        /* solved: the contradiction test above passed */
-            t->end = 1;
-            return 1;
-        }
-        if (t->trials + 1 >= hard_trials)
-            return 1;           /* one more trial or a guess: hard either way */
-        /* Where no single trial closes, the driver's next try is a trial of depth 2
-         * whose chain must hold a nested trial (a chain without one closes at depth 1
-         * as well: the same suppositions in the same order, bounded by the step
-         * limit until one closes), else a guess: hard either way, so depth 2 is not
-         * searched. */
-        f.valid = 0;
-        if (failed < max_failed && trial_depth >= 1) {
-            r = search(D, m, 1, max_chain, max_trials, &f);
-            if (r == ABORT)
-                return r;
-        }
-        if (!f.valid) {
-            if (trial_depth < 2)
-                t->guesses++;   /* no deeper trial: a guess */
-            return 1;
-        }
-        t->trials++;
-        if (f.depth > t->hardest)
-            t->hardest = f.depth;
-        if (t->hardest >= 2 || t->trials >= hard_trials)
-            return 1;
-        m[f.v] &= ~(1ULL << f.b);
-        settle(D, m);           /* a contradiction shows at the top of the loop */
-    }
-}
-
 /* ---- Python glue ------------------------------------------------------------------- */
 
 static int read_masks(const Deducer *D, PyObject *seq, U64 *m)
@@ -1266,7 +996,6 @@ static void ded_dealloc(Deducer *D)
 {
     ded_free_parts(D);
     Py_XDECREF(D->holds);
-    Py_XDECREF(D->tick);
     Py_TYPE(D)->tp_free((PyObject *)D);
 }
 
@@ -1366,19 +1095,16 @@ static int read_unit(Deducer *D, PyObject *spec, Unit *u)
 
 static int ded_init(Deducer *D, PyObject *args, PyObject *kw)
 {
-    PyObject *lo, *units, *order, *holds, *uf = NULL;
+    PyObject *lo, *units, *holds, *uf = NULL;
     long long tmp[NMAX];
     int n, base, ncols, i, j, r, k;
-    if (!PyArg_ParseTuple(args, "iiOOOiO", &n, &base, &lo, &units, &order, &ncols, &holds))
+    if (!PyArg_ParseTuple(args, "iiOOiO", &n, &base, &lo, &units, &ncols, &holds))
         return -1;
     ded_free_parts(D);
     D->enabled = 0;
     D->err = 0;
-    D->ticks = 0;
     Py_INCREF(holds);
     Py_XSETREF(D->holds, holds);
-    Py_INCREF(Py_None);
-    Py_XSETREF(D->tick, Py_None);
     if (base < 2 || base > 63 || n < 0 || n > 63) {
         D->n = D->nv = D->nunits = 0;
         return 0;               /* not enabled */
@@ -1396,19 +1122,6 @@ static int ded_init(Deducer *D, PyObject *args, PyObject *kw)
     D->nv = k;
     for (i = 0; i < k; i++)
         D->lo[i] = (int)tmp[i];
-    r = read_ints(order, tmp, NMAX, &k, "order must be a sequence");
-    if (r != 0) {
-        D->nunits = 0;
-        return r < 0 ? -1 : 0;
-    }
-    D->norder = k;
-    for (i = 0; i < k; i++) {
-        if (tmp[i] < 0 || tmp[i] >= D->nv) {
-            PyErr_SetString(PyExc_ValueError, "order index out of range");
-            return -1;
-        }
-        D->order[i] = (int)tmp[i];
-    }
     uf = PySequence_Fast(units, "units must be a sequence");
     if (!uf)
         return -1;
@@ -1505,77 +1218,49 @@ static PyObject *ded_fixpoint(Deducer *D, PyObject *args)
     return masks_tuple(D, m);
 }
 
-static PyObject *ded_step(Deducer *D, PyObject *args)
+/* The ladder's `column sum` and `two columns` rungs: the first unit of first..last-1
+ * whose filter (the ladder's, with its node limits) narrows m: (unit, its masks
+ * after) or (unit, None) when nothing fits; None when none narrows; -1 where the
+ * Python filter would use bounds (a column too wide to enumerate). */
+static PyObject *ded_narrow(Deducer *D, PyObject *args)
 {
     PyObject *seq, *t;
-    int r;
+    int first, last, u, i, r;
     U64 m[NMAX];
-    if (!PyArg_ParseTuple(args, "O", &seq))
+    if (!PyArg_ParseTuple(args, "Oii", &seq, &first, &last))
         return NULL;
-    if (!D->enabled) {
-        PyErr_SetString(PyExc_ValueError, "not enabled");
+    if (!D->enabled || first < 0 || last > D->nunits) {
+        PyErr_SetString(PyExc_ValueError, "not enabled, or no such unit");
         return NULL;
     }
     if (read_masks(D, seq, m) < 0)
         return NULL;
-    r = step(D, m);
-    if (r == ABORT)
-        return aborted(D);
-    t = masks_tuple(D, m);
-    return t ? Py_BuildValue("(iN)", r, t) : NULL;
-}
-
-static PyObject *ded_search(Deducer *D, PyObject *args)
-{
-    PyObject *seq, *tk;
-    int depth, limit, max_trials, r;
-    U64 m[NMAX];
-    Found f;
-    if (!PyArg_ParseTuple(args, "OiiiO", &seq, &depth, &limit, &max_trials, &tk))
-        return NULL;
-    if (!D->enabled) {
-        PyErr_SetString(PyExc_ValueError, "not enabled");
-        return NULL;
+    for (u = first; u < last; u++) {
+        Unit *U = &D->units[u];
+        U64 key[UVMAX], out[UVMAX];
+        for (i = 0; i < U->nv; i++)
+            key[i] = m[U->var[i]];
+        r = filter(D, U, key, out, 0);
+        if (r == ABORT)
+            return aborted(D);
+        if (!r)
+            return Py_BuildValue("(iO)", u, Py_None);
+        if (!memcmp(key, out, sizeof(U64) * U->nv))
+            continue;
+        t = PyTuple_New(U->nv);
+        if (!t)
+            return NULL;
+        for (i = 0; i < U->nv; i++) {
+            PyObject *x = PyLong_FromUnsignedLongLong(out[i]);
+            if (!x) {
+                Py_DECREF(t);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(t, i, x);
+        }
+        return Py_BuildValue("(iN)", u, t);
     }
-    if (read_masks(D, seq, m) < 0)
-        return NULL;
-    Py_INCREF(tk);
-    Py_XSETREF(D->tick, tk);
-    D->ticks = 0;
-    r = search(D, m, depth, limit, max_trials, &f);
-    Py_INCREF(Py_None);
-    Py_XSETREF(D->tick, Py_None);
-    if (r == ABORT)
-        return aborted(D);
-    if (!r)
-        Py_RETURN_NONE;
-    return Py_BuildValue("(iiii)", f.v, f.b, f.size, f.bound);
-}
-
-static PyObject *ded_grade(Deducer *D, PyObject *args)
-{
-    PyObject *seq, *tk;
-    int depth, limit, max_trials, max_failed, hard, r;
-    U64 m[NMAX];
-    Tally t;
-    if (!PyArg_ParseTuple(args, "OiiiiiO", &seq, &depth, &limit, &max_trials, &max_failed,
-                          &hard, &tk))
-        return NULL;
-    if (!D->enabled) {
-        PyErr_SetString(PyExc_ValueError, "not enabled");
-        return NULL;
-    }
-    if (read_masks(D, seq, m) < 0)
-        return NULL;
-    Py_INCREF(tk);
-    Py_XSETREF(D->tick, tk);
-    D->ticks = 0;
-    r = grade(D, m, depth, limit, max_trials, max_failed, hard, &t);
-    Py_INCREF(Py_None);
-    Py_XSETREF(D->tick, Py_None);
-    if (r == ABORT)
-        return aborted(D);
-    return Py_BuildValue("(iiii)", t.hardest, t.trials, t.guesses, t.end);
+    Py_RETURN_NONE;
 }
 
 static PyObject *ded_enabled(Deducer *D, void *closure)
@@ -1589,13 +1274,9 @@ static PyMethodDef ded_methods[] = {
      "contradiction (-1: bounds needed)"},
     {"fixpoint", (PyCFunction)ded_fixpoint, METH_VARARGS,
      "fixpoint(masks) -> masks | None | -1"},
-    {"step", (PyCFunction)ded_step, METH_VARARGS,
-     "step(masks) -> (1 | 0 | -1, masks) | -1: the easiest technique step"},
-    {"search", (PyCFunction)ded_search, METH_VARARGS,
-     "search(masks, depth, limit, max_trials, tick) -> (var, bit, size, bound) | None | -1"},
-    {"grade", (PyCFunction)ded_grade, METH_VARARGS,
-     "grade(masks, trial_depth, max_chain, max_trials, max_failed_stalls, hard_trials, "
-     "tick) -> (hardest, trials, guesses, end) | -1"},
+    {"narrow", (PyCFunction)ded_narrow, METH_VARARGS,
+     "narrow(masks, first, last) -> (unit, masks | None) | None | -1: the first unit "
+     "the ladder's filter narrows"},
     {NULL, NULL, 0, NULL}
 };
 
@@ -1604,12 +1285,12 @@ static PyGetSetDef ded_getset[] = {
     {NULL, NULL, NULL, NULL, NULL}
 };
 
-static PyTypeObject DeducerType = {
+static PyTypeObject SettleType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "numberplay.formula._deduce.Deducer",
+    .tp_name = "numberplay.formula._settle.Settle",
     .tp_basicsize = sizeof(Deducer),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The fixpoint and trial search of one sum model on masks.",
+    .tp_doc = "The techniques' fixpoint of one sum model on masks.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)ded_init,
     .tp_dealloc = (destructor)ded_dealloc,
@@ -1618,21 +1299,21 @@ static PyTypeObject DeducerType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_deduce",
-    "The deduction of sums under the trial search (see fixpoint.py, trials.py).", -1, NULL
+    PyModuleDef_HEAD_INIT, "_settle",
+    "The techniques' fixpoint of sums, for the trial search (see settle.py).", -1, NULL
 };
 
-PyMODINIT_FUNC PyInit__deduce(void)
+PyMODINIT_FUNC PyInit__settle(void)
 {
     PyObject *m;
-    if (PyType_Ready(&DeducerType) < 0)
+    if (PyType_Ready(&SettleType) < 0)
         return NULL;
     m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    Py_INCREF(&DeducerType);
-    if (PyModule_AddObject(m, "Deducer", (PyObject *)&DeducerType) < 0) {
-        Py_DECREF(&DeducerType);
+    Py_INCREF(&SettleType);
+    if (PyModule_AddObject(m, "Settle", (PyObject *)&SettleType) < 0) {
+        Py_DECREF(&SettleType);
         Py_DECREF(m);
         return NULL;
     }
