@@ -22,6 +22,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 
 import test_web_browser as web  # noqa: E402 - skips the module without a browser
+from web_server import cage_walk  # noqa: E402
 
 browser, page, server = web.browser, web.page, web.server   # the same fixtures
 
@@ -52,27 +53,9 @@ def centre(page, r: int, c: int) -> tuple[float, float]:
     raise AssertionError(f"no cell r{r}c{c} on the board")
 
 
-def walk(cells: list[list[int]]) -> list[tuple[int, int]]:
-    """A path through a cage's cells, each step to a neighbour (back over cells seen)."""
-    left = {tuple(c) for c in cells}
-    out: list[tuple[int, int]] = []
-
-    def visit(cell: tuple[int, int]) -> None:
-        out.append(cell)
-        left.discard(cell)
-        r, c = cell
-        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nxt in left:
-                visit(nxt)
-                out.append(cell)
-
-    visit(tuple(cells[0]))
-    return out
-
-
 def drag_cage(page, cage: dict) -> None:
     """Drag across the cage's cells with the mouse, type its target and its operation."""
-    path = walk(cage["cells"])
+    path = cage_walk(cage["cells"])
     page.mouse.move(*centre(page, *path[0]))
     page.mouse.down()
     for cell in path[1:]:
