@@ -11,7 +11,10 @@ start (`numberplay.explain`). The table gives, per row:
 - trials: needed at least one trial ("suppose X = v ... contradiction"), no guess;
 - guess: needed a branching guess (no bounded trial closed);
 - trials/puzzle: the mean number of trials among those that needed any;
-- median / max ms: wall time of the whole explanation, driver and text.
+- median / total / max ms: CPU time of the whole explanation, kernel and words;
+- with `--pure`, the same three with the compiled cores switched off (CrossProduct's
+  line revision, the Latin ladder's scans), measured in the same run, puzzle by
+  puzzle, beside.
 A puzzle is "explained without a guess" when it falls in the first two columns.
 """
 
@@ -22,30 +25,53 @@ import statistics
 import time
 
 import numberplay as npl
+from numberplay.crossproduct import solver as cp_solver
+from numberplay.latin import techniques as latin_techniques
 from numberplay.model import GUESS, SOLVED, TRIAL
 from numberplay.services.reports import generate_one
 
 CASES = {
     "crossproduct": [("4x4", ("easy", "medium", "hard")), ("6x6", ("easy", "medium", "hard")),
-                     ("8x8", ("easy", "medium", "hard"))],
+                     ("7x7", ("easy", "medium", "hard")), ("8x8", ("easy", "medium", "hard")),
+                     ("9x9", ("easy", "medium", "hard"))],
     "crossset": [("6", ("trivial", "easy", "medium", "hard", "extreme", "search")),
                  ("8", ("trivial", "easy", "medium", "hard", "extreme", "search")),
                  ("10", ("medium", "extreme", "search"))],
 }
 
 
-def measure(kind: str, size: str, difficulty: str, count: int) -> dict | None:
+def compiled(on: bool) -> None:
+    """Switch the compiled cores the explanations use on or off."""
+    cp_solver.COMPILED = on and cp_solver._compiled is not None
+    latin_techniques._native = NATIVE if on else None
+    cp_solver.clear_caches()
+
+
+NATIVE = latin_techniques._native
+
+
+def cpu_ms(puzzle: npl.Puzzle) -> tuple[float, list]:
+    """The CPU milliseconds of one explanation, and its steps."""
+    start = time.process_time()
+    steps = list(npl.explain(puzzle))
+    return 1000 * (time.process_time() - start), steps
+
+
+def measure(kind: str, size: str, difficulty: str, count: int, pure: bool) -> dict | None:
     """Generate `count` puzzles and explain each; None if none could be generated."""
-    times, rows = [], []
+    times, rows, pure_times = [], [], []
     for i in range(count):
         try:
             g = generate_one(kind, seed="bench", index=i, size=size, difficulty=difficulty,
                              budget=npl.Budget(seconds=60))
         except npl.GenerationError:
             continue
-        start = time.perf_counter()
-        steps = list(npl.explain(g.puzzle))
-        times.append(time.perf_counter() - start)
+        ms, steps = cpu_ms(g.puzzle)
+        times.append(ms)
+        if pure:
+            compiled(False)
+            pure_times.append(cpu_ms(g.puzzle)[0])
+            compiled(True)
         names = [s.technique for s in steps]
         assert names[-1] == SOLVED, (kind, size, difficulty, i, names[-1])
         rows.append((names.count(TRIAL), names.count(GUESS)))
@@ -59,9 +85,15 @@ def measure(kind: str, size: str, difficulty: str, count: int) -> dict | None:
         "trials": len(with_trials) / n,
         "guess": sum(1 for _, g in rows if g) / n,
         "trials_per": statistics.mean(with_trials) if with_trials else 0.0,
-        "median_ms": 1000 * statistics.median(times),
-        "max_ms": 1000 * max(times),
+        "ms": (statistics.median(times), sum(times), max(times)),
+        "pure_ms": (statistics.median(pure_times), sum(pure_times), max(pure_times))
+        if pure_times else None,
     }
+
+
+def triple(ms: tuple[float, float, float]) -> str:
+    """`median / total / max`."""
+    return f"{ms[0]:.1f} / {ms[1]:.0f} / {ms[2]:.1f}"
 
 
 def main() -> None:
@@ -70,11 +102,13 @@ def main() -> None:
     ap.add_argument("--kinds", default="crossproduct,crossset")
     ap.add_argument("--sizes", default="", help="only these sizes, e.g. 8,10")
     ap.add_argument("--difficulties", default="", help="only these, e.g. search")
+    ap.add_argument("--pure", action="store_true", help="the pure-Python fallback beside")
     args = ap.parse_args()
     sizes = set(filter(None, args.sizes.split(",")))
     wanted = set(filter(None, args.difficulties.split(",")))
     print(f"{'kind':<13} {'size':>5} {'difficulty':<10} {'n':>3} {'techniques':>10} "
-          f"{'trials':>7} {'guess':>6} {'trials/pz':>9} {'median ms':>10} {'max ms':>9}")
+          f"{'trials':>7} {'guess':>6} {'trials/pz':>9} {'median/total/max CPU ms':>24}"
+          + (f" {'pure Python':>24}" if args.pure else ""))
     for kind in args.kinds.split(","):
         for size, difficulties in CASES[kind]:
             if sizes and size not in sizes:
@@ -82,13 +116,14 @@ def main() -> None:
             for difficulty in difficulties:
                 if wanted and difficulty not in wanted:
                     continue
-                r = measure(kind, size, difficulty, args.puzzles)
+                r = measure(kind, size, difficulty, args.puzzles, args.pure)
                 if r is None:
                     print(f"{kind:<13} {size:>5} {difficulty:<10}   (none generated)")
                     continue
                 print(f"{kind:<13} {size:>5} {difficulty:<10} {r['n']:>3} "
                       f"{r['techniques']:>10.0%} {r['trials']:>7.0%} {r['guess']:>6.0%} "
-                      f"{r['trials_per']:>9.1f} {r['median_ms']:>10.1f} {r['max_ms']:>9.1f}",
+                      f"{r['trials_per']:>9.1f} {triple(r['ms']):>24}"
+                      + (f" {triple(r['pure_ms']):>24}" if r['pure_ms'] else ""),
                       flush=True)
 
 

@@ -2,6 +2,7 @@
 side by side with crypt 1.4 deciding the same candidates (CPU time, same run).
 
     PYTHONPATH=src python benchmarks/bench_generate_crypt.py [--tgz PATH] [--pure]
+        [--before SRC]
         [--addends 2..3] [--only fruit]
 
 For every list of crypt's `words/` folder:
@@ -24,7 +25,9 @@ crypt 1.4's source is not part of this project: it is built from `--tgz` (defaul
 `$NUMBERPLAY_PEERS/crypt14.tgz`, else `../shared/peers/crypt14.tgz` from the
 project's root or from its parent) into a temporary folder with its own Makefile;
 without it the script says so and stops. `--pure` also runs numberplay from a copy
-of `src/` without its compiled cores (the pure-Python fallback).
+of `src/` without its compiled cores (the pure-Python fallback). `--before SRC` also
+runs the CLI from another source tree (an export of an earlier commit with its
+compiled cores copied in) on the same lists in the same run.
 Load on a shared machine moves every figure; only ratios of one run mean much.
 """
 
@@ -130,6 +133,7 @@ def main() -> int:
     ap.add_argument("--addends", default="2..3")
     ap.add_argument("--only", default="", help="only the lists whose name contains this")
     ap.add_argument("--pure", action="store_true", help="also the pure-Python fallback")
+    ap.add_argument("--before", metavar="SRC", help="also the CLI of this source tree")
     ap.add_argument("--src", default=str(ROOT / "src"),
                     help="the source tree to measure (e.g. an export of main; default: src/)")
     args = ap.parse_args()
@@ -151,9 +155,14 @@ def main() -> int:
         if pure:
             head += " pure-Python CLI CPU s | crypt / pure |"
             rule += "---:|---:|"
+        if args.before:
+            head += " before: CLI CPU s | crypt / before |"
+            rule += "---:|---:|"
         print(head)
         print(rule, flush=True)
-        sums = {"crypt": 0.0, "cli": 0.0, "inner": 0.0, "pure": 0.0}
+        sums = {"crypt": 0.0, "cli": 0.0, "inner": 0.0, "pure": 0.0, "before": 0.0}
+        if args.before:
+            run_cli(Path(args.before), alphabetic(lists[0], Path(tmp)), args.addends)
         if not same_tree:
             print("(inner function: only for this checkout's src/; shown as nan)")
         worst = (float("inf"), "")
@@ -179,11 +188,17 @@ def main() -> int:
                 pcpu, _ = run_cli(pure, path, args.addends)
                 sums["pure"] += pcpu
                 row += f" {pcpu:.2f} | {crypt_cpu / pcpu:.2f}× |"
+            if args.before:
+                bcpu, _ = run_cli(Path(args.before), path, args.addends)
+                sums["before"] += bcpu
+                row += f" {bcpu:.2f} | {crypt_cpu / bcpu:.2f}× |"
             print(row, flush=True)
         print(f"\ntotal CPU: crypt {sums['crypt']:.2f} s, numberplay CLI {sums['cli']:.2f} s "
               f"({sums['crypt'] / sums['cli']:.2f}×), inner {sums['inner']:.2f} s "
               f"({sums['crypt'] / sums['inner']:.2f}×); lowest list {worst[1]} {worst[0]:.2f}× "
               "(goal of issue 39: every list >= 1×)")
+        if args.before:
+            print(f"before: CLI {sums['before']:.2f} s ({sums['crypt'] / sums['before']:.2f}×)")
         if pure:
             print(f"pure-Python fallback CLI {sums['pure']:.2f} s "
                   f"({sums['crypt'] / sums['pure']:.2f}×)")

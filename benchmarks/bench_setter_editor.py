@@ -8,26 +8,22 @@ answers are dropped), the server's answer time (fetch to JSON, median and
 worst), the time from an answer's arrival to the next frame after the verdict
 changed (median and worst; the goal is under 300 ms), and the console errors.
 
-    PYTHONPATH=src python benchmarks/bench_setter_editor.py [--chromium /usr/bin/chromium]
+    python benchmarks/bench_setter_editor.py [--chromium /usr/bin/chromium]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-import numberplay
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-ROOT = str(Path(numberplay.__file__).resolve().parents[1])
+from web_server import Server, cage_walk  # noqa: E402 - the web tests' real server
+
 TATHAM_4X4 = "4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1"
 
 # Times each check (fetch to JSON) and each answer's way to the screen: from its
@@ -58,50 +54,6 @@ new MutationObserver(() => {
 """
 
 
-def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=120) as response:
-        return json.loads(response.read())
-
-
-def serve() -> tuple[subprocess.Popen, str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")])))
-    proc = subprocess.Popen([sys.executable, "-m", "numberplay", "serve", "--port", str(port),
-                             "--workers", "2"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url + "/api/kinds", timeout=2).read()
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start")
-
-
-def walk(cells: list[list[int]]) -> list[tuple[int, int]]:
-    """A path through a cage's cells, each step to a neighbour (back over cells seen)."""
-    left = {tuple(c) for c in cells}
-    out: list[tuple[int, int]] = []
-
-    def visit(cell: tuple[int, int]) -> None:
-        out.append(cell)
-        left.discard(cell)
-        r, c = cell
-        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nxt in left:
-                visit(nxt)
-                out.append(cell)
-
-    visit(tuple(cells[0]))
-    return out
-
-
 def compose(page, puzzle: dict) -> None:
     def centre(r: int, c: int) -> tuple[float, float]:
         for _ in range(50):
@@ -111,7 +63,7 @@ def compose(page, puzzle: dict) -> None:
         raise RuntimeError(f"no cell r{r}c{c}")
 
     for cage in puzzle["cages"]:
-        path = walk(cage["cells"])
+        path = cage_walk(cage["cells"])
         page.mouse.move(*centre(*path[0]))
         page.mouse.down()
         for cell in path[1:]:
@@ -128,19 +80,27 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    proc, url = serve()
+    server = Server()
+    url = server.url
+
+    def post(path: str, body: dict) -> dict:
+        status, answer = server.post(path, body)
+        if status != 200:
+            raise SystemExit(f"{path}: {status} {answer}")
+        return answer
+
     rows = []
     try:
         cases = [("Tatham 4x4", TATHAM_4X4, 1100)]
         for n, width in ((6, 375), (9, 1100)):
-            made = post(url + "/api/generate", {"kind": "keen", "size": str(n), "difficulty": "hard",
+            made = post("/api/generate", {"kind": "keen", "size": str(n), "difficulty": "hard",
                                                 "seed": 5})
             cases.append((f"generated {n}x{n} hard", made["puzzles"][0]["text"], width))
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium,
                                         args=["--no-sandbox", "--disable-gpu"])
             for name, text, width in cases:
-                puzzle = post(url + "/api/check", {"kind": "keen", "puzzle": text})["puzzle"]
+                puzzle = post("/api/check", {"kind": "keen", "puzzle": text})["puzzle"]
                 context = browser.new_context(viewport={"width": width, "height": 1000})
                 page = context.new_page()
                 errors: list[str] = []
@@ -167,8 +127,7 @@ def main() -> None:
                 context.close()
             browser.close()
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=30)
+        server.stop()
     head = ("puzzle", "cages", "composed in", "verdict", "checks sent", "drawn",
             "answer median / worst", "answer to screen median / worst", "sideways scroll",
             "console errors")

@@ -111,3 +111,24 @@ def test_addends_refused_where_parameters_are_checked(addends):
         get_kind("cryptarithm").parse_params(addends=addends)
     assert "--addends" in str(info.value) and "\n" not in str(info.value)
     assert get_kind("cryptarithm").parse_params(addends="2..3").options["addends"] == "2..3"
+
+
+def _brute_count_ab_ba_cc() -> int:
+    """AB + BA = CC by brute force: distinct digits, no leading zero."""
+    return sum(1 for a in range(1, 10) for b in range(1, 10) for c in range(1, 10)
+               if len({a, b, c}) == 3 and (10 * a + b) + (10 * b + a) == 11 * c)
+
+
+def test_solve_limit_says_what_it_found(run):
+    """`--limit N` lists what it found and never calls several solutions unique;
+    a limit past any machine size is no limit (one answer, no internal error)."""
+    total = _brute_count_ab_ba_cc()
+    assert total > 2
+    r = run(["solve", "cryptarithm", "AB + BA = CC", "--limit", str(total + 5)])
+    assert r.exit_code == 0, r.output
+    assert "unique" not in r.stderr and f"{total} solutions" in r.stderr
+    r = run(["solve", "cryptarithm", "AB + BA = CC", "--limit", "1"])
+    assert "unique" not in r.stderr and "more than one" not in r.stderr, r.stderr
+    r = run(["solve", "cryptarithm", "AB + BA = CC", "--limit", str(10 ** 40), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["count"] == total

@@ -13,6 +13,8 @@ Skipped like tests/test_web_browser.py when playwright or chromium is missing.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -20,9 +22,11 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 
 import test_web_browser as web  # noqa: E402 - skips the module without a browser
+from web_server import cage_walk  # noqa: E402
 
 browser, page, server = web.browser, web.page, web.server   # the same fixtures
 
+IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 TATHAM_4X4 = "4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
@@ -49,27 +53,9 @@ def centre(page, r: int, c: int) -> tuple[float, float]:
     raise AssertionError(f"no cell r{r}c{c} on the board")
 
 
-def walk(cells: list[list[int]]) -> list[tuple[int, int]]:
-    """A path through a cage's cells, each step to a neighbour (back over cells seen)."""
-    left = {tuple(c) for c in cells}
-    out: list[tuple[int, int]] = []
-
-    def visit(cell: tuple[int, int]) -> None:
-        out.append(cell)
-        left.discard(cell)
-        r, c = cell
-        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nxt in left:
-                visit(nxt)
-                out.append(cell)
-
-    visit(tuple(cells[0]))
-    return out
-
-
 def drag_cage(page, cage: dict) -> None:
     """Drag across the cage's cells with the mouse, type its target and its operation."""
-    path = walk(cage["cells"])
+    path = cage_walk(cage["cells"])
     page.mouse.move(*centre(page, *path[0]))
     page.mouse.down()
     for cell in path[1:]:
@@ -87,8 +73,11 @@ def test_a_keen_composed_on_a_blank_board_by_drags_is_unique(page, server):
     wait(page)
     assert page.locator("#setter-board .cell.no-cage").count() == 16   # no cage yet: all marked
     assert page.input_value("#setter-text").split() == ["."] * 16
-    for cage in answer["puzzle"]["cages"]:
+    for k, cage in enumerate(answer["puzzle"]["cages"]):
         drag_cage(page, cage)
+        if k == 3 and os.environ.get("NUMBERPLAY_SCREENSHOTS"):   # half made: docs/web.md
+            settled(page, "solutions")
+            page.screenshot(path=str(IMG / "setter-editor-keen.png"), full_page=True)
     settled(page, "unique")
     assert page.locator("#setter-board .cell.no-cage").count() == 0
     text = page.input_value("#setter-text")
@@ -153,7 +142,8 @@ def test_crossproduct_products_and_givens_are_typed_on_the_board(page, server):
 
 
 def test_a_cage_dragged_by_a_finger_at_phone_width(browser, server):
-    """Touch at 375 px: a finger drags a cage, the pad types its clue, nothing scrolls sideways."""
+    """Touch at 375 px: a finger drags a cage, the pad types its clue, nothing scrolls sideways.
+    NUMBERPLAY_SCREENSHOTS=1 saves docs/img/setter-editor-phone.png."""
     context = browser.new_context(viewport={"width": 375, "height": 800}, has_touch=True,
                                   is_mobile=True)
     page = context.new_page()
@@ -175,6 +165,9 @@ def test_a_cage_dragged_by_a_finger_at_phone_width(browser, server):
         lines = page.input_value("#setter-text").splitlines()
         assert lines[1].split() == [".", "A", "A", "A", "."] and lines[5] == "A 12x"
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        if os.environ.get("NUMBERPLAY_SCREENSHOTS"):
+            settled(page, "solutions")
+            page.screenshot(path=str(IMG / "setter-editor-phone.png"))
     finally:
         context.close()
     assert not errors, errors

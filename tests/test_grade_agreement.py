@@ -51,3 +51,23 @@ def test_no_solution_is_the_kernels_for_crossproduct() -> None:
     assert [s.technique for s in steps] == ["no solution"]
     assert steps[0].text.startswith("No solution: the row products multiply to 64")
     assert explain_report(p)["difficulty"] == npl.grade(p) == "hard"
+
+
+def test_the_generators_grade_is_the_kernels_from_the_start() -> None:
+    """CrossProduct's walk grades from where the simple techniques stall
+    (`grade_and_score`); on random tables (unique or not) that is the grade the
+    kernel gives from the start."""
+    import random
+
+    from numberplay.crossproduct.explain import grade, grade_and_score
+    from numberplay.crossproduct.generate import table_puzzle
+    rng = random.Random(37)
+    labels = set()
+    for _ in range(40):
+        R, C = rng.randint(2, 5), rng.randint(2, 5)
+        table = [[rng.randint(1, 9) for _ in range(C)] for _ in range(R)]
+        p = table_puzzle(table)
+        label = grade(p)
+        assert grade_and_score(p)[0] == label, table
+        labels.add(label)
+    assert len(labels) >= 2

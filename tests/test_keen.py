@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import random
 import subprocess
@@ -359,3 +360,50 @@ def test_a_seed_makes_the_same_puzzle_without_the_compiled_cores(tmp_path: Path)
     py = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                         env={**env, "NUMBERPLAY_LATIN_ENGINE": "python"}, check=True).stdout
     assert c == py and c.count(":") == 3
+
+
+def test_the_compiled_fillings_are_the_python_ones() -> None:
+    """`keen/_cages.c` against its twin `cages.fillings_py`: the same tuples in the same
+    order, the cap kept the same way, on random cages of orders 3-9."""
+    native = cages._native
+    if native is None:
+        pytest.skip("keen._cages not built")
+    rng = random.Random(38)
+    for _ in range(600):
+        n = rng.randint(3, 9)
+        cells = tuple(sorted(rng.sample(range(n * n), rng.randint(2, 6))))
+        shape = cages._shape(n, cells)
+        op = rng.choice("+*")
+        values = [rng.randint(1, n) for _ in cells]
+        target = sum(values) if op == "+" else math.prod(values)
+        cap = rng.choice((3, 60_000))
+        assert native.fillings(n, op == "+", target, shape, cap) == \
+            cages.fillings_py(n, op, target, shape, cap), (n, cells, op, target)
+
+
+def test_the_generators_compiled_shortcut_grades_as_the_ladder(monkeypatch) -> None:
+    """`grade_exactly` through the compiled search's root (Régin's filter and the cage
+    tables in C, Tatham's cage lines in Python) accepts exactly the tries the
+    ladder's own fixpoint accepts."""
+    from numberplay.keen import generate as G
+    from numberplay.latin.search import native_available
+    if not native_available():
+        pytest.skip("the compiled Latin core is not built")
+    rng = random.Random(11)
+    budget = numberplay.budget.ensure(None)
+    accepted = 0
+    for _ in range(120):
+        n = rng.choice((4, 5, 6, 7))
+        while (groups := cage_cells(n, rng)) is None:
+            pass
+        square = jacobson_matthews(n, rng)
+        grid = [square[r][c] + 1 for r in range(n) for c in range(n)]
+        p = make_puzzle(n, clues(n, groups, grid, rng, hard=True))
+        tables = cages.compile_puzzle(p)
+        for level in ("hard", "extreme", "unreasonable"):
+            monkeypatch.setattr(G, "native_available", lambda: True)
+            fast = G.grade_exactly(p, level, budget, tables)
+            monkeypatch.setattr(G, "native_available", lambda: False)
+            assert fast == G.grade_exactly(p, level, budget, tables), (level, KEEN.to_text(p))
+            accepted += fast
+    assert accepted > 20

@@ -209,3 +209,24 @@ def test_the_c_core_refuses_malformed_tables() -> None:
                        ([("x", b"")], TypeError), ([((0,), "ab")], TypeError), (5, TypeError)):
         with pytest.raises(error):
             list(search._native.Search(3, [7] * 9, tables=bad))
+
+
+def test_the_root_propagation_is_the_same_in_both_engines() -> None:
+    """`search.root_masks`: the compiled search's root (singles and tables, with and
+    without Régin's filter) is the pure-Python one, on random tables."""
+    from numberplay.latin.search import native_available, root_masks
+    if not native_available():
+        pytest.skip("the compiled Latin core is not built")
+    rng = random.Random(38)
+    for _ in range(300):
+        n = rng.randint(3, 7)
+        masks = [rng.randint(1, (1 << n) - 1) if rng.random() < 0.3 else (1 << n) - 1
+                 for _ in range(n * n)]
+        tables = []
+        for _ in range(rng.randint(0, 4)):
+            cells = tuple(rng.sample(range(n * n), rng.randint(1, 3)))
+            tuples = tuple({tuple(rng.randrange(n) for _ in cells) for _ in range(rng.randint(1, 12))})
+            tables.append(Table(cells, tuples))
+        for use_gac in (False, True):
+            assert root_masks(n, masks, tables, use_gac, engine="c") == \
+                root_masks(n, masks, tables, use_gac, engine="python")

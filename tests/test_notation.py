@@ -286,11 +286,13 @@ def test_cli_and_api_take_digits_as_symbols(run, tmp_path):
 
 
 def test_web_api_and_batch_take_digits_as_symbols(tmp_path):
-    from numberplay.registry import get_kind
-    from numberplay.services.batch.jobs import kind_options
-    for command in ("solve", "check", "explain", "hint", "generate"):
-        options = kind_options(get_kind("cryptarithm"), {"digits_as_symbols": True}, command)
-        assert options["digits_as_symbols"] is True
+    from numberplay.services.batch.jobs import job_from_json, run_job
+    job = {"id": 1, "kind": "cryptarithm", "op": "solve", "puzzle": "tekken3 = rez * rtype"}
+    plain = run_job(job_from_json(job, 1))["result"]
+    read = run_job(job_from_json({**job, "options": {"digits_as_symbols": True}}, 1))["result"]
+    assert plain["count"] == 0
+    assert read["count"] == 1 and read["puzzle"]["formula"] == "tekken_3 = rez * rtype"
+    assert read["solutions"][0]["text"] == "6355314 = 238 * 26703"
     pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
     pytest.importorskip("httpx2", reason="httpx2 (for Starlette's TestClient) is not installed")
     from fastapi.testclient import TestClient

@@ -27,13 +27,15 @@ FORBIDDEN = ("typer", "pydantic", "rich", "fastapi", "starlette", "uvicorn", "da
              "distributed", "ortools", "importlib.metadata", "email", "http", "urllib.request",
              "xml", "sqlite3", "numberplay.web", "numberplay.services.batch",
              "numberplay.services.workbench", "numberplay.book", "numberplay.notebook",
-             "numberplay.display", "numberplay.api")
+             "numberplay.display", "numberplay.api", "numberplay.services.generation",
+             "numberplay.services.hints", "numberplay.cli.html_out", "numberplay.cli.svg_out",
+             "numberplay.drawing")
 
 # The most of numberplay's generic modules (outside the kind's folder and the
-# shared cores a kind stands on) a plain solve may import: today the package,
-# the command line's 7, the interface's 7 and 7 services, 23. A new import on
-# this path must fit or argue.
-GENERIC_BUDGET = 24
+# shared cores a kind stands on) a plain solve may import: today 21 (the package
+# and its launcher, the command line's 7, the interface's 6 and 6 services,
+# `--example` included). A new import on this path must fit or argue.
+GENERIC_BUDGET = 21
 CORES = ("numberplay.formula", "numberplay.latin", "numberplay.deduce")
 
 LIST_MODULES = (

@@ -91,3 +91,72 @@ def test_cli_options():
     assert r.exit_code == 2 and "--op" in r.output
     r = runner.invoke(app, ["generate", "cryptarithm", "--all", "--result-terms", "0"])
     assert r.exit_code == 2 and "--result-terms" in r.output
+
+
+# -- the column search (`_products.word_products`) and its Python twin ------------------------
+
+def _letters(words: list[str]) -> list[list[int]]:
+    ids: dict[str, int] = {}
+    return [[ids.setdefault(ch, len(ids)) for ch in w] for w in words]
+
+
+@pytest.mark.parametrize("base", [7, 10])
+def test_column_search_counts_as_brute_force_and_twin(base):
+    """Random equalities of products: the compiled search and its Python twin give the
+    same count, solution and node count, and the count brute force gives."""
+    from numberplay.cryptarithm.wordproducts import _compiled, columns_py
+    rng = random.Random(base)
+    alphabet = "ABCDEFG"[: 12 - base]
+    for _ in range(40):
+        words = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4)))
+                 for _ in range(rng.randint(3, 5))]
+        nleft = rng.randint(1, len(words) - 1)
+        left, right = tuple(words[:nleft]), tuple(words[nleft:])
+        twin = columns_py(base, 3, _letters(words), nleft)
+        assert min(twin[0], 3) == min(brute(left, right, base), 3), words
+        if _compiled is not None:
+            assert _compiled.word_products(base, 3, _letters(words), nleft) == twin
+        if twin[0] == 1:
+            names = list(dict.fromkeys("".join(words)))
+            digits = {names[i]: d for i, d in twin[1]}
+
+            def value(w: str, digits: dict[str, int] = digits) -> int:
+                v = 0
+                for ch in w:
+                    v = v * base + digits[ch]
+                return v
+            assert prod(map(value, left)) == prod(map(value, right))
+
+
+def test_pure_python_fallback_gives_the_same_output(monkeypatch):
+    """Without the compiled core, `--op x` prints the same lines (a small Greek list)."""
+    from numberplay.cryptarithm import wordproducts
+    greek = "alpha beta nu phi mu xi"
+    with_c = found(greek, addends="2", terms="1..2")
+    monkeypatch.setattr(wordproducts, "_compiled", None)
+    assert found(greek, addends="2", terms="1..2") == with_c
+    assert "ALPHA * NU = BETA * PHI" in with_c
+
+
+def test_bad_input_one_line_and_what_was_found_is_kept(tmp_path):
+    one = tmp_path / "one.txt"
+    one.write_text("alpha\n")
+    r = runner.invoke(app, ["generate", "cryptarithm", "--all", "--op", "x", "--words", str(one)])
+    assert r.exit_code == 2 and "need 3 distinct words; the list has 1" in r.output
+    assert len(r.output.strip().splitlines()) == 1
+    # a product past 128 bits: refused when the walk meets it, after what it found
+    big = tmp_path / "big.txt"
+    big.write_text("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi\n"
+                   + "\n".join(c * 20 for c in "qwxy"))
+    args = ["generate", "cryptarithm", "--all", "--op", "x", "--words", str(big),
+            "--result-terms", "1..2"]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2
+    lines = r.stdout.strip().splitlines()
+    assert len(lines) == 115 and all(" = " in line for line in lines)
+    assert "QQQQQQQQQQQQQQQQQQQQ * WWWWWWWWWWWWWWWWWWWW can be a number of 40 digits" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    r = runner.invoke(app, [*args, "--format", "json"])
+    assert r.exit_code == 2
+    import json
+    assert len(json.loads(r.stdout)["puzzles"]) == 115

@@ -3,32 +3,18 @@
 from __future__ import annotations
 
 import logging
-import subprocess
 import sys
 
-from numberplay.services.workers import Replacer, ended, hard_limit
+from numberplay.services.workers import Replacer, Worker, ended, hard_limit
 
 
-class Sleeper:
-    """A worker process that waits to be killed (or exits with `code`)."""
+class Sleeper(Worker):
+    """A worker process that waits to be killed (or exits with `code`); never
+    ready, never spoken to: only its pid, return code and kill are used."""
 
     def __init__(self, code: int | None = None) -> None:
         script = "import time; time.sleep(60)" if code is None else f"raise SystemExit({code})"
-        self.process = subprocess.Popen([sys.executable, "-c", script])
-
-    @property
-    def pid(self) -> int | None:
-        return self.process.pid
-
-    def returncode(self, wait: float = 0.0) -> int | None:
-        try:
-            return self.process.wait(wait) if wait else self.process.poll()
-        except subprocess.TimeoutExpired:
-            return None
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait()
+        super().__init__([sys.executable, "-c", script], wait=False)
 
 
 def test_a_dead_worker_is_logged_with_how_it_ended_and_replaced(caplog):

@@ -81,3 +81,22 @@ class Server:
             self.process.kill()
             out, err = self.process.communicate()
         return self.process.returncode, out, err
+
+
+def cage_walk(cells: list[list[int]]) -> list[tuple[int, int]]:
+    """A path through a cage's cells ([row, column] pairs), each step to a
+    neighbour, going back over cells already seen: a drag that draws the cage."""
+    left = {(r, c) for r, c in cells}
+    out: list[tuple[int, int]] = []
+
+    def visit(cell: tuple[int, int]) -> None:
+        out.append(cell)
+        left.discard(cell)
+        r, c = cell
+        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nxt in left:
+                visit(nxt)
+                out.append(cell)
+
+    visit((cells[0][0], cells[0][1]))
+    return out

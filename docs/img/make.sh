@@ -25,3 +25,8 @@ pdftoppm -r 60 -png -singlefile -f 5 -l 5 "$tmp/mixed.pdf" book-answers
 # the browser tests take them into this folder when NUMBERPLAY_SCREENSHOTS says so.
 NUMBERPLAY_SCREENSHOTS=1 python -m pytest -q -p no:cacheprovider \
   ../../tests/test_web_browser.py -k screenshots
+# Setter mode (the workbench's marks; the board editor half-way through a Keen, and at phone width).
+NUMBERPLAY_SCREENSHOTS=1 python -m pytest -q -p no:cacheprovider \
+  ../../tests/test_setter_browser.py -k conflicting
+NUMBERPLAY_SCREENSHOTS=1 python -m pytest -q -p no:cacheprovider \
+  ../../tests/test_editor_browser.py -k "blank_board or finger"

@@ -264,7 +264,8 @@ class Kind(abc.ABC, Generic[P, S]):
         if limit is not None and limit <= 0:
             return iter(())
         found = self.find_solutions(puzzle, limit, budget)
-        return found if limit is None else itertools.islice(found, limit)
+        # a limit past sys.maxsize is no limit that could ever be reached
+        return found if limit is None else itertools.islice(found, min(limit, sys.maxsize))
 
     @abc.abstractmethod
     def find_solutions(self, puzzle: P, limit: int | None,

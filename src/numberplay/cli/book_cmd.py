@@ -42,7 +42,8 @@ def _examples() -> str:
              f"numberplay book {' '.join(specs)} --count 4 -o mixed.pdf",
              f"numberplay book --db puzzles.db --kind {last} --per-page 2 -o stored.pdf",
              f"numberplay book {last} --count 6 --seed 3 --format svg -o drawings/"]
-    return "\n\n".join("    " + line for line in lines)
+    # ("\b": click prints the lines of this paragraph as they are)
+    return "\b\n" + "\n".join("    " + line for line in lines)
 
 
 class BookFormat(StrEnum):
@@ -98,7 +99,7 @@ def _book(kinds: tuple[str, ...], size: str | None, difficulty: str | None, coun
 
 
 book = BookCommand("book", callback=_book, params=[
-    argument("kinds", metavar="KIND[:SIZE[:DIFFICULTY]]", nargs=-1,
+    argument("kinds", metavar="[KIND[:SIZE[:DIFFICULTY]]]...", nargs=-1,
              help="Generate puzzles of these kinds (each with its own size and difficulty)."),
     option("--size", "-s", name="size", help="Puzzle size (generation; a filter with --db)."),
     option("--difficulty", "-d", name="difficulty",

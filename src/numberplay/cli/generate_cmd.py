@@ -131,6 +131,7 @@ def _generate_all(impl: Kind, a: GenerateArgs) -> int:
     budget = Budget(seconds=a.timeout)
     generated: list[Generated] = []
     code = EXIT_OK
+    refused: PuzzleError | None = None
     with progress_status(f"{impl.name}: every puzzle", enabled=not a.quiet) as update:
         status = ""
 
@@ -148,11 +149,15 @@ def _generate_all(impl: Kind, a: GenerateArgs) -> int:
                     echo(f"{g.text}  ({_solution_line(impl, g)})")
         except BudgetExceeded as exc:
             status, code = str(exc), EXIT_UNDECIDED
-    if status:
+        except PuzzleError as exc:    # met during the walk: what was found is kept
+            refused = exc
+    if status and refused is None:
         say(status, "yellow" if code else "dim")
     if a.fmt is not Format.text:
         print_generated(impl, generated, a)
     _after_generate(impl, generated, a)
+    if refused is not None:
+        raise refused
     return code
 
 

@@ -9,7 +9,6 @@ importing it loads pydantic and rich, several times what a small command costs
 
 from __future__ import annotations
 
-import math
 from enum import Enum
 from typing import Any
 
@@ -48,9 +47,9 @@ class _Ranged(click.ParamType):
                 number = self.parse(value.strip())
             except ValueError:
                 self.fail(f"must be {self.word}{_shown(value)}", param, ctx)
-        if self.low is not None and (number < self.low or math.isnan(number)):
+        if self.low is not None and (number < self.low or number != number):
             self.fail(f"must be at least {_bound(self.low)}", param, ctx)
-        if self.high is not None and (number > self.high or math.isnan(number)):
+        if self.high is not None and (number > self.high or number != number):
             self.fail(f"must be at most {_bound(self.high)}", param, ctx)
         return number
 

@@ -91,12 +91,14 @@ def _status(result: SearchResult, mode: str) -> str:
     if result.count == 0:
         return "no solution"
     if mode == "first":
-        if result.complete:
+        if result.complete and result.count == 1:
             return "unique solution"
-        return "more than one solution (showing the first; --all lists them, --count counts them)"
+        if not result.complete and result.count >= 2:
+            return ("more than one solution (showing the first; --all lists them, "
+                    "--count counts them)")
     if result.complete:
         return f"{result.count} solution{'s' if result.count != 1 else ''}"
-    return f"{result.count} solutions shown; {result.message}"
+    return f"{result.count} solution{'s' if result.count != 1 else ''} shown; {result.message}"
 
 
 def _json(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:

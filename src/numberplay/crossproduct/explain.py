@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd, prod
+from operator import and_
 from typing import Any
 
 from ..budget import Budget
@@ -147,7 +148,9 @@ class CrossProductRules(Rules):
             if p is not None:
                 self.lines.append(Line([r * C + c for r in range(R)], f"column {c + 1}", p))
             self.tick()
-        self._gcd: list[int] | None = None
+        self._gcd: list[int] | None = None                 # each cell's gcd mask
+        self._not_gcd: list[int] = []                      # the digits outside it
+        self._cell_lines: list[tuple[int, ...]] | None = None  # each cell's lines
         if R == 0 or C == 0:
             self.solved_text = "The grid has no cells; every product is 1, so it is solved."
         else:
@@ -176,10 +179,10 @@ class CrossProductRules(Rules):
     def contradiction(self, pos: Masks) -> Contradiction | None:
         if self.refused is not None:
             return Contradiction(*self.refused)
-        for i, m in enumerate(pos):
-            if not m:
-                return Contradiction(f"{self.name(i)} has no candidate left", (self.name(i),))
-        return None
+        if 0 not in pos:
+            return None
+        i = pos.index(0)
+        return Contradiction(f"{self.name(i)} has no candidate left", (self.name(i),))
 
     def solved(self, pos: Masks) -> bool:
         if not all(POPCOUNT[m] == 1 for m in pos):
@@ -211,17 +214,13 @@ class CrossProductRules(Rules):
         dom = pos[:]
         if not all(dom):
             return True
-        return not propagate(dom, self.lines, self._cell_lines(), list(range(len(self.lines))))
-
-    def _cell_lines(self) -> list[tuple[int, ...]]:
-        found = getattr(self, "_cl", None)
-        if found is None:
+        if self._cell_lines is None:
             per: list[list[int]] = [[] for _ in range(self.R * self.C)]
             for k, line in enumerate(self.lines):
                 for i in line.cells:
                     per[i].append(k)
-            found = self._cl = [tuple(x) for x in per]
-        return found
+            self._cell_lines = [tuple(x) for x in per]
+        return not propagate(dom, self.lines, self._cell_lines, list(range(len(self.lines))))
 
     def snapshot(self, pos: Masks) -> str | None:
         """The grid with digits for decided cells and candidate lists for the others
@@ -254,13 +253,14 @@ class CrossProductRules(Rules):
 
     def gcd(self, pos: Masks) -> Move | None:
         """Initial candidates: divisors of gcd(row product, column product), row by row."""
-        masks = self._gcd
-        if masks is None:
+        if self._gcd is None:
             rows, cols = self.puzzle.rows, self.puzzle.cols
-            masks = self._gcd = [cell_mask(rows[r], cols[c]) for r in range(self.R)
-                                 for c in range(self.C)]
+            self._gcd = [cell_mask(rows[r], cols[c]) for r in range(self.R)
+                         for c in range(self.C)]
+            self._not_gcd = [ALL_DIGITS & ~m for m in self._gcd]
+        masks = self._gcd
         C = self.C
-        if not any(p & ~m for p, m in zip(pos, masks, strict=True)):
+        if not any(map(and_, pos, self._not_gcd)):
             self.tick()
             return None
         for r in range(self.R):
@@ -559,15 +559,11 @@ def totals_agree(puzzle: CrossProductPuzzle) -> bool:
     return total(puzzle.rows) == total(puzzle.cols)
 
 
-def simple_score(puzzle: CrossProductPuzzle) -> int:
-    """Candidates left over all cells when the simple techniques (rung 0) stall
-    (R*C: all decided); 0 on a contradiction (no solution)."""
-    return grade_and_score(puzzle)[1]
-
-
 def grade_and_score(puzzle: CrossProductPuzzle) -> tuple[str, int]:
-    """(the kernel's grade, `simple_score`), sharing their start: the grade's path
-    begins with the simple techniques' fixpoint (the kernel's `step` picks the
+    """(the kernel's grade, the candidates left over all cells when the simple
+    techniques (rung 0) stall: R*C when they decide every cell, 0 on a
+    contradiction), sharing their start: the grade's path begins with the simple
+    techniques' fixpoint (the kernel's `step` picks the
     easiest move first, so `fixpoint(rules, pos, 0)` walks that very path), and
     from where they stall the kernel's `grade` gives the rest."""
     rules = CrossProductRules(puzzle)

@@ -158,12 +158,12 @@ def repair(rng: random.Random, table: Table, budget: Budget | None) -> bool:
 
 
 def level(table: Table) -> tuple[int, tuple[int, int]]:
-    """(the grade as 0-2, (open_score, simple_score)) of a table's unique puzzle.
+    """(the grade as 0-2, (open score, simple score)) of a table's unique puzzle.
 
-    The grade is the kernel's (`explain.grade`, the label explain and check
-    --why give). The pair measures how far propagation gets (open_score:
-    candidates left by full line propagation, simple_score: by the simple
-    techniques; larger means harder) and keeps the walk moving one way.
+    The grade is the kernel's (`explain.grade_and_score`: the label explain and
+    check --why give). The pair measures how far propagation gets (candidates
+    left by full line propagation, and by the simple techniques; larger means
+    harder) and keeps the walk moving one way.
     """
     label, simple = grade_and_score(table_puzzle(table))
     return ORDER[label], (open_score(table), simple)

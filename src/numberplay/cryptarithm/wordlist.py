@@ -357,6 +357,8 @@ class Tally:
     found: int = 0
     undecided: int = 0       # candidates whose node limit ran out (reported, not hidden)
     nodes: int = 0
+    pairs: int = 0           # --op x: pairs of sides looked at
+    letters: int = 0         # --op x: pairs refused for their letters (too many, shared words)
 
 
 class WordList:

@@ -115,6 +115,17 @@ static int exact_ok(const Prog *p, int e, const u64 *dom, int li, int d)
 
 static inline u64 mulmod(u64 a, u64 b, u64 m) { return (u64)((u128)a * b % m); }
 
+/* pw[k] = B^k for k = 0..top, 0 marking a modulus past 62 bits */
+static void powers(u64 *pw, int top, int base)
+{
+    int k;
+    pw[0] = 1;
+    for (k = 1; k <= top; k++) {
+        u128 v = (u128)pw[k - 1] * (u128)base;
+        pw[k] = (pw[k - 1] && v < ((u128)1 << 62)) ? (u64)v : 0;
+    }
+}
+
 static int residue_ok(const Prog *p, int e, int v, const u64 *dom, int li, int d)
 {
     const Eq *q = &p->eq[e];
@@ -377,6 +388,444 @@ static int step(Prog *p, long long max_nodes, long long *out)
     return -1;
 }
 
+/* ---- equalities of products of words (wordproducts.py: `_Columns`, the twin) ----
+ *
+ * prod(left words) = prod(right words), letters distinct digits, no word of two or
+ * more letters starting with 0. Column by column from the units: the letters that
+ * first occur in column k (counted from the right) are given digits, then the
+ * products of the words' last k+1 digits must agree modulo B^(k+1) (the last
+ * digits of a product depend only on the last digits of its factors). When every
+ * letter has a digit, the products are compared exactly in 128 bits (the caller
+ * passes only sides whose largest product fits).
+ */
+
+#define WP_MAXW 16
+#define WP_MAXN 62
+#define WP_MAXB 62
+#define WP_LEAD_TESTS 1000           /* range tests of the leading letters' walk, at most */
+#define WP_MAXL 64
+
+typedef struct {
+    int base, nw, n, ncol, limit, count;
+    int side[WP_MAXW], len[WP_MAXW];
+    int lt[WP_MAXW][WP_MAXL];        /* local letter of each place, units first */
+    int lead[WP_MAXN];
+    int nnew[WP_MAXL], newl[WP_MAXL][WP_MAXN];
+    int dig[WP_MAXN], sol[WP_MAXN];
+    u64 used, full;
+    int ucof[WP_MAXW];               /* product of the units of the other words of its side */
+    int coef[WP_MAXL][WP_MAXN];      /* each new letter's coefficient in its column */
+    u64 solve[WP_MAXB][WP_MAXB];
+    int nsol[WP_MAXB];               /* the solutions of c*d = r (mod B) for one r: gcd(c, B) */
+    unsigned char cd[WP_MAXB][WP_MAXB];  /* c*d mod B */
+    u64 inv[WP_MAXL + 1];            /* floor(2^64 / B^k), for the reductions below */
+    u64 dom[WP_MAXN];                /* the digits a letter may take (leading letters: by magnitude) */
+    int nlead, leads[WP_MAXN];
+    u128 place[WP_MAXW];             /* B^(length - 1) */
+    int open;                        /* leading letters whose digits are not all seen yet */
+    int tests;                       /* range tests left to the leading letters' walk */  /* solve[c][r]: the digits d with c*d = r (mod B) */
+    u64 pw[WP_MAXL + 1];             /* B^k, 0 past 2^62 */
+    u64 low[WP_MAXL + 1][WP_MAXW];   /* low[k][w]: word w modulo B^k */
+    long long nodes;
+} WordEq;
+
+static void wp_column(WordEq *p, int k);
+
+/* x mod B^k and x div B^k for x < 2^64 (Barrett, with inv[k] = floor(2^64 / B^k)) */
+static inline u64 wp_div(const WordEq *p, u64 x, int k)
+{
+    u64 m = p->pw[k], q = (u64)(((u128)x * p->inv[k]) >> 64);
+    u64 r = x - q * m;
+    while (r >= m) {
+        r -= m;
+        q++;
+    }
+    return q;
+}
+
+static inline u64 wp_mod(const WordEq *p, u64 x, int k)
+{
+    return x - wp_div(p, x, k) * p->pw[k];
+}
+
+/* every letter has a digit: the products compared exactly */
+static void wp_exact(WordEq *p)
+{
+    u128 pl = 1, pr = 1;
+    int w, j;
+    for (w = 0; w < p->nw; w++) {
+        u128 v = 0;
+        for (j = p->len[w] - 1; j >= 0; j--)
+            v = v * (u128)p->base + (u128)p->dig[p->lt[w][j]];
+        if (p->side[w] > 0)
+            pl *= v;
+        else
+            pr *= v;
+    }
+    if (pl == pr) {
+        if (p->count == 0)
+            memcpy(p->sol, p->dig, sizeof(int) * (size_t)p->n);
+        p->count++;
+    }
+}
+
+static inline void wp_next(WordEq *p, int k)
+{
+    if (k == 0) {
+        int w, v;
+        for (w = 0; w < p->nw; w++) {
+            int c = 1;
+            for (v = 0; v < p->nw; v++)
+                if (v != w && p->side[v] == p->side[w])
+                    c = p->cd[c][p->dig[p->lt[v][0]]];
+            p->ucof[w] = c;
+        }
+    }
+    if (k + 1 == p->ncol)
+        wp_exact(p);
+    else
+        wp_column(p, k + 1);
+}
+
+static inline u64 wp_allowed(const WordEq *p, int x)
+{
+    return p->dom[x] & ~p->used;
+}
+
+/* the units: every new letter, then the products of the units digits agree mod B */
+static void wp_units(WordEq *p, int i)
+{
+    int x, w;
+    u64 m;
+    if (i == p->nnew[0]) {
+        u64 pl = 1, pr = 1;
+        for (w = 0; w < p->nw; w++) {
+            if (p->side[w] > 0)
+                pl = p->cd[pl][p->dig[p->lt[w][0]]];
+            else
+                pr = p->cd[pr][p->dig[p->lt[w][0]]];
+        }
+        if (pl == pr)
+            wp_next(p, 0);
+        return;
+    }
+    x = p->newl[0][i];
+    m = wp_allowed(p, x);
+    while (m && p->count < p->limit) {
+        int d = __builtin_ctzll(m);
+        m &= m - 1;
+        p->nodes++;
+        p->dig[x] = d;
+        p->used |= 1ULL << d;
+        wp_units(p, i + 1);
+        p->used &= ~(1ULL << d);
+    }
+    p->dig[x] = -1;
+}
+
+/* column k >= 1: its new letters i, i+1, ... with r the residue so far of
+ * D / B^k + sum(coefficient * digit) (mod B), which must end at 0; the last new
+ * letter's digits are those that bring it to 0 (`solve`), unless `free` (the
+ * modulus is past 62 bits: no test) */
+static void wp_letters(WordEq *p, int k, int i, int r, int free)
+{
+    int x = p->newl[k][i], b = p->base;
+    u64 m = wp_allowed(p, x);
+    if (i == p->nnew[k] - 1 && !free)
+        m &= p->solve[p->coef[k][i]][(b - r) % b];
+    while (m && p->count < p->limit) {
+        int d = __builtin_ctzll(m);
+        m &= m - 1;
+        p->nodes++;
+        p->dig[x] = d;
+        p->used |= 1ULL << d;
+        if (i == p->nnew[k] - 1)
+            wp_next(p, k);
+        else {
+            int r2 = r + p->cd[p->coef[k][i]][d];
+            wp_letters(p, k, i + 1, r2 >= b ? r2 - b : r2, free);
+        }
+        p->used &= ~(1ULL << d);
+    }
+    p->dig[x] = -1;
+}
+
+/* entering column k >= 1 (the lower columns agree modulo B^k): the words' values
+ * modulo B^k, the residue, each new letter's coefficient */
+static void wp_column(WordEq *p, int k)
+{
+    int w, b = p->base, r, a;
+    u64 mod = p->pw[k + 1];
+    for (w = 0; w < p->nw; w++)
+        p->low[k][w] = p->low[k - 1][w]
+            + (p->len[w] > k - 1 ? (u64)p->dig[p->lt[w][k - 1]] * p->pw[k - 1] : 0);
+    if (!mod) {
+        if (p->nnew[k])
+            wp_letters(p, k, 0, 0, 1);
+        else
+            wp_next(p, k);
+        return;
+    }
+    {
+        u64 pl = 1, pr = 1, diff;
+        if (mod < (1ULL << 32)) {
+            for (w = 0; w < p->nw; w++) {
+                if (p->side[w] > 0)
+                    pl = wp_mod(p, pl * p->low[k][w], k + 1);
+                else
+                    pr = wp_mod(p, pr * p->low[k][w], k + 1);
+            }
+        } else {
+            for (w = 0; w < p->nw; w++) {
+                if (p->side[w] > 0)
+                    pl = mulmod(pl, p->low[k][w], mod);
+                else
+                    pr = mulmod(pr, p->low[k][w], mod);
+            }
+        }
+        diff = pl >= pr ? pl - pr : pl + mod - pr;
+        r = (int)wp_div(p, diff, k);
+    }
+    for (a = 0; a < p->nnew[k]; a++)
+        p->coef[k][a] = 0;
+    for (w = 0; w < p->nw; w++) {
+        int x, c;
+        if (p->len[w] <= k)
+            continue;
+        x = p->lt[w][k];
+        c = p->side[w] > 0 ? p->ucof[w] : (b - p->ucof[w]) % b;
+        if (p->dig[x] >= 0) {
+            r += p->cd[c][p->dig[x]];
+            if (r >= b)
+                r -= b;
+        } else {
+            for (a = 0; p->newl[k][a] != x; a++)
+                ;
+            p->coef[k][a] += c;
+            if (p->coef[k][a] >= b)
+                p->coef[k][a] -= b;
+        }
+    }
+    if (p->nnew[k] == 0) {
+        if (r == 0)
+            wp_next(p, k);
+        return;
+    }
+    {   /* the letter solved last: one whose coefficient has the fewest solutions */
+        int best = p->nnew[k] - 1, bn = p->nsol[p->coef[k][best]], t;
+        for (a = p->nnew[k] - 2; a >= 0 && bn > 1; a--)
+            if (p->nsol[p->coef[k][a]] < bn) {
+                best = a;
+                bn = p->nsol[p->coef[k][a]];
+            }
+        if (best != p->nnew[k] - 1) {
+            int last = p->nnew[k] - 1;
+            t = p->newl[k][best];
+            p->newl[k][best] = p->newl[k][last];
+            p->newl[k][last] = t;
+            t = p->coef[k][best];
+            p->coef[k][best] = p->coef[k][last];
+            p->coef[k][last] = t;
+        }
+    }
+    wp_letters(p, k, 0, r, 0);
+}
+
+/* the range of each side's product with the leading letters given so far (the others
+ * anything from 1 to B-1): can the two meet? */
+static int wp_sides_meet(const WordEq *p)
+{
+    u128 lo[2] = {1, 1}, hi[2] = {1, 1};
+    int w;
+    for (w = 0; w < p->nw; w++) {
+        int s = p->side[w] > 0 ? 0 : 1, len = p->len[w], d = p->dig[p->lt[w][len - 1]];
+        u128 place = p->place[w], a, z;
+        if (d >= 0) {
+            a = (u128)d * place;
+            z = (u128)(d + 1) * place - 1;
+        } else {
+            a = len > 1 ? place : 0;
+            z = place * (u128)p->base - 1;
+        }
+        lo[s] *= a;
+        hi[s] *= z;
+    }
+    return lo[0] <= hi[1] && lo[1] <= hi[0];
+}
+
+/* every assignment of the leading letters whose sides can meet: the digits each
+ * leading letter takes in one of them; 0 when there is none */
+static long long wp_leads(WordEq *p, int i, u64 *seen)
+{
+    int x, d;
+    long long found = 0;
+    if (i == p->nlead) {
+        for (x = 0; x < p->nlead; x++) {
+            u64 bit = 1ULL << p->dig[p->leads[x]];
+            if (!(seen[x] & bit)) {
+                seen[x] |= bit;
+                if (seen[x] == p->dom[p->leads[x]])
+                    p->open--;
+            }
+        }
+        return 1;
+    }
+    x = p->leads[i];
+    for (d = 1; d < p->base && p->open && p->tests > 0; d++) {
+        if (p->used >> d & 1)
+            continue;
+        p->dig[x] = d;
+        p->used |= 1ULL << d;
+        p->tests--;
+        if (wp_sides_meet(p))
+            found += wp_leads(p, i + 1, seen);
+        p->used &= ~(1ULL << d);
+    }
+    p->dig[x] = -1;
+    return found;
+}
+
+/* word_products(base, limit, words, nleft) -> (count, digits by letter id | None, nodes)
+ * words: sequences of letter ids (any ints >= 0), most significant first; the
+ * first nleft are the left side. */
+static PyObject *py_word_products(PyObject *self, PyObject *args)
+{
+    PyObject *words, *wf = NULL, *out;
+    int base, limit, nleft, w, j, k;
+    int ids[WP_MAXN];
+    WordEq *p;
+    if (!PyArg_ParseTuple(args, "iiOi", &base, &limit, &words, &nleft))
+        return NULL;
+    if (base < 2 || base > 62 || limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "base 2 to 62, limit >= 1");
+        return NULL;
+    }
+    p = PyMem_Calloc(1, sizeof(WordEq));
+    if (!p)
+        return PyErr_NoMemory();
+    p->base = base;
+    p->limit = limit;
+    wf = PySequence_Fast(words, "words");
+    if (!wf)
+        goto fail;
+    p->nw = (int)PySequence_Fast_GET_SIZE(wf);
+    if (p->nw > WP_MAXW || p->nw < 2) {
+        PyErr_SetString(PyExc_ValueError, "2 to 16 words");
+        goto fail;
+    }
+    for (w = 0; w < p->nw; w++) {
+        PyObject *item = PySequence_Fast(PySequence_Fast_GET_ITEM(wf, w), "word");
+        Py_ssize_t m;
+        if (!item)
+            goto fail;
+        m = PySequence_Fast_GET_SIZE(item);
+        if (m < 1 || m > WP_MAXL) {
+            Py_DECREF(item);
+            PyErr_SetString(PyExc_ValueError, "a word of 1 to 64 letters");
+            goto fail;
+        }
+        p->len[w] = (int)m;
+        p->side[w] = w < nleft ? 1 : -1;
+        for (j = 0; j < m; j++) {
+            long id = PyLong_AsLong(PySequence_Fast_GET_ITEM(item, m - 1 - j));
+            int c;
+            if (id < 0) {
+                Py_DECREF(item);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "letter ids are >= 0");
+                goto fail;
+            }
+            for (c = 0; c < p->n && ids[c] != (int)id; c++)
+                ;
+            if (c == p->n) {
+                if (p->n == WP_MAXN || p->n == base) {
+                    Py_DECREF(item);
+                    PyErr_SetString(PyExc_ValueError, "more letters than digits");
+                    goto fail;
+                }
+                ids[p->n++] = (int)id;
+            }
+            p->lt[w][j] = c;
+        }
+        if (m > 1)
+            p->lead[p->lt[w][m - 1]] = 1;
+        if ((int)m > p->ncol)
+            p->ncol = (int)m;
+        Py_DECREF(item);
+    }
+    {   /* the letters by the column they first occur in */
+        int seen[WP_MAXN] = {0};
+        for (k = 0; k < p->ncol; k++)
+            for (w = 0; w < p->nw; w++)
+                if (p->len[w] > k && !seen[p->lt[w][k]]) {
+                    seen[p->lt[w][k]] = 1;
+                    p->newl[k][p->nnew[k]++] = p->lt[w][k];
+                }
+    }
+    powers(p->pw, WP_MAXL, base);
+    for (j = 0; j < p->n; j++)
+        p->dig[j] = -1;
+    p->full = base == 64 ? ~0ULL : (1ULL << base) - 1;
+    {
+        int c, d;
+        for (c = 0; c < base; c++)
+            for (d = 0; d < base; d++)
+                p->solve[c][c * d % base] |= 1ULL << d;
+        for (c = 0; c < base; c++) {
+            p->nsol[c] = __builtin_popcountll(p->solve[c][0]);
+            for (d = 0; d < base; d++)
+                p->cd[c][d] = (unsigned char)(c * d % base);
+        }
+        for (k = 1; k <= WP_MAXL; k++)
+            p->inv[k] = p->pw[k] > 1 ? (u64)(((u128)1 << 64) / p->pw[k]) : 0;
+    }
+    for (j = 0; j < p->n; j++)
+        p->dom[j] = p->full & (p->lead[j] ? ~1ULL : ~0ULL);
+    for (w = 0; w < p->nw; w++) {
+        int x = p->lt[w][p->len[w] - 1], c;
+        if (p->len[w] < 2)
+            continue;
+        for (c = 0; c < p->nlead && p->leads[c] != x; c++)
+            ;
+        if (c == p->nlead)
+            p->leads[p->nlead++] = x;
+    }
+    for (w = 0; w < p->nw; w++) {
+        p->place[w] = 1;
+        for (j = 1; j < p->len[w]; j++)
+            p->place[w] *= (u128)base;
+    }
+    p->open = p->nlead;
+    p->tests = WP_LEAD_TESTS;
+    {
+        u64 seen[WP_MAXN] = {0};
+        long long found = wp_leads(p, 0, seen);
+        if (p->tests > 0 && p->open) {      /* the walk ended: its digits are all there are */
+            for (j = 0; j < p->nlead; j++)
+                p->dom[p->leads[j]] &= seen[j];
+        }
+        if (found || p->tests <= 0 || !p->open)
+            wp_units(p, 0);
+    }
+    if (p->count) {
+        PyObject *t = PyTuple_New(p->n);
+        if (!t)
+            goto fail;
+        for (j = 0; j < p->n; j++)
+            PyTuple_SET_ITEM(t, j, Py_BuildValue("ii", ids[j], p->sol[j]));
+        out = Py_BuildValue("iNL", p->count, t, p->nodes);
+    } else {
+        out = Py_BuildValue("iOL", 0, Py_None, p->nodes);
+    }
+    Py_DECREF(wf);
+    PyMem_Free(p);
+    return out;
+fail:
+    Py_XDECREF(wf);
+    PyMem_Free(p);
+    return NULL;
+}
+
 /* ---- Python interface ---- */
 
 static void prog_release(Prog *p)
@@ -548,11 +997,7 @@ static PyObject *py_new(PyObject *self, PyObject *args)
         return PyErr_NoMemory();
     p->n = n;
     p->base = base;
-    p->pw[0] = 1;
-    for (k = 1; k <= MAXWL; k++) {  /* 0 marks a modulus past 62 bits */
-        u128 v = (u128)p->pw[k - 1] * base;
-        p->pw[k] = (p->pw[k - 1] && v < ((u128)1 << 62)) ? (u64)v : 0;
-    }
+    powers(p->pw, MAXWL, base);
     if (read_ints(rank, p->rank, MAXN, &cnt, "rank") < 0 || cnt != n) {
         if (!PyErr_Occurred())
             bad("rank: one per letter");
@@ -667,6 +1112,9 @@ static PyMethodDef methods[] = {
     {"new", py_new, METH_VARARGS,
      "new(n, base, rank, words, eqs, doms, decided) -> state"},
     {"run", py_run, METH_VARARGS, "run(state, max_nodes) -> (status, digits | None, nodes)"},
+    {"word_products", py_word_products, METH_VARARGS,
+     "word_products(base, limit, words, nleft) -> (count, ((letter id, digit), ...) | None, "
+     "nodes)"},
     {NULL, NULL, 0, NULL}
 };
 

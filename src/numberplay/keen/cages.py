@@ -14,14 +14,24 @@ up the target from the other cells' smallest and largest candidates.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import prod
 from operator import itemgetter
+from types import ModuleType
 from typing import Any
 
 from .model import Cage, KeenPuzzle
+
+_native: ModuleType | None
+try:  # the compiled fillings (setup.py builds them when a C compiler is there)
+    from . import _cages as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
+if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
+    _native = None       # the pure-Python twin, as asked
 
 TUPLE_CAP = 60_000
 TABLE_CELLS = 8       # a sum or product cage of more cells goes to bounds at once
@@ -45,6 +55,7 @@ class Table:
     memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
     line_groups: list[tuple[str, int, list[int]]] = field(default_factory=list)
     key: Callable[[list[int]], Any] = field(default=None, repr=False)  # type: ignore[assignment]
+    latin: Any = field(default=None, repr=False)   # the Latin core's table, once made
 
     def __post_init__(self) -> None:
         n = self.n
@@ -92,6 +103,14 @@ def _fillings(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
     the rest of the target, so it is checked, not searched."""
     if op in "-/=":
         return _pairs(n, op, target)
+    if _native is not None and n <= 64 and len(shape) <= 16:
+        return _native.fillings(n, op == "+", target, shape, cap)
+    return fillings_py(n, op, target, shape, cap)
+
+
+def fillings_py(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
+                cap: int) -> tuple[tuple[int, ...], ...]:
+    """The fillings of a sum or product cage in Python (the twin of `_cages.c`)."""
     size = len(shape)
     out: list[tuple[int, ...]] = []
     chosen = [0] * size

@@ -33,16 +33,7 @@ def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
     False if none applies."""
     removed: list[tuple[int, int]] = []
     if rung >= 2:
-        for table in tables:
-            if table.bounded or len(table.cells) < 2:
-                continue
-            members = set(table.cells)
-            for axis, idx, _, need in required(table, m):
-                if rung < 4 and not K.tatham_line(table, axis, idx):
-                    continue
-                for j in K.line_cells(n, axis, idx):
-                    if j not in members and m[j] & need:
-                        removed += [(j, v) for v in range(n) if (m[j] & need) >> v & 1]
+        removed = cage_lines(n, tables, m, rung)
         if not removed and rung >= 4:
             for *_, found in K.line_sums(n, tables, m):
                 removed += found
@@ -60,6 +51,23 @@ def _one(n: int, tables: list[Table], m: list[int], rung: int) -> bool:
         m[j] &= ~(1 << v)
         removed.append((j, v))
     return bool(removed)
+
+
+def cage_lines(n: int, tables: list[Table], m: list[int], rung: int) -> list[tuple[int, int]]:
+    """Every removal of the cage line found in `m` (below rung 4 in the lines
+    Tatham's Hard reads, from rung 4 in every line); `m` is not changed."""
+    removed: list[tuple[int, int]] = []
+    for table in tables:
+        if table.bounded or len(table.cells) < 2:
+            continue
+        members = set(table.cells)
+        for axis, idx, _, need in required(table, m):
+            if rung < 4 and not K.tatham_line(table, axis, idx):
+                continue
+            for j in K.line_cells(n, axis, idx):
+                if j not in members and m[j] & need:
+                    removed += [(j, v) for v in range(n) if (m[j] & need) >> v & 1]
+    return removed
 
 
 _LINES: dict[tuple[int, ...], list[int] | None] = {}   # a line's candidates -> filtered

@@ -20,17 +20,21 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from ..budget import Budget, ensure
 from ..deduce import fixpoint
 from ..errors import GenerationError
+from ..latin.search import native_available, root_masks
 from ..latin.squares import jacobson_matthews
 from .cages import Table, compile_puzzle
 from .explain import LEVELS, KeenRules
+from .fixpoint import cage_lines
 from .model import Cage, KeenPuzzle
-from .search import solve
+from .search import latin_tables, solve
 
 MAX_CAGE = 6
+DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
 SQUARE_REUSE = 25  # tries on one random square (each with its rows, columns and digits shuffled)
 
 
@@ -40,9 +44,13 @@ def cage_cells(n: int, rng: random.Random) -> list[list[int]] | None:
     a = n * n
     order = list(range(a))
     rng.shuffle(order)
-    rank = {cell: k for k, cell in enumerate(order)}
+    rank = [0] * a
+    for k, cell in enumerate(order):
+        rank[cell] = k
+    key = rank.__getitem__
     parent = list(range(a))
     size = [1] * a
+    near = _neighbours(n)
 
     def root(i: int) -> int:
         while parent[i] != i:
@@ -50,38 +58,41 @@ def cage_cells(n: int, rng: random.Random) -> list[list[int]] | None:
             i = parent[i]
         return i
 
-    def merge(i: int, j: int) -> None:
-        ri, rj = root(i), root(j)
-        if ri != rj:
-            parent[rj] = ri
-            size[ri] += size[rj]
-
-    def neighbours(i: int) -> list[int]:
-        r, c = divmod(i, n)
-        return [j for j, ok in ((i - 1, c > 0), (i + 1, c < n - 1), (i - n, r > 0),
-                                (i + n, r < n - 1)) if ok]
-
     alone = [True] * a
     for i in range(a):
         if alone[i]:
-            options = [j for j in neighbours(i) if alone[j]]
+            options = [j for j in near[i] if alone[j]]
             if options and rng.randrange(4):
-                best = min(options, key=rank.__getitem__)
+                best = min(options, key=key)
                 alone[i] = alone[best] = False
-                merge(i, best)
+                parent[best] = i      # two cells alone: a domino rooted at i
+                size[i] = 2
     for i in range(a):
         if alone[i]:
-            options = [j for j in neighbours(i) if size[root(j)] < MAX_CAGE]
+            options = [j for j in near[i] if size[root(j)] < MAX_CAGE]
             if options:
-                best = min(options, key=rank.__getitem__)
+                best = min(options, key=key)
                 alone[i] = alone[best] = False
-                merge(i, best)
+                rj = root(best)
+                parent[rj] = i        # i is alone: it roots the merged cage
+                size[i] += size[rj]
     if any(alone):
         return None
     groups: dict[int, list[int]] = {}
     for i in range(a):
         groups.setdefault(root(i), []).append(i)
     return sorted(groups.values(), key=lambda g: g[0])
+
+
+@lru_cache(maxsize=32)
+def _neighbours(n: int) -> list[list[int]]:
+    """Each cell's neighbours: left, right, up, down."""
+    out = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        out.append([j for j, ok in ((i - 1, c > 0), (i + 1, c < n - 1), (i - n, r > 0),
+                                    (i + n, r < n - 1)) if ok])
+    return out
 
 
 def isotope(square: list[list[int]], rng: random.Random) -> list[int]:
@@ -93,13 +104,14 @@ def isotope(square: list[list[int]], rng: random.Random) -> list[int]:
     return [digits[square[r][c]] for r in rows for c in cols]
 
 
-def _suits(n: int, values: list[int], hard: bool) -> tuple[set[str], set[str]]:
-    """(good operations, poor ones) for a cage holding these values."""
-    if len(values) == 1:
-        return {"="}, set()
-    if len(values) > 2:
-        return {"+", "*"}, set()
-    p, q = max(values), min(values)
+Suits = tuple[frozenset[str], frozenset[str]]
+ONE: Suits = (frozenset("="), frozenset())
+MANY: Suits = (frozenset("+*"), frozenset())
+
+
+@lru_cache(maxsize=4096)
+def _pair_suits(n: int, p: int, q: int, hard: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """(good operations, poor ones) for a two-cell cage holding p > q."""
     good: set[str] = set()
     poor: set[str] = set()
     (good if 4 < p + q < 2 * n - 2 else poor).add("+")
@@ -110,25 +122,44 @@ def _suits(n: int, values: list[int], hard: bool) -> tuple[set[str], set[str]]:
         good.add("-")
     if p % q == 0 and 2 * (p // q) <= n:
         good.add("/")
-    return good, poor
+    return frozenset(good), frozenset(poor)
+
+
+def _suits(n: int, values: list[int], hard: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """(good operations, poor ones) for a cage holding these values."""
+    if len(values) == 1:
+        return ONE
+    if len(values) > 2:
+        return MANY
+    return _pair_suits(n, max(values), min(values), hard)
 
 
 def clues(n: int, groups: list[list[int]], grid: list[int], rng: random.Random,
           hard: bool) -> list[Cage]:
-    """Operations dealt out evenly, then the targets from the solution."""
+    """Operations dealt out evenly, then the targets from the solution: in rounds,
+    each of / − × + in turn goes to the first cage (in a shuffled order) it suits
+    well that has none yet, else to the first it suits poorly."""
     suits = [_suits(n, [grid[i] for i in g], hard) for g in groups]
     order = list(range(len(groups)))
     rng.shuffle(order)
     ops: list[str | None] = ["=" if len(g) == 1 else None for g in groups]
+    # for each operation, the cages it suits well / poorly, in the shuffled order,
+    # and how far along each list the cages are already dealt one
+    lists = [([k for k in order if op in suits[k][0]], [k for k in order if op in suits[k][1]])
+             for op in DEAL]
+    at = [[0, 0] for _ in DEAL]
     while True:
         dealt = False
-        for op in ("/", "-", "*", "+"):
-            pick = next((k for k in order if ops[k] is None and op in suits[k][0]), None)
-            if pick is None:
-                pick = next((k for k in order if ops[k] is None and op in suits[k][1]), None)
-            if pick is not None:
-                ops[pick] = op
-                dealt = True
+        for o, op in enumerate(DEAL):
+            for w in (0, 1):
+                cands, pos = lists[o][w], at[o][w]
+                while pos < len(cands) and ops[cands[pos]] is not None:
+                    pos += 1
+                at[o][w] = pos
+                if pos < len(cands):
+                    ops[cands[pos]] = op
+                    dealt = True
+                    break
         if not dealt:
             break
     cages = []
@@ -184,12 +215,59 @@ def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
     solved means unique (every deduction is sound)."""
     budget.tick()
     n = puzzle.n
-    rules = KeenRules(puzzle, tables if tables is not None else compile_puzzle(puzzle))
+    tables = tables if tables is not None else compile_puzzle(puzzle)
+    rules = KeenRules(puzzle, tables)
     m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
-    if k > 0 and fixpoint(rules, m, k - 1).end != "stalled":
+    if k >= 2 and native_available() and not any(t.bounded for t in tables):
+        hard = _hard_fixpoint(n, tables, m, budget)
+        if hard is None or solved(hard):       # no solution, or solved at medium or hard
+            return k == 2 and hard is not None and _medium_stalls(n, tables)
+        m = hard
+        if k == 2:
+            return False
+        below = fixpoint(rules, m, k - 1).end if k > 3 else "stalled"
+    else:
+        below = fixpoint(rules, m, k - 1).end if k > 0 else "stalled"
+    if below != "stalled":
         return False
     return level == LEVELS[-1] or fixpoint(rules, m, k).end == "solved"
+
+
+def solved(m: list[int]) -> bool:
+    """Every cell down to one value."""
+    return all(not d & (d - 1) for d in m)
+
+
+def _medium_stalls(n: int, tables: list[Table]) -> bool:
+    """Whether the medium rung's fixpoint (singles and every cage's fillings, the
+    compiled search's root) leaves the puzzle unsolved."""
+    root = root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
+    return root is not None and not solved(root)
+
+
+def _hard_fixpoint(n: int, tables: list[Table], m: list[int],
+                   budget: Budget) -> list[int] | None:
+    """The hard rung's fixpoint (the ladder's, by propagation): the compiled search's
+    root with Régin's filter (the singles, every naked and hidden subset, every
+    cage's fillings), then Tatham's cage lines, again until nothing changes; None
+    when a cell empties. The same fixpoint as `fixpoint.settle` up to rung 2 (each
+    rule only removes, so there is one)."""
+    lines = latin_tables(tables)
+    while True:
+        budget.tick()
+        new = root_masks(n, m, lines, use_gac=True)
+        if new is None:
+            return None
+        if new != m:
+            m = new
+            continue
+        removed = cage_lines(n, tables, m, 2)
+        if not removed:
+            return m
+        m = list(m)
+        for i, v in removed:
+            m[i] &= ~(1 << v)
 
 
 def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,

@@ -20,8 +20,15 @@ from .model import KeenPuzzle
 
 
 def latin_tables(tables: list[Table]) -> list[LatinTable]:
-    """The cages with a table, as the Latin core's table constraints."""
-    return [LatinTable(t.cells, tuple(t.tuples)) for t in tables if not t.bounded]
+    """The cages with a table, as the Latin core's table constraints (made once per
+    compiled cage)."""
+    out = []
+    for t in tables:
+        if not t.bounded:
+            if t.latin is None:
+                t.latin = LatinTable(t.cells, tuple(t.tuples))
+            out.append(t.latin)
+    return out
 
 
 def bounds_propagator(tables: list[Table]):  # type: ignore[no-untyped-def]

@@ -46,7 +46,8 @@
  * object holding the allowed tuples one after another. tick(k) is called with
  * the number of nodes done, every TICK_STRIDE nodes and whenever the iterator
  * returns, and may raise (the budget) to stop it. Attributes: nodes (of the
- * current run), all_nodes, runs.
+ * current run), all_nodes, runs, root (the masks after the root propagation, before
+ * the first solution is asked for; None when it wiped out).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -868,7 +869,24 @@ static PyObject *Search_get_runs(Search *s, void *closure) {
     return PyLong_FromLongLong(s->runs);
 }
 
+/* The cell masks after the root propagation (the singles of the three views, Régin's
+ * filter when use_gac, the tables), or None when the root is a wipe-out; read before
+ * the first solution is asked for (the search then moves the masks). */
+static PyObject *Search_get_root(Search *s, void *closure) {
+    (void)closure;
+    if (!s->root_ok) Py_RETURN_NONE;
+    PyObject *out = PyList_New(s->nn);
+    if (!out) return NULL;
+    for (int i = 0; i < s->nn; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(s->V[i]);
+        if (!x) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
 static PyGetSetDef Search_getset[] = {
+    {"root", (getter)Search_get_root, NULL, "the masks after the root propagation, or None", NULL},
     {"nodes", (getter)Search_get_nodes, NULL, "nodes of the current run", NULL},
     {"all_nodes", (getter)Search_get_all_nodes, NULL, "nodes of every run so far", NULL},
     {"runs", (getter)Search_get_runs, NULL, "runs started so far (1 + restarts)", NULL},

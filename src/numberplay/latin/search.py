@@ -483,6 +483,32 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
                        restart_base).run(limit)
 
 
+def root_masks(n: int, masks: list[int], tables: Sequence[Table] = (), use_gac: bool = False,
+               engine: str | None = None) -> list[int] | None:
+    """The masks after the search's propagation at the root, before any branch:
+    every naked single and every hidden single of rows and columns, Régin's filter
+    with `use_gac`, and every table kept arc consistent, to a common fixpoint
+    (the same in both engines: each rule only removes, so the fixpoint is one);
+    None when a domain empties."""
+    for t in tables:
+        t.check(n)
+    if _engine(engine) == "c" and n <= 64:
+        assert _native is not None
+        return _native.Search(n, masks, False, None, use_gac, False,
+                              tables=[(t.cells, t.packed()) for t in tables]).root
+    built = build_state(n, masks)
+    if built is None:
+        return None
+    (D, R, C), queue = built
+    if not propagate(n, D, R, C, queue) or (use_gac and not gac(n, D, R, C)):
+        return None
+    if tables:
+        tabs = Tables(n, tables, None)
+        if tabs.settle(None, D, R, C, tabs.initial, None, propagate, remove) is None:
+            return None
+    return list(D)
+
+
 def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
                   restarts: bool, use_gac: bool, node_gac: bool,
                   tables: Sequence[Table] = (), restart_base: float = RESTART_BASE

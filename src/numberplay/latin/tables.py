@@ -30,6 +30,7 @@ Propagator = Callable[[list[int]], Iterable[tuple[int, int]] | None]
 # the tables of equal cages): the tuples themselves are kept, so an id is not reused
 _FITS: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, int]]] = {}
 _PACKED: dict[int, tuple[tuple[tuple[int, ...], ...], bytes]] = {}
+_CHECKED: dict[int, tuple[Table, int]] = {}
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,18 @@ class Table:
     tuples: tuple[tuple[int, ...], ...]
 
     def check(self, n: int) -> None:
-        """Raise ValueError unless the table fits an order-n grid."""
+        """Raise ValueError unless the table fits an order-n grid (remembered for
+        the table last checked at each address)."""
+        hit = _CHECKED.get(id(self))
+        if hit is not None and hit[0] is self and hit[1] == n:
+            return
+        self._check(n)
+        if len(_CHECKED) > 8192:
+            _CHECKED.clear()
+        _CHECKED[id(self)] = (self, n)
+
+    def _check(self, n: int) -> None:
+        """`check`, done."""
         if not self.cells:
             raise ValueError("a table needs at least one cell")
         if len(set(self.cells)) != len(self.cells):

@@ -1,22 +1,48 @@
 """The JSON objects the CLI prints with --format json; batch results reuse them.
 
 The hint engine lives in `hints.py` and generation by seed or id in
-`generation.py`; their names stay importable from here.
+`generation.py`; their names stay importable from here (imported on first use:
+a solve needs neither).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import get_kind
 from ..model import NO_SOLUTION, SOLVED, STALLED, Generated, Puzzle, Step
-from .generation import generate_one, generate_with, puzzle_seed, regenerate
-from .hints import CHECK_SOLUTIONS, HINT_LOOKAHEAD, check_entries, hint, hint_report, parse_state
 from .search import SearchResult, search
+
+if TYPE_CHECKING:
+    from .generation import generate_one, generate_with, puzzle_seed, regenerate
+    from .hints import (
+        CHECK_SOLUTIONS,
+        HINT_LOOKAHEAD,
+        check_entries,
+        hint,
+        hint_report,
+        parse_state,
+    )
+
+# The names kept importable from here, and their modules.
+_ELSEWHERE = {**dict.fromkeys(("generate_one", "generate_with", "puzzle_seed", "regenerate"),
+                              "generation"),
+              **dict.fromkeys(("CHECK_SOLUTIONS", "HINT_LOOKAHEAD", "check_entries", "hint",
+                               "hint_report", "parse_state"), "hints")}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of `generation.py` or `hints.py`, imported on first use."""
+    where = _ELSEWHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(__import__(where, globals(), None, [name], 1), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "CHECK_SOLUTIONS", "HINT_LOOKAHEAD", "Explained", "check_entries", "check_report",

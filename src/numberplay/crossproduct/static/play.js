@@ -63,12 +63,6 @@ const editor = {
     } while (r === R && c === C);
     return { r, c };
   },
-  render(board, ctx) {
-    const model = this.play.init(ctx.puzzle);
-    this.play.render(board, { ...ctx, model, pos: this.play.empty(model) });
-  },
-  pick(puzzle, cursor) { return [cursor]; },
-  drag() { return null; },
   pad() {
     const keys = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => ({ label: String(d), key: String(d) }));
     keys.push({ label: "?", key: "?", aria: "blank product" }, { label: "⌫", key: "Backspace", aria: "erase" });
@@ -207,6 +201,5 @@ const play = {
   },
 };
 
-editor.play = play;
 play.editor = editor;
 export default play;

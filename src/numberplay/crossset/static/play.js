@@ -50,12 +50,6 @@ const editor = {
   },
   text: editText,
   size(puzzle) { return [puzzle.cells.length, puzzle.cells.length]; },
-  render(board, ctx) {
-    const model = this.play.init(ctx.puzzle);
-    this.play.render(board, { ...ctx, model, pos: this.play.empty(model) });
-  },
-  pick(puzzle, cursor) { return [cursor]; },
-  drag() { return null; },
   pad(puzzle) {
     const n = puzzle.cells.length;
     const keys = [];
@@ -209,6 +203,5 @@ const play = {
   },
 };
 
-editor.play = play;
 play.editor = editor;
 export default play;

@@ -142,10 +142,6 @@ const editor = {
   },
   text: mapText,
   size(puzzle) { return [puzzle.n, puzzle.n]; },
-  render(board, ctx) {
-    const model = this.play.init(ctx.puzzle);
-    this.play.render(board, { ...ctx, model, pos: this.play.empty(model) });
-  },
   pick(puzzle, cursor) {
     // A click on a cell of a cage selects the whole cage.
     const k = cageAt(puzzle, cursor.r, cursor.c);
@@ -372,6 +368,5 @@ const play = {
   },
 };
 
-editor.play = play;
 play.editor = editor;
 export default play;

@@ -638,8 +638,9 @@ const EDIT_PAUSE = 300;   // ms after the last edit on the board before it is ch
 // (Shift or Ctrl adds a cell) or Shift+arrows; keys and the pad go to the
 // kind's editor, which answers with the edited puzzle; undo and redo over edits.
 class BoardEditor {
-  constructor(editor, board, pad, onEdit) {
-    this.editor = editor;
+  constructor(module, board, pad, onEdit) {
+    this.module = module;
+    this.editor = module.editor;
     this.board = board;
     this.pad = pad;
     this.onEdit = onEdit;
@@ -751,11 +752,11 @@ class BoardEditor {
     if (!cells) return;
     this.dragging = null;
     if (cells.length === 1) {
-      this.sel = this.editor.pick(this.puzzle, cells[0]);
+      this.sel = this.editor.pick ? this.editor.pick(this.puzzle, cells[0]) : cells;
       this.render(true);
       return;
     }
-    const out = this.editor.drag(this.puzzle, cells);
+    const out = this.editor.drag ? this.editor.drag(this.puzzle, cells) : null;
     if (out && out.puzzle) this.edit(out.puzzle); else this.render(true);
   }
 
@@ -849,7 +850,14 @@ class BoardEditor {
     if (this.puzzle) {
       const ctx = { puzzle: this.puzzle, cursor: this.cursor, marks: this.marks, selected: this.selected(),
                     editing: true, pencil: false, done: true, select: () => {} };
-      this.editor.render(this.board, ctx);
+      if (this.editor.render) {
+        this.editor.render(this.board, ctx);
+      } else {   // the play board of the puzzle, nothing entered yet
+        const model = this.module.init(this.puzzle);
+        this.module.render(this.board, { ...ctx, model, pos: this.module.empty(model) });
+      }
+      const grid = this.board.querySelector('[role="grid"]');
+      if (grid) grid.setAttribute("aria-multiselectable", "true");   // cells are aria-selected
     }
     if (hadFocus || focus) {
       const here = this.board.querySelector('[tabindex="0"]');
@@ -872,7 +880,7 @@ async function setter(kind, params) {
   let editing = null;
   let start = params.get("p");
   if (editor) {
-    editing = new BoardEditor(editor, $("setter-board"), $("setter-pad"), (puzzle) => {
+    editing = new BoardEditor(module, $("setter-board"), $("setter-pad"), (puzzle) => {
       text.value = editor.text(puzzle);
       history.replaceState(null, "", link());
       schedule("board", EDIT_PAUSE);
@@ -997,8 +1005,10 @@ else home();
    API's JSON ("puzzle" of /api/check):
        blank(size) -> puzzle | null        text(puzzle) -> the text form
        size(puzzle) -> [rows, cols] the cursor walks; move(puzzle, cursor, dr, dc) (optional)
-       render(board, ctx)   ctx as above with puzzle, selected (a set of places), editing
-       pick(puzzle, cursor) -> the cells a click selects; drag(puzzle, cells) -> {puzzle} | null
+       render(board, ctx) (optional; else the module's render of the puzzle, nothing
+           entered)   ctx as above with puzzle, selected (a set of places), editing
+       pick(puzzle, cursor) -> the cells a click selects (optional: the cell)
+       drag(puzzle, cells) -> {puzzle} | null (optional: a drag only selects)
        key(puzzle, {cursor, cells, typing}, key name) -> {puzzle?, typing?, sel?, message?} | null
        pad(puzzle) -> [{label, key, aria}]   keysHelp.
        Cells carry data-place ("r2c3") and data-at ("r,c": the cursor there).
