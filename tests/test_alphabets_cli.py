@@ -100,30 +100,12 @@ mars venus earth pluto
 
 def cpsat_count(addends: list[str], total: str) -> int:
     """Solutions of a sum of words by CP-SAT (all of them enumerated), the oracle for
-    sums with too many letters for the brute force."""
-    cp = pytest.importorskip("ortools.sat.python.cp_model")
-    m = cp.CpModel()
-    lead = {w[0] for w in (*addends, total) if len(w) > 1}
-    v = {c: m.NewIntVar(1 if c in lead else 0, 9, f"l{i}")
-         for i, c in enumerate(sorted(set("".join(addends) + total)))}
-    m.AddAllDifferent(list(v.values()))
+    sums with too many letters for the brute force: the shared model built from the
+    text alone (cpsat_oracle.py)."""
+    pytest.importorskip("ortools.sat.python.cp_model")
+    from cpsat_oracle import oracle
 
-    def value(word: str):  # noqa: ANN202 - a CP-SAT linear expression
-        return sum(10 ** i * v[ch] for i, ch in enumerate(reversed(word)))
-    m.Add(sum(value(w) for w in addends) == value(total))
-    solver = cp.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-
-    class Count(cp.CpSolverSolutionCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.n = 0
-
-        def on_solution_callback(self) -> None:
-            self.n += 1
-    counter = Count()
-    solver.Solve(m, counter)
-    return counter.n
+    return oracle(" + ".join(addends) + " = " + total)
 
 
 def test_word_lists_of_any_alphabet_compiled_and_python_agree_with_an_oracle(tmp_path):
