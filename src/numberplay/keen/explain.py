@@ -25,7 +25,7 @@ from ..budget import Budget
 from ..deduce import Contradiction, Explanation, Limits, Technique
 from ..errors import PuzzleError
 from ..latin import techniques as LT
-from ..latin.explain import LatinRules
+from ..latin.explain import LatinRules, latin_technique
 from ..model import PlayState, Step
 from ..text import content_lines
 from ..text import place as cell_place
@@ -75,18 +75,6 @@ def cage_technique(n: int, tables: list[Table], name: str, rung: int,
             for i, v in found.removed:
                 m[i] &= ~(1 << v)
         return found
-    find.__doc__ = finder.__doc__
-    return Technique(name, rung, find)
-
-
-def latin_technique(n: int, name: str, rung: int,
-                    finder: Callable[[int, list[int]], LT.Move | None]) -> Technique:
-    """A Latin technique the Latin ladder leaves out, on Keen's ladder."""
-    def find(m: list[int]) -> LT.Move | None:
-        move = finder(n, m)
-        if move is not None:
-            LT.apply(m, move)
-        return move
     find.__doc__ = finder.__doc__
     return Technique(name, rung, find)
 

@@ -92,6 +92,20 @@ def to_step(n: int, move: T.Move, snapshot: str | None) -> Step:
     )
 
 
+def latin_technique(n: int, name: str, rung: int,
+                    finder: Callable[[int, list[int]], T.Move | None]) -> Technique:
+    """A Latin finder (`techniques.py`) as a kernel technique at `rung`: it finds a
+    move on order-`n` masks and applies it. Keen puts Latin techniques the Latin
+    ladder leaves out on its own ladder through this too."""
+    def find(m: list[int]) -> T.Move | None:
+        move = finder(n, m)
+        if move is not None:
+            T.apply(m, move)
+        return move
+    find.__doc__ = finder.__doc__
+    return Technique(name, rung, find)
+
+
 class LatinRules(Rules):
     """A Latin square for the deduction kernel: a position is the flat list of
     candidate masks (bit v-1 for value v), places are named `r2c3`.
@@ -120,22 +134,11 @@ class LatinRules(Rules):
                           list[list[int]] | None] | None = None
         self.index = {cell_name(n, i): i for i in range(n * n)}
         rungs = rungs or {}
-        latin = [Technique(name, rungs.get(name, rung), self._finder(f))
+        latin = [latin_technique(n, name, rungs.get(name, rung), f)
                  for rung, (name, f) in enumerate(LADDER)]
         rank = {name: k for k, name in enumerate(order)}
         ladder = [*latin, *extra]
         self.techniques = tuple(sorted(ladder, key=lambda t: (t.rung, rank.get(t.name, -1))))
-
-    def _finder(self, technique):  # type: ignore[no-untyped-def]
-        n = self.n
-
-        def find(m: list[int]) -> T.Move | None:
-            move = technique(n, m)
-            if move is not None:
-                T.apply(m, move)
-            return move
-        find.__doc__ = technique.__doc__
-        return find
 
     def narrate(self, move: T.Move, before: list[int] | None) -> Step:
         """The step a person reads for a Latin move."""
