@@ -95,8 +95,8 @@ def to_step(n: int, move: T.Move, snapshot: str | None) -> Step:
 def latin_technique(n: int, name: str, rung: int,
                     finder: Callable[[int, list[int]], T.Move | None]) -> Technique:
     """A Latin finder (`techniques.py`) as a kernel technique at `rung`: it finds a
-    move on order-`n` masks and applies it. Keen puts Latin techniques the Latin
-    ladder leaves out on its own ladder through this too."""
+    move on order-`n` masks and applies it. A kind puts Latin techniques the Latin
+    ladder leaves out (forcing chains) on its own ladder through this too."""
     def find(m: list[int]) -> T.Move | None:
         move = finder(n, m)
         if move is not None:
