@@ -706,7 +706,8 @@ static int compile_cages(int n, const Cages *cg, Tab *tabs, Store *st, long long
 
 enum { SOLVED, STALLED, CONTRADICTION };
 
-/* fixpoint.settle(n, tables, m, rung) for rung 0 or 1, every cell in one cage */
+/* fixpoint.settle(n, tables, m, rung) for rung 0 or 1, every cell in one cage;
+ * rung -1: the singles only (naked and hidden), no cage */
 static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int rung,
                   unsigned char *dirty) {
     int a = n * n;
@@ -743,9 +744,9 @@ static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int ru
                 }
             }
         }
-        /* the cages whose cells changed */
+        /* the cages whose cells changed (none at rung -1: the singles alone) */
         int any = 0;
-        for (int g = 0; g < G; g++) {
+        for (int g = 0; g < G && rung >= 0; g++) {
             if (!dirty[g])
                 continue;
             dirty[g] = 0;
@@ -834,6 +835,127 @@ static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int ru
     }
 }
 
+/* -- the hard rung's fixpoint (generate._hard_fixpoint) ------------------------- */
+
+typedef int (*LineFilter)(int n, const unsigned long long *dom, unsigned long long *out);
+
+/* Régin's filter from the Latin core's capsule; NULL when it is not built */
+static LineFilter regin(void) {
+    static LineFilter f = NULL;
+    static int tried = 0;
+    if (!tried) {
+        tried = 1;
+        f = (LineFilter)PyCapsule_Import("numberplay.latin._latin.line_filter", 0);
+        if (!f)
+            PyErr_Clear();
+    }
+    return f;
+}
+
+/* latin.search.root_masks(n, m, tables, use_gac=True) as the compiled core makes it:
+ * the singles, Régin's filter on every line until nothing changes, then the tables,
+ * to their fixpoint; 0 on a contradiction */
+static int root(int n, int G, Tab *tabs, const int *owner, uint32_t *m, unsigned char *dirty,
+                LineFilter filter) {
+    if (settle(n, G, tabs, owner, m, -1, dirty) == CONTRADICTION)
+        return 0;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int line = 0; line < 2 * n; line++) {
+            unsigned long long dom[MAXN], out[MAXN];
+            int cells[MAXN], open = 0;
+            for (int k = 0; k < n; k++) {
+                cells[k] = line < n ? line * n + k : k * n + (line - n);
+                dom[k] = m[cells[k]];
+                open |= (dom[k] & (dom[k] - 1)) != 0;
+            }
+            if (!open)
+                continue;
+            if (!filter(n, dom, out))
+                return 0;
+            int here = 0;
+            for (int k = 0; k < n; k++)
+                if (out[k] != dom[k]) {
+                    m[cells[k]] = (uint32_t)out[k];
+                    dirty[owner[cells[k]]] = 1;
+                    here = 1;
+                }
+            if (here) {
+                changed = 1;
+                if (settle(n, G, tabs, owner, m, -1, dirty) == CONTRADICTION)
+                    return 0;
+            }
+        }
+    }
+    for (int g = 0; g < G; g++)
+        dirty[g] = 1;
+    return settle(n, G, tabs, owner, m, 1, dirty) != CONTRADICTION;
+}
+
+/* fixpoint.cage_lines(n, tables, m, 2) applied: in each line Tatham's Hard reads
+ * for a cage (columns numbered 0..n-1, rows n..2n-1, below the cage's size), the
+ * digits every possible filling puts in the cage's part of it leave the rest of
+ * that line; every removal found in m before any is made. 1 if any was. */
+static int cage_lines(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
+                      unsigned char *dirty) {
+    int cells[MAXA * 2], count = 0;
+    uint32_t gone[MAXA * 2];
+    for (int g = 0; g < G; g++) {
+        Tab *t = &tabs[g];
+        if (t->size < 2)
+            continue;
+        for (int number = 0; number < t->size && number < 2 * n; number++) {
+            int col = number < n, idx = col ? number : number - n, ks[MAX_CAGE], nk = 0;
+            for (int k = 0; k < t->size; k++)
+                if ((col ? t->cells[k] % n : t->cells[k] / n) == idx)
+                    ks[nk++] = k;
+            if (!nk)
+                continue;
+            uint32_t need = (1U << n) - 1;
+            for (int l = 0; l < t->nlive && need; l++) {
+                const unsigned char *row = t->tuples + (size_t)t->live[l] * t->size;
+                uint32_t there = 0;
+                for (int h = 0; h < nk; h++)
+                    there |= 1U << row[ks[h]];
+                need &= there;
+            }
+            if (!need)
+                continue;
+            for (int x = 0; x < n; x++) {
+                int j = col ? x * n + idx : idx * n + x;
+                if (owner[j] != g && (m[j] & need)) {
+                    cells[count] = j;
+                    gone[count++] = m[j] & need;
+                }
+            }
+        }
+    }
+    for (int h = 0; h < count; h++) {
+        m[cells[h]] &= ~gone[h];
+        dirty[owner[cells[h]]] = 1;
+    }
+    return count > 0;
+}
+
+/* generate._hard_fixpoint: root, again while it changes, then the cage lines, until
+ * nothing changes; *ticks counts its rounds (its budget ticks). 0: a contradiction */
+static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
+                         unsigned char *dirty, LineFilter filter, long long *ticks) {
+    uint32_t before[MAXA];
+    int a = n * n;
+    while (1) {
+        ++*ticks;
+        memcpy(before, m, sizeof(uint32_t) * a);
+        if (!root(n, G, tabs, owner, m, dirty, filter))
+            return 0;
+        if (memcmp(before, m, sizeof(uint32_t) * a))
+            continue;
+        if (!cage_lines(n, G, tabs, owner, m, dirty))
+            return 1;
+    }
+}
+
 enum { ST_NONE, ST_FOUND, ST_PYTHON, ST_UNDECIDED };
 
 static PyObject *tries(PyObject *self, PyObject *args) {
@@ -883,7 +1005,8 @@ static PyObject *tries(PyObject *self, PyObject *args) {
     static Cages cg;
     static Tab tabs[MAXA];
     static Store st;
-    int grid[MAXA], status = ST_NONE;
+    int grid[MAXA], status = ST_NONE, have_hard = 0;
+    uint32_t hardm[MAXA];
     long long ticks = 0;
     int made = 0;
     while (attempt < attempts && made < batch) {
@@ -934,8 +1057,32 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             continue;
         }
         /* hard and up: turned away when the medium rung solves it (generate.judge) */
-        if (settle(n, cg.count, tabs, cg.owner, m, 1, dirty) == STALLED) {
+        if (settle(n, cg.count, tabs, cg.owner, m, 1, dirty) != STALLED)
+            continue;
+        LineFilter filter = regin();
+        if (!filter) {
+            status = ST_PYTHON;     /* the rest in Python */
+            break;
+        }
+        /* then the hard rung's fixpoint (grade_exactly's tick and its rounds'), from
+         * the medium one (the same fixpoint as from scratch: each rule only removes) */
+        ticks++;
+        if (!hard_fixpoint(n, cg.count, tabs, cg.owner, m, dirty, filter, &ticks))
+            continue;
+        int open = 0;
+        for (int i = 0; i < n * n; i++)
+            open |= (m[i] & (m[i] - 1)) != 0;
+        if (level == 2) {
+            if (!open) {
+                status = ST_FOUND;
+                break;
+            }
+            continue;
+        }
+        if (open) {
             status = ST_PYTHON;
+            memcpy(hardm, m, sizeof hardm);
+            have_hard = 1;
             break;
         }
     }
@@ -967,8 +1114,15 @@ static PyObject *tries(PyObject *self, PyObject *args) {
                                                         cg.target[g], cells));
         }
     }
-    return Py_BuildValue("(NNiLiNN)", outstate, outbase, attempt, ticks, status, outgrid,
-                         outcages);
+    PyObject *outhard = Py_None;
+    if (have_hard) {
+        outhard = PyList_New(n * n);
+        for (int i = 0; i < n * n; i++)
+            PyList_SET_ITEM(outhard, i, PyLong_FromUnsignedLong(hardm[i]));
+    } else
+        Py_INCREF(Py_None);
+    return Py_BuildValue("(NNiLiNNN)", outstate, outbase, attempt, ticks, status, outgrid,
+                         outcages, outhard);
 }
 
 static PyMethodDef methods[] = {

@@ -215,23 +215,24 @@ def swapped(n: int, grid: list[int], cages: tuple[Cage, ...]) -> bool:
 
 
 def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
-                  tables: list[Table] | None = None, medium_stalls: bool = False) -> bool:
+                  tables: list[Table] | None = None, hard: list[int] | None = None) -> bool:
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
     on the kernel's fixpoint of the ladder: the deductions made below stand, so the
     target level goes on from where the level below stalled. Below the last level,
-    solved means unique (every deduction is sound). `medium_stalls`: the medium
-    rung is known to stall."""
-    budget.tick()
+    solved means unique (every deduction is sound). `hard`: the hard rung's fixpoint,
+    already made (unsolved: the level is extreme or unreasonable)."""
     n = puzzle.n
     tables = tables if tables is not None else compile_puzzle(puzzle)
-    rules = KeenRules(puzzle, tables)
-    m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
-    if k >= 2 and native_available() and not any(t.bounded for t in tables):
-        hard = _hard_fixpoint(n, tables, m, budget)
-        if hard is None or solved(hard):       # no solution, or solved at medium or hard
-            return (k == 2 and hard is not None
-                    and (medium_stalls or _medium_stalls(n, tables)))
+    m = [(1 << n) - 1] * (n * n)
+    if hard is None:
+        budget.tick()
+        if k >= 2 and native_available() and not any(t.bounded for t in tables):
+            hard = _hard_fixpoint(n, tables, m, budget)
+            if hard is None or solved(hard):       # no solution, or solved at medium or hard
+                return k == 2 and hard is not None and _medium_stalls(n, tables)
+    rules = KeenRules(puzzle, tables)
+    if hard is not None:
         m = hard
         if k == 2:
             return False
@@ -249,10 +250,15 @@ def solved(m: list[int]) -> bool:
 
 
 def _medium_stalls(n: int, tables: list[Table]) -> bool:
-    """Whether the medium rung's fixpoint (singles and every cage's fillings, the
-    compiled search's root) leaves the puzzle unsolved."""
-    root = root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
-    return root is not None and not solved(root)
+    """Whether the medium rung's fixpoint leaves the puzzle unsolved."""
+    medium = _medium_fixpoint(n, tables)
+    return medium is not None and not solved(medium)
+
+
+def _medium_fixpoint(n: int, tables: list[Table]) -> list[int] | None:
+    """The medium rung's fixpoint (singles and every cage's fillings, the compiled
+    search's root); None when a cell empties."""
+    return root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
 
 
 def _hard_fixpoint(n: int, tables: list[Table], m: list[int],
@@ -303,7 +309,7 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
         puzzle = KeenPuzzle(n, tuple(clues(n, groups, grid, rng, hard)))
         if swapped(n, grid, puzzle.cages):
             continue
-        if judge(puzzle, grid, k, budget, screened=False):
+        if judge(puzzle, grid, k, budget):
             return puzzle, grid
     raise _failed(n, level, attempts)
 
@@ -312,22 +318,38 @@ def _failed(n: int, level: str, attempts: int) -> GenerationError:
     return GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
 
 
-def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool) -> bool:
+def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool = False,
+          hard: list[int] | None = None) -> bool:
     """Whether a try that passed `swapped` is unique and graded exactly LEVELS[k].
-    From hard up, a try the medium rung solves is turned away first (`screened`:
-    the compiled tries did that already)."""
+    From hard up: turned away when the medium rung solves it (`screened`: known to
+    stall), then graded on the hard rung's fixpoint made from the medium one
+    (`hard`: already made, and unsolved), before the search proves it unique (at
+    extreme and up). The compiled tries make the same checks in the same order,
+    so the budget counts the same."""
     tables = compile_puzzle(puzzle)
-    if k >= 2:
-        if not screened and not _medium_stalls(puzzle.n, tables):
+    if k < 2:
+        return grade_exactly(puzzle, LEVELS[k], budget, tables)
+    n = puzzle.n
+    fast = native_available() and not any(t.bounded for t in tables)
+    if hard is None and (fast or not screened):
+        medium = _medium_fixpoint(n, tables)
+        if medium is None or solved(medium):
             return False
-        if k >= 3:
-            # Uniqueness first: the compiled search settles it in about a millisecond,
-            # and the ladder up to extreme costs more. Below unreasonable the ladder
-            # solving the puzzle proves it unique.
-            sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
-            if len(sols) != 1 or sols[0] != grid:
+        if fast:
+            budget.tick()
+            hard = _hard_fixpoint(n, tables, medium, budget)
+            if hard is None or solved(hard):
+                return k == 2 and hard is not None
+            if k == 2:
                 return False
-    return grade_exactly(puzzle, LEVELS[k], budget, tables, medium_stalls=k >= 2)
+    if k >= 3:
+        # Uniqueness: the compiled search settles it in about a millisecond, and the
+        # ladder up to extreme costs more. Below, the ladder solving the puzzle
+        # proves it unique.
+        sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
+        if len(sols) != 1 or sols[0] != grid:
+            return False
+    return grade_exactly(puzzle, LEVELS[k], budget, tables, hard)
 
 
 BATCH = 64     # compiled attempts between two budget ticks
@@ -346,13 +368,13 @@ def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget:
     attempt = 0
     while attempt < attempts:
         version, state, gauss = rng.getstate()
-        state, base, attempt, ticks, status, grid, cages = _native.tries(
+        state, base, attempt, ticks, status, grid, cages, masks = _native.tries(
             n, k, hard, state, base, attempt, attempts, BATCH, TUPLE_CAP)
         rng.setstate((version, state, gauss))
         budget.tick(ticks)
         if not status:
             continue
         puzzle = KeenPuzzle(n, tuple(Cage(op, target, cells) for op, target, cells in cages))
-        if status == _FOUND or judge(puzzle, grid, k, budget, screened=status == _PYTHON):
+        if status == _FOUND or judge(puzzle, grid, k, budget, status == _PYTHON, masks):
             return puzzle, grid
     raise _failed(n, level, attempts)
