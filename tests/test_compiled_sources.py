@@ -73,6 +73,19 @@ def test_compiled_where_required(name):
         pytest.skip(f"{name} runs from its source (not compiled)")
 
 
+@pytest.mark.parametrize("name", COMPILED)
+def test_compiled_module_is_not_older_than_its_source(name):
+    """In a source tree, a compiled module older than its `.py` runs the old code:
+    `python setup.py build_ext --inplace` builds it again."""
+    module = importlib.import_module(name)
+    built = Path(module.__file__ or "")
+    source = built.parent / (name.rpartition(".")[2] + ".py")
+    if not _pure.compiled(module) or SRC not in built.parents:
+        pytest.skip("not a compiled module of this source tree")
+    assert built.stat().st_mtime >= source.stat().st_mtime, \
+        f"{built.name} is older than {source.name}: python setup.py build_ext --inplace"
+
+
 def test_compiled_and_pure_python_give_the_same_results():
     fast, slow = _run(False), _run(True)
     assert fast.stdout == slow.stdout
