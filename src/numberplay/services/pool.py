@@ -77,7 +77,7 @@ class Task:
         self.done = done
         self.label = label
         self.max_wait = max_wait
-        self.born = time.monotonic()
+        self.born = 0.0 if max_wait is None else time.monotonic()
         self.first: float | None = None     # when it was first given to a worker
         self.attempts = 0
 
@@ -126,6 +126,8 @@ class Pool:
         self._incoming: deque[Task] = deque()
         self._lock = threading.Lock()
         self._queued = 0
+        self._timed = False     # has a task a max_wait? (else no waiting task expires)
+        self._fresh = False     # tasks submitted since the last dispatch?
         self._wake = os.pipe() if threaded else None
 
     # --- the outside -----------------------------------------------------------------
@@ -140,8 +142,14 @@ class Pool:
 
     def submit(self, task: Task) -> None:
         """Queue a task (from any thread when the pool is `threaded`)."""
+        if self._wake is None:
+            self._queued += 1
+            self.pending.append(task)
+            self._fresh = True
+            return
         with self._lock:
             self._queued += 1
+        self._timed = self._timed or task.max_wait is not None
         self._incoming.append(task)
         self.wake()
 
@@ -183,9 +191,11 @@ class Pool:
     def step(self, timeout: float) -> None:
         """One round: dispatch, wait up to `timeout` s for answers (or a wake-up),
         collect them, reap the overdue and the tasks that waited too long."""
-        while self._incoming:
-            self.pending.append(self._incoming.popleft())
-        self._dispatch()
+        if self._incoming or self._fresh:   # (else the last round's end dispatched all)
+            while self._incoming:
+                self.pending.append(self._incoming.popleft())
+            self._fresh = False
+            self._dispatch()
         watched: list[Any] = [s for s in self.slots
                               if s.worker is not None and (s.task or not s.ready)]
         if self._wake is not None:
@@ -203,34 +213,35 @@ class Pool:
     # --- one round ---------------------------------------------------------------------
 
     def _dispatch(self) -> None:
-        """Give the oldest waiting task to every idle worker (a dead one replaced
-        first); start again where no worker would start."""
+        """Give the oldest waiting task to every idle worker; start again where no
+        worker would start."""
         for slot in self.slots:
             if slot.worker is None:
                 self._restart(slot)
-            while self.pending and slot.ready and slot.task is None and slot.worker is not None:
-                if not self.replacer.alive(slot.worker):
-                    self._replace(slot, "while idle")
-                    break
-                self._give(slot, self.pending.popleft())
+            while self.pending and slot.ready and slot.task is None:
+                self._give(slot, self.pending[0])
         if self.pending and not any(s.worker is not None for s in self.slots):
             self._fail_waiting(Busy("a worker process could not be restarted"))
 
     def _give(self, slot: _Slot, task: Task) -> None:
-        """Send a task to an idle worker."""
+        """Send the first waiting task to an idle worker. A worker found dead (its
+        pipe broken) died while idle: it is replaced and the task waits on."""
         now = time.monotonic()
-        with self._lock:
-            self._queued -= task.attempts == 0
         left = task.left(now)
+        assert slot.worker is not None
+        try:
+            slot.worker.send(task.message if left == task.seconds else
+                             {**task.message, "seconds": left})
+        except WorkerDied:
+            self._replace(slot, "while idle")
+            return
+        self.pending.popleft()
+        if task.attempts == 0:
+            self._uncount()
         task.first = now if task.first is None else task.first
         task.attempts += 1
         slot.task, slot.since = task, now
         slot.deadline = None if left is None else now + hard_limit(left, self.grace)
-        assert slot.worker is not None
-        try:
-            slot.worker.send({**task.message, "seconds": left})
-        except WorkerDied:
-            self._died(slot)
 
     def _collect(self, slot: _Slot) -> None:
         """A worker's answer (or its end); a starting one's "ready"."""
@@ -281,14 +292,13 @@ class Pool:
     def _expire(self, now: float) -> None:
         """Answer the tasks that waited longer than they may (not while a fresh
         worker starts: it is theirs as soon as it is ready)."""
-        if not any(t.max_wait is not None for t in self.pending) or self._starting():
+        if not self._timed or not self.pending or self._starting():
             return
         kept: deque[Task] = deque()
         for task in self.pending:
             if task.attempts == 0 and task.max_wait is not None and \
                     now - task.born > task.max_wait:
-                with self._lock:
-                    self._queued -= 1
+                self._uncount()
                 task.done(Busy(f"no worker was free within {task.max_wait:g} s"))
             else:
                 kept.append(task)
@@ -302,10 +312,18 @@ class Pool:
                 until = min(until, slot.deadline - now)
             elif not slot.ready and slot.worker is not None:
                 until = min(until, slot.since + STARTUP_SECONDS - now)
-        for task in self.pending:
+        for task in self.pending if self._timed else ():
             if task.max_wait is not None and task.attempts == 0:
                 until = min(until, task.born + task.max_wait - now)
         return max(0.0, until)
+
+    def _uncount(self) -> None:
+        """One task fewer waits for its first worker."""
+        if self._wake is None:
+            self._queued -= 1
+            return
+        with self._lock:
+            self._queued -= 1
 
     def _starting(self) -> bool:
         """Is a fresh worker starting?"""
@@ -315,8 +333,8 @@ class Pool:
         """Answer every waiting task with `outcome`."""
         while self.pending:
             task = self.pending.popleft()
-            with self._lock:
-                self._queued -= task.attempts == 0
+            if task.attempts == 0:
+                self._uncount()
             task.done(outcome)
 
     # --- workers -----------------------------------------------------------------------

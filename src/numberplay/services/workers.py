@@ -237,7 +237,8 @@ class Worker:
         self.process.wait()
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
-                pipe.close()
+                with contextlib.suppress(OSError):   # a message left unsent: nobody reads it
+                    pipe.close()
 
     def close(self) -> None:
         """Close its input so it finishes; kill it if it does not."""

@@ -167,8 +167,10 @@ def prepare(memory_mb: int | None, kinds: Iterable[str], modules: Iterable[str])
 
 
 def message_of(job: Job) -> dict[str, Any]:
-    """The message that runs a job on a worker: its fields, and its timeout as the budget."""
-    return message(job.op, vars(job), job.timeout)
+    """The message that runs a job on a worker: its fields (those it leaves at None
+    left out: every field that may be None is None by default), and its timeout
+    as the budget."""
+    return message(job.op, {k: v for k, v in vars(job).items() if v is not None}, job.timeout)
 
 
 def handle(sent: dict[str, Any]) -> list[Any]:
