@@ -4,8 +4,8 @@ A few worker processes (`workers.Worker`), each given one task at a time. A
 `Task` is one message in the workers' one shape (`{"op", "body", "seconds"}`,
 see `workers.message`), its budget, and what to call with its outcome: the
 worker's answer (`[status, body]`), or a `Failure` (`killed` at its deadline,
-`died` twice under it), or `Busy` (no worker took it within its `max_wait`, or
-none would start). `Pool.step(timeout)` does one round: it gives waiting tasks
+`died` twice under it, `busy`: no worker took it within its `max_wait`, or
+none would start; the failure table's reasons, `errors.FAILURES`). `Pool.step(timeout)` does one round: it gives waiting tasks
 to idle workers, waits up to `timeout` for answers, collects them, kills the
 workers past their deadline and answers the tasks that waited too long. The
 batch runs it in a loop until its jobs are done (`batch/pool.py`); the web
@@ -34,7 +34,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from .jobs import died, killed
+from .jobs import Failure, busy, died, killed
 from .workers import (
     GRACE_SECONDS,
     STARTUP_SECONDS,
@@ -50,16 +50,7 @@ DEATH_SECONDS = 1.0         # how long a worker that closed its pipes is given t
 RETRIES = 1                 # more runs of a task whose worker died under it
 
 
-class Busy:
-    """The outcome of a task no worker took: `reason` says why."""
-
-    __slots__ = ("reason",)
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-
-
-Outcome = Any   # the worker's answer, a Failure or Busy
+Outcome = Any   # the worker's answer, or a Failure
 
 
 class Task:
@@ -221,7 +212,7 @@ class Pool:
             while self.pending and slot.ready and slot.task is None:
                 self._give(slot, self.pending[0])
         if self.pending and not any(s.worker is not None for s in self.slots):
-            self._fail_waiting(Busy("a worker process could not be restarted"))
+            self._fail_waiting(busy("a worker process could not be restarted"))
 
     def _give(self, slot: _Slot, task: Task) -> None:
         """Send the first waiting task to an idle worker. A worker found dead (its
@@ -299,7 +290,7 @@ class Pool:
             if task.attempts == 0 and task.max_wait is not None and \
                     now - task.born > task.max_wait:
                 self._uncount()
-                task.done(Busy(f"no worker was free within {task.max_wait:g} s"))
+                task.done(busy(f"no worker was free within {task.max_wait:g} s"))
             else:
                 kept.append(task)
         self.pending = kept
@@ -329,7 +320,7 @@ class Pool:
         """Is a fresh worker starting?"""
         return any(s.worker is not None and not s.ready for s in self.slots)
 
-    def _fail_waiting(self, outcome: Outcome) -> None:
+    def _fail_waiting(self, outcome: Failure) -> None:
         """Answer every waiting task with `outcome`."""
         while self.pending:
             task = self.pending.popleft()

@@ -25,11 +25,12 @@ import os
 import threading
 from typing import Any
 
-from ..services.jobs import Failure
-from ..services.pool import Busy, Outcome, Pool, Task
+from ..services import jobs
+from ..services.jobs import BUSY, Failure
+from ..services.pool import Outcome, Pool, Task
 from ..services.workers import GRACE_SECONDS, Worker, message
 from ..services.workers import worker_command as command_of
-from .jobs import JOBS, Answer, error, failure_answer
+from .jobs import JOBS, Answer, failure_answer
 
 __all__ = ["DEFAULT_MEMORY_MB", "GRACE_SECONDS", "MAX_WAIT_SECONDS", "RETRY_AFTER_SECONDS",
            "WorkerPool", "busy", "worker_command"]
@@ -50,17 +51,16 @@ def worker_command(memory_mb: int | None = None) -> list[str]:
 
 
 def busy(reason: str) -> Answer:
-    """The answer to a request shed because every worker is taken."""
-    return error(f"server busy: {reason}; try again in {RETRY_AFTER_SECONDS} s", 503,
-                 stopped="busy")
+    """The answer to a request shed because every worker is taken (the failure
+    table's "busy", and when to try again)."""
+    status, body = failure_answer(jobs.busy(reason))
+    return status, dict(body, error=f"{body['error']}; try again in {RETRY_AFTER_SECONDS} s")
 
 
 def answer_of(outcome: Outcome) -> Answer:
     """The status and body of a request from what the pool made of it."""
     if isinstance(outcome, Failure):
-        return failure_answer(outcome)
-    if isinstance(outcome, Busy):
-        return busy(outcome.reason)
+        return busy(outcome.message) if outcome.reason == BUSY else failure_answer(outcome)
     status, body = outcome
     return status, body
 
@@ -135,7 +135,7 @@ class WorkerPool:
         self.core.submit(Task(message(op, body, seconds), done, label=f"a {op} request",
                               max_wait=self.max_wait))
         outcome = await asyncio.shield(found)
-        if isinstance(outcome, Busy):
+        if isinstance(outcome, Failure) and outcome.reason == BUSY:
             self.shed += 1
         return answer_of(outcome)
 

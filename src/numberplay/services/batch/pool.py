@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..jobs import Failure
-from ..pool import Busy, Outcome, Pool, Task
+from ..pool import Outcome, Pool, Task
 from ..workers import Worker, hard_limit, run_worker, worker_command
 from .jobs import JOBS, Job, Result, error_result, failure_text, message_of, result_line
 
@@ -71,7 +71,5 @@ def _finish(job: Job, emit: Callable[[Result], None], outcome: Outcome) -> None:
     """Emit the result line of a job from what the pool made of it."""
     if isinstance(outcome, Failure):
         emit(error_result(job.id, failure_text(outcome)))
-    elif isinstance(outcome, Busy):
-        emit(error_result(job.id, outcome.reason))
     else:
         emit(result_line(job.id, outcome))
