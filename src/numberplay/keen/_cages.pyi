@@ -2,3 +2,8 @@
 
 def fillings(n: int, add: bool, target: int, shape: tuple[tuple[int, ...], ...],
              cap: int) -> tuple[tuple[int, ...], ...]: ...
+
+def tries(n: int, level: int, hard: bool, state: tuple[int, ...], base: bytes | None,
+          attempt: int, attempts: int, batch: int, cap: int
+          ) -> tuple[tuple[int, ...], bytes | None, int, int, int, list[int] | None,
+                     tuple[tuple[str, int, tuple[int, ...]], ...] | None, list[int] | None]: ...

@@ -14,7 +14,14 @@
 5. Kept only if the explanation ladder solves it at the target grade and not
    at the grade below (as his generator keeps a puzzle solved at the target
    level and not the one below). The ladder solving it proves it unique; at
-   unreasonable the compiled search proves it, before the ladder runs.
+   extreme and unreasonable the compiled search proves it, before the ladder
+   runs; from hard up a try the medium rung solves is turned away first.
+
+Steps 1-4 and the easy and medium grades run in C when it is built
+(`_cages.tries`), on the Mersenne Twister state of the caller's
+`random.Random`, drawing exactly what this module's functions draw: a seed
+makes the same puzzle either way (tested), and a try comes back to Python only
+when its verdict needs the search or the ladder above medium.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from ..deduce import fixpoint
 from ..errors import GenerationError
 from ..latin.search import native_available, root_masks
 from ..latin.squares import jacobson_matthews
-from .cages import Table, compile_puzzle
+from .cages import TUPLE_CAP, Table, _native, compile_puzzle
 from .explain import LEVELS, KeenRules
 from .fixpoint import cage_lines
 from .model import Cage, KeenPuzzle
@@ -208,21 +215,24 @@ def swapped(n: int, grid: list[int], cages: tuple[Cage, ...]) -> bool:
 
 
 def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
-                  tables: list[Table] | None = None) -> bool:
+                  tables: list[Table] | None = None, hard: list[int] | None = None) -> bool:
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
     on the kernel's fixpoint of the ladder: the deductions made below stand, so the
     target level goes on from where the level below stalled. Below the last level,
-    solved means unique (every deduction is sound)."""
-    budget.tick()
+    solved means unique (every deduction is sound). `hard`: the hard rung's fixpoint,
+    already made (unsolved: the level is extreme or unreasonable)."""
     n = puzzle.n
     tables = tables if tables is not None else compile_puzzle(puzzle)
-    rules = KeenRules(puzzle, tables)
-    m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
-    if k >= 2 and native_available() and not any(t.bounded for t in tables):
-        hard = _hard_fixpoint(n, tables, m, budget)
-        if hard is None or solved(hard):       # no solution, or solved at medium or hard
-            return k == 2 and hard is not None and _medium_stalls(n, tables)
+    m = [(1 << n) - 1] * (n * n)
+    if hard is None:
+        budget.tick()
+        if k >= 2 and native_available() and not any(t.bounded for t in tables):
+            hard = _hard_fixpoint(n, tables, m, budget)
+            if hard is None or solved(hard):       # no solution, or solved at medium or hard
+                return k == 2 and hard is not None and _medium_stalls(n, tables)
+    rules = KeenRules(puzzle, tables)
+    if hard is not None:
         m = hard
         if k == 2:
             return False
@@ -240,10 +250,15 @@ def solved(m: list[int]) -> bool:
 
 
 def _medium_stalls(n: int, tables: list[Table]) -> bool:
-    """Whether the medium rung's fixpoint (singles and every cage's fillings, the
-    compiled search's root) leaves the puzzle unsolved."""
-    root = root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
-    return root is not None and not solved(root)
+    """Whether the medium rung's fixpoint leaves the puzzle unsolved."""
+    medium = _medium_fixpoint(n, tables)
+    return medium is not None and not solved(medium)
+
+
+def _medium_fixpoint(n: int, tables: list[Table]) -> list[int] | None:
+    """The medium rung's fixpoint (singles and every cage's fillings, the compiled
+    search's root); None when a cell empties."""
+    return root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
 
 
 def _hard_fixpoint(n: int, tables: list[Table], m: list[int],
@@ -277,6 +292,9 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
     hard = LEVELS.index(level) > LEVELS.index("medium")
     if n == 3 and hard:
         level = "medium"   # as in Tatham's: 3x3 puzzles above Normal do not exist
+    k = LEVELS.index(level)
+    if _native is not None and type(rng) is random.Random and n <= _MAX_NATIVE:
+        return _generate_native(n, level, hard, rng, budget, attempts)
     base: list[list[int]] = []
     for attempt in range(attempts):
         budget.tick()
@@ -291,14 +309,72 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
         puzzle = KeenPuzzle(n, tuple(clues(n, groups, grid, rng, hard)))
         if swapped(n, grid, puzzle.cages):
             continue
-        tables = compile_puzzle(puzzle)
-        if LEVELS.index(level) >= 3:
-            # Uniqueness first: the compiled search settles it in about a millisecond,
-            # and the ladder up to extreme costs more. Below unreasonable the ladder
-            # solving the puzzle proves it unique.
-            sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
-            if len(sols) != 1 or sols[0] != grid:
-                continue
-        if grade_exactly(puzzle, level, budget, tables):
+        if judge(puzzle, grid, k, budget):
             return puzzle, grid
-    raise GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
+    raise _failed(n, level, attempts)
+
+
+def _failed(n: int, level: str, attempts: int) -> GenerationError:
+    return GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
+
+
+def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool = False,
+          hard: list[int] | None = None) -> bool:
+    """Whether a try that passed `swapped` is unique and graded exactly LEVELS[k].
+    From hard up: turned away when the medium rung solves it (`screened`: known to
+    stall), then graded on the hard rung's fixpoint made from the medium one
+    (`hard`: already made, and unsolved), before the search proves it unique (at
+    extreme and up). The compiled tries make the same checks in the same order,
+    so the budget counts the same."""
+    tables = compile_puzzle(puzzle)
+    if k < 2:
+        return grade_exactly(puzzle, LEVELS[k], budget, tables)
+    n = puzzle.n
+    fast = native_available() and not any(t.bounded for t in tables)
+    if hard is None and (fast or not screened):
+        medium = _medium_fixpoint(n, tables)
+        if medium is None or solved(medium):
+            return False
+        if fast:
+            budget.tick()
+            hard = _hard_fixpoint(n, tables, medium, budget)
+            if hard is None or solved(hard):
+                return k == 2 and hard is not None
+            if k == 2:
+                return False
+    if k >= 3:
+        # Uniqueness: the compiled search settles it in about a millisecond, and the
+        # ladder up to extreme costs more. Below, the ladder solving the puzzle
+        # proves it unique.
+        sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
+        if len(sols) != 1 or sols[0] != grid:
+            return False
+    return grade_exactly(puzzle, LEVELS[k], budget, tables, hard)
+
+
+BATCH = 64     # compiled attempts between two budget ticks
+_MAX_NATIVE = 16
+_FOUND, _PYTHON, _UNDECIDED = 1, 2, 3
+
+
+def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget: Budget,
+                     attempts: int) -> tuple[KeenPuzzle, list[int]]:
+    """`generate`'s loop with its tries compiled (`_cages.tries`, on the state of `rng`'s
+    Mersenne Twister: the same draws, so the same puzzles): the tries come back to
+    Python when their verdict needs the search or the ladder."""
+    assert _native is not None
+    k = LEVELS.index(level)
+    base = None
+    attempt = 0
+    while attempt < attempts:
+        version, state, gauss = rng.getstate()
+        state, base, attempt, ticks, status, grid, cages, masks = _native.tries(
+            n, k, hard, state, base, attempt, attempts, BATCH, TUPLE_CAP)
+        rng.setstate((version, state, gauss))
+        budget.tick(ticks)
+        if not status:
+            continue
+        puzzle = KeenPuzzle(n, tuple(Cage(op, target, cells) for op, target, cells in cages))
+        if status == _FOUND or judge(puzzle, grid, k, budget, status == _PYTHON, masks):
+            return puzzle, grid
+    raise _failed(n, level, attempts)

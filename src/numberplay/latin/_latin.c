@@ -305,6 +305,11 @@ static int line_filter(int n, const u64 *dom, u64 *out, signed char *hint) {
     return 1;
 }
 
+/* line_filter for the capsule other compiled cores import (see PyInit__latin). */
+static int line_filter_api(int n, const u64 *dom, u64 *out) {
+    return line_filter(n, dom, out, NULL);
+}
+
 /* Remove value v from cell (r, c) in all three views, queueing new singles; 0 on a wipe-out. */
 static int remove_val(Search *s, int r, int c, int v, int *qn_io) {
     const int n = s->n, nn = s->nn;
@@ -917,6 +922,15 @@ PyMODINIT_FUNC PyInit__latin(void) {
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* Régin's filter for other compiled cores (a kind's generator): a capsule
+     * holding `int f(int n, const u64 *dom, u64 *out)`, line_filter without hint. */
+    PyObject *api = PyCapsule_New((void *)line_filter_api, "numberplay.latin._latin.line_filter",
+                                  NULL);
+    if (!api || PyModule_AddObject(m, "line_filter", api) < 0) {
+        Py_XDECREF(api);
         Py_DECREF(m);
         return NULL;
     }
