@@ -12,7 +12,6 @@ as a batch job line), under the server's `LIMITS`; failures are rendered by
 
 from __future__ import annotations
 
-import random
 import sys
 import traceback
 from typing import Any
@@ -32,7 +31,7 @@ MAX_SOLUTIONS = 1000
 MAX_GENERATE = 20
 MAX_STEPS = 10_000
 LIMITS = operations.Limits(solutions=MAX_SOLUTIONS, steps=MAX_STEPS, generate=MAX_GENERATE,
-                           one_puzzle=True, partial=True, inline_files=True)
+                           one_puzzle=True, inline_files=True)
 __all__ = ["MAX_INLINE_ITEMS", "OPS", "error", "one_line", "run_job", "shown"]
 # An error message quotes at most this much of what the request sent.
 MAX_ERROR_CHARS = 300
@@ -74,8 +73,7 @@ def operation(op: str) -> Any:
         request = operations.read_request({**body, "op": op}, LIMITS, strict=False)
         if request.timeout is not None or request.max_nodes is not None:
             budget = budget.child(nodes=request.max_nodes, seconds=request.timeout)
-        seed = str(random.SystemRandom().randrange(10**9)) if op == "generate" else None
-        return 200, operations.run(request, budget, LIMITS, seed=seed)
+        return 200, operations.run(request, budget, LIMITS)
     endpoint.__name__ = op
     endpoint.__doc__ = f"What `numberplay {operations.COMMAND[op]} KIND --format json` prints."
     return endpoint

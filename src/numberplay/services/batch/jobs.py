@@ -166,5 +166,5 @@ def failure_text(failure: Failure) -> str:
 def execute(job: Job) -> Any:
     """The CLI's JSON object for one job (a list of them when its input holds
     several puzzles); raises NumberplayError when the job fails. A generate job
-    without a seed is seeded by its id."""
-    return run(job, job.budget(), seed=job.id)
+    without a seed draws a fresh one, which its answer carries."""
+    return run(job, job.budget())
