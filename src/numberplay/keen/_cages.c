@@ -141,25 +141,31 @@ static PyObject *fillings(PyObject *self, PyObject *args) {
 }
 
 /* ------------------------------------------------------------------------------
- * The generator's tries (generate.py: `generate` and the functions it calls are
- * the pure-Python twin, and the reference; the tests compare the puzzles).
+ * The generator's tries (generate.py: `generate`, `judge` and the functions they
+ * call are the pure-Python twin, and the reference; the tests compare the
+ * puzzles, the random state left and the budget ticks).
  *
- *   tries(n, level, hard, state, base, attempt, attempts, batch)
- *       -> (state, base, attempt, ticks, status, grid, cages)
+ *   tries(n, level, hard, state, base, attempt, attempts, batch, cap, tick, search,
+ *         restart_base) -> (base, attempt, ticks, status, grid, cages, hard_masks)
  *
  * Runs the generator's attempts `attempt`, `attempt` + 1, ... on CPython's
- * Mersenne Twister (`state`: random.Random.getstate()[1], so the draws are the
- * very ones random.Random makes: `shuffle`, `randrange`, `choice` through
- * `_randbelow`), each as generate.py makes it: a Jacobson-Matthews square every
- * SQUARE_REUSE attempts (`base`, n*n bytes, kept between calls), its isotope,
- * the cages, the clues, the swapped-rectangle test, then the rung-0/1 fixpoint
- * (singles, each cage's fillings: their union at rung 0, cell by cell at rung 1,
- * hidden singles). It returns at the first attempt whose verdict needs Python
- * (status 1: easy or medium, solved at its level and stalled below: the
- * puzzle; 2: hard and up, the medium rung stalls: the rest is Python's; 3: a
- * cage past `cap` fillings, Python decides), after `batch` attempts, or at
- * `attempts` (status 0). `ticks`: the budget ticks Python would have made
- * (one per attempt, one per try graded). `cages`: (op, target, cells) each.
+ * Mersenne Twister (`state`: random.Random.getstate()'s 625 words in a writable
+ * buffer of 4-byte words, updated in place; the draws are the very ones
+ * random.Random makes: `shuffle`, `randrange`, `choice` through `_randbelow`),
+ * each as generate.py makes it: a Jacobson-Matthews square every SQUARE_REUSE
+ * attempts (`base`, n*n bytes, kept between calls), its isotope, the cages, the
+ * clues, the swapped-rectangle test; then the grade: easy and medium on the
+ * rung-0/1 fixpoint (singles, each cage's fillings: their union at rung 0, cell
+ * by cell at rung 1, hidden singles); from hard up, turned away when the medium
+ * rung solves it, then the hard rung's fixpoint (Régin's filter from the Latin
+ * core's capsule, Tatham's cage lines); from extreme up, unique by the Latin
+ * core's `search` (its Search type, called as solve_masks calls it, `tick`
+ * counting its nodes). Status: 0 none found (after `batch` attempts or at
+ * `attempts`), 1 found (easy, medium, hard), 2 Python decides the rest
+ * (`hard_masks` when made), 3 a cage past `cap` fillings (Python decides), 4
+ * extreme and up, unique, with `hard_masks`: the ladder above hard is Python's.
+ * `ticks`: the budget ticks Python would have made and `tick` has not.
+ * `cages`: (op, target, cells) each.
  * ---------------------------------------------------------------------------- */
 
 #include <stdint.h>
@@ -956,48 +962,98 @@ static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     }
 }
 
-enum { ST_NONE, ST_FOUND, ST_PYTHON, ST_UNDECIDED };
+enum { ST_NONE, ST_FOUND, ST_PYTHON, ST_UNDECIDED, ST_UNIQUE };
+
+/* The number of solutions, up to 2, as generate.judge asks latin.search.solve_masks
+ * for them (the same call of the Latin core's Search: the same nodes, the same
+ * budget ticks); 1 only when the one solution is the grid; -1 on an error. */
+static int unique(int n, const Cages *cg, const Tab *tabs, const int *grid, PyObject *search,
+                  PyObject *tick, PyObject *restart_base) {
+    int nn = n * n, count = 0, result = -1;
+    PyObject *masks = NULL, *tables = NULL, *args = NULL, *kw = NULL, *it = NULL, *sol = NULL;
+    PyObject *one = PyObject_CallFunction(tick, "i", 1);     /* solve_masks' own tick */
+    if (!one)
+        return -1;
+    Py_DECREF(one);
+    if (!(masks = PyList_New(nn)) || !(tables = PyList_New(cg->count)))
+        goto done;
+    for (int i = 0; i < nn; i++) {
+        PyObject *x = PyLong_FromUnsignedLong((1UL << n) - 1);
+        if (!x)
+            goto done;
+        PyList_SET_ITEM(masks, i, x);
+    }
+    for (int g = 0; g < cg->count; g++) {
+        const Tab *t = &tabs[g];
+        PyObject *cells = PyTuple_New(t->size);
+        if (!cells)
+            goto done;
+        for (int k = 0; k < t->size; k++)
+            PyTuple_SET_ITEM(cells, k, PyLong_FromLong(t->cells[k]));
+        PyObject *item = Py_BuildValue("(Ny#)", cells, (const char *)t->tuples,
+                                       (Py_ssize_t)t->count * t->size);
+        if (!item)
+            goto done;
+        PyList_SET_ITEM(tables, g, item);
+    }
+    args = Py_BuildValue("(iOOOOO)", n, masks, Py_True, tick, Py_True, Py_False);
+    kw = Py_BuildValue("{sOsO}", "tables", tables, "restart_base", restart_base);
+    if (!args || !kw || !(it = PyObject_Call(search, args, kw)))
+        goto done;
+    int same = 1;
+    while (count < 2 && (sol = PyIter_Next(it)) != NULL) {
+        if (!count)
+            for (int i = 0; i < nn && same; i++) {
+                long v = PyLong_AsLong(PyList_GET_ITEM(sol, i));
+                same = v + 1 == grid[i];
+            }
+        count++;
+        Py_CLEAR(sol);
+    }
+    if (PyErr_Occurred())
+        goto done;
+    result = count == 1 && same;
+done:
+    Py_XDECREF(masks);
+    Py_XDECREF(tables);
+    Py_XDECREF(args);
+    Py_XDECREF(kw);
+    Py_XDECREF(it);
+    return result;
+}
 
 static PyObject *tries(PyObject *self, PyObject *args) {
     int n, level, hard, attempt, attempts, batch;
     long long cap;
-    PyObject *state, *basebytes;
-    if (!PyArg_ParseTuple(args, "iipOOiiiL", &n, &level, &hard, &state, &basebytes, &attempt,
-                          &attempts, &batch, &cap))
+    PyObject *state, *basebytes, *tick, *search, *restart_base;
+    if (!PyArg_ParseTuple(args, "iipOOiiiLOOO", &n, &level, &hard, &state, &basebytes,
+                          &attempt, &attempts, &batch, &cap, &tick, &search, &restart_base))
         return NULL;
     if (n < 3 || n > MAXN || level < 0 || level > 4) {
         PyErr_SetString(PyExc_ValueError, "order or level out of range");
         return NULL;
     }
+    Py_buffer view;
+    if (PyObject_GetBuffer(state, &view, PyBUF_WRITABLE) < 0)
+        return NULL;
+    if (view.len != (MT_N + 1) * 4) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "not a Mersenne Twister state (625 4-byte words)");
+        return NULL;
+    }
     MT mt;
-    PyObject *fast = PySequence_Fast(state, "state must be a sequence");
-    if (!fast)
-        return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "not a Mersenne Twister state");
-        return NULL;
-    }
-    for (int i = 0; i <= MT_N; i++) {
-        unsigned long x = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (x == (unsigned long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return NULL;
-        }
-        if (i < MT_N)
-            mt.mt[i] = (uint32_t)x;
-        else
-            mt.index = (int)x;
-    }
-    Py_DECREF(fast);
+    memcpy(mt.mt, view.buf, MT_N * 4);
+    uint32_t index;
+    memcpy(&index, (char *)view.buf + MT_N * 4, 4);
+    mt.index = (int)index;
     unsigned char base[MAXA];
     Py_ssize_t blen = 0;
     if (basebytes != Py_None) {
         char *b;
-        if (PyBytes_AsStringAndSize(basebytes, &b, &blen) < 0)
-            return NULL;
-        if (blen != n * n) {
-            PyErr_SetString(PyExc_ValueError, "base square of the wrong size");
+        if (PyBytes_AsStringAndSize(basebytes, &b, &blen) < 0 || blen != n * n) {
+            PyBuffer_Release(&view);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "base square of the wrong size");
             return NULL;
         }
         memcpy(base, b, blen);
@@ -1005,7 +1061,7 @@ static PyObject *tries(PyObject *self, PyObject *args) {
     static Cages cg;
     static Tab tabs[MAXA];
     static Store st;
-    int grid[MAXA], status = ST_NONE, have_hard = 0;
+    int grid[MAXA], status = ST_NONE, have_hard = 0, failed = 0;
     uint32_t hardm[MAXA];
     long long ticks = 0;
     int made = 0;
@@ -1017,7 +1073,8 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             blen = n * n;
         } else if (blen != n * n) {
             PyErr_SetString(PyExc_ValueError, "no base square");
-            return NULL;
+            failed = 1;
+            break;
         }
         attempt++;
         isotope(&mt, n, base, grid);
@@ -1027,8 +1084,11 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         if (swapped(n, grid, cg.owner))
             continue;
         int got = compile_cages(n, &cg, tabs, &st, cap);
-        if (got < 0)
-            return PyErr_NoMemory();
+        if (got < 0) {
+            PyErr_NoMemory();
+            failed = 1;
+            break;
+        }
         if (got > 0) {
             status = ST_UNDECIDED;
             break;
@@ -1079,23 +1139,44 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             }
             continue;
         }
-        if (open) {
-            status = ST_PYTHON;
-            memcpy(hardm, m, sizeof hardm);
-            have_hard = 1;
+        if (!open)
+            continue;
+        memcpy(hardm, m, sizeof hardm);
+        have_hard = 1;
+        status = ST_PYTHON;
+        if (search == Py_None)
+            break;
+        /* extreme and up: unique (the budget's ticks so far first, as Python makes them) */
+        PyObject *r = PyObject_CallFunction(tick, "L", ticks);
+        ticks = 0;
+        if (!r) {
+            failed = 1;
             break;
         }
+        Py_DECREF(r);
+        int u = unique(n, &cg, tabs, grid, search, tick, restart_base);
+        if (u < 0) {
+            failed = 1;
+            break;
+        }
+        if (u) {
+            status = ST_UNIQUE;
+            break;
+        }
+        have_hard = 0;
+        status = ST_NONE;
     }
-    /* back to Python: the state, the base square, where the attempts are */
-    PyObject *outstate = PyTuple_New(MT_N + 1);
-    if (!outstate)
+    /* the state and where the attempts are, back to Python */
+    memcpy(view.buf, mt.mt, MT_N * 4);
+    index = (uint32_t)mt.index;
+    memcpy((char *)view.buf + MT_N * 4, &index, 4);
+    PyBuffer_Release(&view);
+    if (failed)
         return NULL;
-    for (int i = 0; i < MT_N; i++)
-        PyTuple_SET_ITEM(outstate, i, PyLong_FromUnsignedLong(mt.mt[i]));
-    PyTuple_SET_ITEM(outstate, MT_N, PyLong_FromLong(mt.index));
     PyObject *outbase = blen == n * n ? PyBytes_FromStringAndSize((char *)base, n * n)
                                        : (Py_INCREF(Py_None), Py_None);
-    PyObject *outgrid = Py_None, *outcages = Py_None;
+    PyObject *outgrid = Py_None, *outcages = Py_None, *outhard = Py_None;
+    Py_INCREF(Py_None);
     Py_INCREF(Py_None);
     Py_INCREF(Py_None);
     if (status != ST_NONE) {
@@ -1114,15 +1195,14 @@ static PyObject *tries(PyObject *self, PyObject *args) {
                                                         cg.target[g], cells));
         }
     }
-    PyObject *outhard = Py_None;
     if (have_hard) {
+        Py_DECREF(outhard);
         outhard = PyList_New(n * n);
         for (int i = 0; i < n * n; i++)
             PyList_SET_ITEM(outhard, i, PyLong_FromUnsignedLong(hardm[i]));
-    } else
-        Py_INCREF(Py_None);
-    return Py_BuildValue("(NNiLiNNN)", outstate, outbase, attempt, ticks, status, outgrid,
-                         outcages, outhard);
+    }
+    return Py_BuildValue("(NiLiNNN)", outbase, attempt, ticks, status, outgrid, outcages,
+                         outhard);
 }
 
 static PyMethodDef methods[] = {

@@ -27,11 +27,13 @@ when its verdict needs the search or the ladder above medium.
 from __future__ import annotations
 
 import random
+from array import array
 from functools import lru_cache
 
 from ..budget import Budget, ensure
 from ..deduce import fixpoint
 from ..errors import GenerationError
+from ..latin import search as latin_search
 from ..latin.search import native_available, root_masks
 from ..latin.squares import jacobson_matthews
 from .cages import TUPLE_CAP, Table, _native, compile_puzzle
@@ -293,7 +295,7 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
     if n == 3 and hard:
         level = "medium"   # as in Tatham's: 3x3 puzzles above Normal do not exist
     k = LEVELS.index(level)
-    if _native is not None and type(rng) is random.Random and n <= _MAX_NATIVE:
+    if _native is not None and type(rng) is random.Random and n <= _MAX_NATIVE and _WORDS:
         return _generate_native(n, level, hard, rng, budget, attempts)
     base: list[list[int]] = []
     for attempt in range(attempts):
@@ -319,13 +321,13 @@ def _failed(n: int, level: str, attempts: int) -> GenerationError:
 
 
 def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool = False,
-          hard: list[int] | None = None) -> bool:
+          hard: list[int] | None = None, unique: bool = False) -> bool:
     """Whether a try that passed `swapped` is unique and graded exactly LEVELS[k].
     From hard up: turned away when the medium rung solves it (`screened`: known to
     stall), then graded on the hard rung's fixpoint made from the medium one
     (`hard`: already made, and unsolved), before the search proves it unique (at
-    extreme and up). The compiled tries make the same checks in the same order,
-    so the budget counts the same."""
+    extreme and up; `unique`: proved already). The compiled tries make the same
+    checks in the same order, so the budget counts the same."""
     tables = compile_puzzle(puzzle)
     if k < 2:
         return grade_exactly(puzzle, LEVELS[k], budget, tables)
@@ -342,7 +344,7 @@ def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened:
                 return k == 2 and hard is not None
             if k == 2:
                 return False
-    if k >= 3:
+    if k >= 3 and not unique:
         # Uniqueness: the compiled search settles it in about a millisecond, and the
         # ladder up to extreme costs more. Below, the ladder solving the puzzle
         # proves it unique.
@@ -354,27 +356,36 @@ def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened:
 
 BATCH = 64     # compiled attempts between two budget ticks
 _MAX_NATIVE = 16
-_FOUND, _PYTHON, _UNDECIDED = 1, 2, 3
+_WORDS = array("I").itemsize == 4   # the Mersenne Twister's state as C reads it
+_FOUND, _PYTHON, _UNDECIDED, _UNIQUE = 1, 2, 3, 4
 
 
 def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget: Budget,
                      attempts: int) -> tuple[KeenPuzzle, list[int]]:
     """`generate`'s loop with its tries compiled (`_cages.tries`, on the state of `rng`'s
-    Mersenne Twister: the same draws, so the same puzzles): the tries come back to
-    Python when their verdict needs the search or the ladder."""
+    Mersenne Twister: the same draws, so the same puzzles; it goes back into `rng`
+    at the end): a try comes back to Python when its verdict needs the ladder above
+    hard (or when a piece is not built)."""
     assert _native is not None
     k = LEVELS.index(level)
+    version, words, gauss = rng.getstate()
+    state = array("I", words)
+    core = latin_search._native     # the Latin core's compiled search, when built
+    search = core.Search if k >= 3 and core is not None else None
     base = None
     attempt = 0
-    while attempt < attempts:
-        version, state, gauss = rng.getstate()
-        state, base, attempt, ticks, status, grid, cages, masks = _native.tries(
-            n, k, hard, state, base, attempt, attempts, BATCH, TUPLE_CAP)
-        rng.setstate((version, state, gauss))
-        budget.tick(ticks)
-        if not status:
-            continue
-        puzzle = KeenPuzzle(n, tuple(Cage(op, target, cells) for op, target, cells in cages))
-        if status == _FOUND or judge(puzzle, grid, k, budget, status == _PYTHON, masks):
-            return puzzle, grid
+    try:
+        while attempt < attempts:
+            base, attempt, ticks, status, grid, cages, masks = _native.tries(
+                n, k, hard, state, base, attempt, attempts, BATCH, TUPLE_CAP, budget.tick,
+                search, float(latin_search.RESTART_BASE))
+            budget.tick(ticks)
+            if not status:
+                continue
+            puzzle = KeenPuzzle(n, tuple(Cage(op, target, cells) for op, target, cells in cages))
+            if status == _FOUND or judge(puzzle, grid, k, budget, status in (_PYTHON, _UNIQUE),
+                                         masks, status == _UNIQUE):
+                return puzzle, grid
+    finally:
+        rng.setstate((version, tuple(state), gauss))
     raise _failed(n, level, attempts)
