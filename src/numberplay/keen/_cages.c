@@ -841,7 +841,7 @@ static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int ru
     }
 }
 
-/* -- the hard rung's fixpoint (generate._hard_fixpoint) ------------------------- */
+/* -- the hard rung's fixpoint ------------------------------------------------------ */
 
 typedef int (*LineFilter)(int n, const unsigned long long *dom, unsigned long long *out);
 
@@ -858,9 +858,8 @@ static LineFilter regin(void) {
     return f;
 }
 
-/* latin.search.root_masks(n, m, tables, use_gac=True) as the compiled core makes it:
- * the singles, Régin's filter on every line until nothing changes, then the tables,
- * to their fixpoint; 0 on a contradiction */
+/* The singles, Régin's filter on every line until nothing changes, then the tables,
+ * to their fixpoint (as the Latin core's root); 0 on a contradiction */
 static int root(int n, int G, Tab *tabs, const int *owner, uint32_t *m, unsigned char *dirty,
                 LineFilter filter) {
     if (settle(n, G, tabs, owner, m, -1, dirty) == CONTRADICTION)
@@ -944,14 +943,15 @@ static int cage_lines(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     return count > 0;
 }
 
-/* generate._hard_fixpoint: root, again while it changes, then the cage lines, until
- * nothing changes; *ticks counts its rounds (its budget ticks). 0: a contradiction */
+/* The hard rung's fixpoint (fixpoint.settle up to rung 2, the kernel's quiet
+ * fixpoint that generate.judge asks for; each rule only removes, so there is one):
+ * root, again while it changes, then the cage lines, until nothing changes.
+ * 0: a contradiction */
 static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
-                         unsigned char *dirty, LineFilter filter, long long *ticks) {
+                         unsigned char *dirty, LineFilter filter) {
     uint32_t before[MAXA];
     int a = n * n;
     while (1) {
-        ++*ticks;
         memcpy(before, m, sizeof(uint32_t) * a);
         if (!root(n, G, tabs, owner, m, dirty, filter))
             return 0;
@@ -1132,10 +1132,9 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             status = ST_PYTHON;     /* the rest in Python */
             break;
         }
-        /* then the hard rung's fixpoint (grade_exactly's tick and its rounds'), from
-         * the medium one (the same fixpoint as from scratch: each rule only removes) */
+        /* then the hard rung's fixpoint (and the grade's tick), from the medium one */
         ticks++;
-        if (!hard_fixpoint(n, cg->count, tabs, cg->owner, m, dirty, filter, &ticks))
+        if (!hard_fixpoint(n, cg->count, tabs, cg->owner, m, dirty, filter))
             continue;
         int open = 0;
         for (int i = 0; i < n * n; i++)
