@@ -133,6 +133,7 @@ class Pool:
 
     def submit(self, task: Task) -> None:
         """Queue a task (from any thread when the pool is `threaded`)."""
+        self._timed = self._timed or task.max_wait is not None
         if self._wake is None:
             self._queued += 1
             self.pending.append(task)
@@ -140,7 +141,6 @@ class Pool:
             return
         with self._lock:
             self._queued += 1
-        self._timed = self._timed or task.max_wait is not None
         self._incoming.append(task)
         self.wake()
 
