@@ -33,7 +33,16 @@ from ..latin.generate import capped_tries, narrow_until_solved, random_square, r
 from .explain import grade_masks, ladder
 from .solve import solve_masks
 
-DECOYS = {0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5), 5: (2, 5)}
+
+class _ByLevel(dict):  # type: ignore[type-arg]
+    """Decoys per cell (fewest, most) by level; a level past the listed ones (the
+    search level, or a technique added to the Latin ladder) takes the last."""
+
+    def __missing__(self, level: int) -> tuple[int, int]:
+        return self[max(self)]  # type: ignore[no-any-return]
+
+
+DECOYS = _ByLevel({0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5)})
 SEARCH = GRADES.index("search")   # the level that needs search (a trial or a guess)
 # decoys per cell for "search", fewer to more (means 2 to 4.5); tries start at DECOYS[SEARCH]
 SEARCH_DECOYS = [(1, 3), (1, 4), (2, 4), (2, 5), (3, 5), (3, 6)]
@@ -73,8 +82,8 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
     if level > 0 and ladder(n, masks, level - 1)[0] == "solved":
         return None
     # Singles are monotone (one found stays true when candidates go), so for
-    # levels 0-1 the checks above prove the grade; subsets and fish are looked
-    # for only up to half a line's open cells, which breaks that: ask the grader.
+    # levels 0-1 the checks above prove the grade; the techniques above them look
+    # only up to half a line's open cells, which breaks that: ask the grader.
     if level >= 2 and grade_masks(n, masks) != GRADES[level]:
         return None
     return masks, solution

@@ -77,7 +77,7 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
     # -- explaining ---------------------------------------------------------------
     def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
                 budget: Budget | None = None) -> Iterator[Step]:
-        """Naked/hidden singles, subsets and fish; guesses only where they stall."""
+        """The Latin ladder's techniques; guesses only where they stall."""
         p = _p(puzzle)
         return explain_masks(p.n, p.masks(), search=search, trace=trace, budget=budget)
 
