@@ -100,10 +100,11 @@ def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Move | None:
     return None
 
 
-NO_FILLING = (0, [])   # `_digits` of a cage no filling fits
+Digits = tuple[int, list[tuple[int, int]]]
+NO_FILLING: Digits = (0, [])   # `_digits` of a cage no filling fits
 
 
-def _digits(table: Table, masks: list[int]) -> tuple[int, list[tuple[int, int]]] | None:
+def _digits(table: Table, masks: list[int]) -> Digits | None:
     """(the digits some filling uses, what leaves the cage's cells), None when nothing
     leaves, NO_FILLING when no filling fits; remembered in the cage's memo by its
     cells' candidates (both depend on them alone)."""
@@ -112,7 +113,7 @@ def _digits(table: Table, masks: list[int]) -> tuple[int, list[tuple[int, int]]]
     if key in memo:
         return memo[key]  # type: ignore[no-any-return]
     keep = filtered(table, masks)
-    found = NO_FILLING
+    found: Digits | None = NO_FILLING
     if keep is not None:
         found = None
         union = 0
