@@ -180,3 +180,19 @@ def test_a_job_names_its_puzzle_as_the_api_does():
     (line,) = entries({"id": 1, "kind": "toysum", "op": "check", "puzzle": text, "input": text})
     assert line.failed is not None and "not both" in line.failed["error"]
     assert 'missing "puzzle"' in run_job(job(op="solve"))["error"]
+
+
+@pytest.mark.parametrize("fields", [
+    {"op": "count", "input": "numbers 1 2 3\ntarget 3", "timeout": 5},
+    {"op": "solve", "input": "numbers 1 2 3\ntarget 3", "limit": 1, "max_nodes": 50},
+    {"op": "generate", "size": "5", "seed": 3, "count": 2, "options": {}},
+])
+def test_a_job_crosses_the_pipe_whole(fields):
+    """What a worker is sent (the workers' one message, as JSON) is the job again,
+    and its answer makes the result line the job gives run here."""
+    from numberplay.services.batch.jobs import Job, handle, message_of, result_line
+
+    one = job(id=fields["op"], **fields)
+    sent = json.loads(json.dumps(message_of(one)))
+    assert Job(**{**sent["body"], "timeout": sent["seconds"]}) == one
+    assert result_line(one.id, json.loads(json.dumps(handle(sent)))) == run_job(one)

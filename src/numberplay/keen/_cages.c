@@ -238,7 +238,7 @@ static void iota(int *x, int len, int from) {
 
 /* latin.squares.jacobson_matthews(n, rng, iterations=n*n), n >= 3: base[r*n+c] */
 static void jacobson_matthews(MT *s, int n, unsigned char *base) {
-    static signed char x[MAXN][MAXN][MAXN];
+    signed char x[MAXN][MAXN][MAXN];
     int rows[MAXN], cols[MAXN], vals[MAXN];
     iota(rows, n, 0);
     iota(cols, n, 0);
@@ -463,7 +463,7 @@ static void clues(MT *s, int n, Cages *cg, const int *grid, int hard) {
     }
     iota(order, G, 0);
     shuffle(s, order, G);
-    static int lists[4][2][MAXA];
+    int lists[4][2][MAXA];
     int len[4][2], at[4][2];
     for (int o = 0; o < 4; o++)
         for (int w = 0; w < 2; w++) {
@@ -841,7 +841,7 @@ static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int ru
     }
 }
 
-/* -- the hard rung's fixpoint (generate._hard_fixpoint) ------------------------- */
+/* -- the hard rung's fixpoint ------------------------------------------------------ */
 
 typedef int (*LineFilter)(int n, const unsigned long long *dom, unsigned long long *out);
 
@@ -858,9 +858,8 @@ static LineFilter regin(void) {
     return f;
 }
 
-/* latin.search.root_masks(n, m, tables, use_gac=True) as the compiled core makes it:
- * the singles, Régin's filter on every line until nothing changes, then the tables,
- * to their fixpoint; 0 on a contradiction */
+/* The singles, Régin's filter on every line until nothing changes, then the tables,
+ * to their fixpoint (as the Latin core's root); 0 on a contradiction */
 static int root(int n, int G, Tab *tabs, const int *owner, uint32_t *m, unsigned char *dirty,
                 LineFilter filter) {
     if (settle(n, G, tabs, owner, m, -1, dirty) == CONTRADICTION)
@@ -944,14 +943,15 @@ static int cage_lines(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     return count > 0;
 }
 
-/* generate._hard_fixpoint: root, again while it changes, then the cage lines, until
- * nothing changes; *ticks counts its rounds (its budget ticks). 0: a contradiction */
+/* The hard rung's fixpoint (fixpoint.settle up to rung 2, the kernel's quiet
+ * fixpoint that generate.judge asks for; each rule only removes, so there is one):
+ * root, again while it changes, then the cage lines, until nothing changes.
+ * 0: a contradiction */
 static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
-                         unsigned char *dirty, LineFilter filter, long long *ticks) {
+                         unsigned char *dirty, LineFilter filter) {
     uint32_t before[MAXA];
     int a = n * n;
     while (1) {
-        ++*ticks;
         memcpy(before, m, sizeof(uint32_t) * a);
         if (!root(n, G, tabs, owner, m, dirty, filter))
             return 0;
@@ -1058,9 +1058,17 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         }
         memcpy(base, b, blen);
     }
-    static Cages cg;
-    static Tab tabs[MAXA];
-    static Store st;
+    /* per call, not static: `unique` calls back into Python, where another thread
+     * may run its own tries */
+    Cages *cg = PyMem_Calloc(1, sizeof(Cages));
+    Tab *tabs = PyMem_Calloc(MAXA, sizeof(Tab));
+    Store st = {NULL, 0, 0, NULL, 0};
+    if (!cg || !tabs) {
+        PyMem_Free(cg);
+        PyMem_Free(tabs);
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
     int grid[MAXA], status = ST_NONE, have_hard = 0, failed = 0;
     uint32_t hardm[MAXA];
     long long ticks = 0;
@@ -1078,12 +1086,12 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         }
         attempt++;
         isotope(&mt, n, base, grid);
-        if (!cage_cells(&mt, n, &cg))
+        if (!cage_cells(&mt, n, cg))
             continue;
-        clues(&mt, n, &cg, grid, hard);
-        if (swapped(n, grid, cg.owner))
+        clues(&mt, n, cg, grid, hard);
+        if (swapped(n, grid, cg->owner))
             continue;
-        int got = compile_cages(n, &cg, tabs, &st, cap);
+        int got = compile_cages(n, cg, tabs, &st, cap);
         if (got < 0) {
             PyErr_NoMemory();
             failed = 1;
@@ -1097,7 +1105,7 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         unsigned char dirty[MAXA];
         for (int i = 0; i < n * n; i++)
             m[i] = (1U << n) - 1;
-        for (int g = 0; g < cg.count; g++) {
+        for (int g = 0; g < cg->count; g++) {
             tabs[g].nlive = tabs[g].count;
             for (int l = 0; l < tabs[g].count; l++)
                 tabs[g].live[l] = l;
@@ -1106,28 +1114,27 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         if (level <= 1) {
             /* solved at its level and stalled below (grade_exactly, and its tick) */
             ticks++;
-            if (level == 1 && settle(n, cg.count, tabs, cg.owner, m, 0, dirty) != STALLED)
+            if (level == 1 && settle(n, cg->count, tabs, cg->owner, m, 0, dirty) != STALLED)
                 continue;
-            for (int g = 0; g < cg.count; g++)
+            for (int g = 0; g < cg->count; g++)
                 dirty[g] = 1;
-            if (settle(n, cg.count, tabs, cg.owner, m, level, dirty) == SOLVED) {
+            if (settle(n, cg->count, tabs, cg->owner, m, level, dirty) == SOLVED) {
                 status = ST_FOUND;
                 break;
             }
             continue;
         }
         /* hard and up: turned away when the medium rung solves it (generate.judge) */
-        if (settle(n, cg.count, tabs, cg.owner, m, 1, dirty) != STALLED)
+        if (settle(n, cg->count, tabs, cg->owner, m, 1, dirty) != STALLED)
             continue;
         LineFilter filter = regin();
         if (!filter) {
             status = ST_PYTHON;     /* the rest in Python */
             break;
         }
-        /* then the hard rung's fixpoint (grade_exactly's tick and its rounds'), from
-         * the medium one (the same fixpoint as from scratch: each rule only removes) */
+        /* then the hard rung's fixpoint (and the grade's tick), from the medium one */
         ticks++;
-        if (!hard_fixpoint(n, cg.count, tabs, cg.owner, m, dirty, filter, &ticks))
+        if (!hard_fixpoint(n, cg->count, tabs, cg->owner, m, dirty, filter))
             continue;
         int open = 0;
         for (int i = 0; i < n * n; i++)
@@ -1154,7 +1161,7 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             break;
         }
         Py_DECREF(r);
-        int u = unique(n, &cg, tabs, grid, search, tick, restart_base);
+        int u = unique(n, cg, tabs, grid, search, tick, restart_base);
         if (u < 0) {
             failed = 1;
             break;
@@ -1171,8 +1178,13 @@ static PyObject *tries(PyObject *self, PyObject *args) {
     index = (uint32_t)mt.index;
     memcpy((char *)view.buf + MT_N * 4, &index, 4);
     PyBuffer_Release(&view);
-    if (failed)
+    free(st.buf);
+    free(st.live);
+    if (failed) {
+        PyMem_Free(cg);
+        PyMem_Free(tabs);
         return NULL;
+    }
     PyObject *outbase = blen == n * n ? PyBytes_FromStringAndSize((char *)base, n * n)
                                        : (Py_INCREF(Py_None), Py_None);
     PyObject *outgrid = Py_None, *outcages = Py_None, *outhard = Py_None;
@@ -1185,14 +1197,14 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         outgrid = PyList_New(n * n);
         for (int i = 0; i < n * n; i++)
             PyList_SET_ITEM(outgrid, i, PyLong_FromLong(grid[i]));
-        outcages = PyTuple_New(cg.count);
-        for (int g = 0; g < cg.count; g++) {
-            int size = cg.start[g + 1] - cg.start[g];
+        outcages = PyTuple_New(cg->count);
+        for (int g = 0; g < cg->count; g++) {
+            int size = cg->start[g + 1] - cg->start[g];
             PyObject *cells = PyTuple_New(size);
             for (int k = 0; k < size; k++)
-                PyTuple_SET_ITEM(cells, k, PyLong_FromLong(cg.cells[cg.start[g] + k]));
-            PyTuple_SET_ITEM(outcages, g, Py_BuildValue("(CLN)", OPCHAR[cg.op[g]],
-                                                        cg.target[g], cells));
+                PyTuple_SET_ITEM(cells, k, PyLong_FromLong(cg->cells[cg->start[g] + k]));
+            PyTuple_SET_ITEM(outcages, g, Py_BuildValue("(CLN)", OPCHAR[cg->op[g]],
+                                                        cg->target[g], cells));
         }
     }
     if (have_hard) {
@@ -1201,6 +1213,8 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         for (int i = 0; i < n * n; i++)
             PyList_SET_ITEM(outhard, i, PyLong_FromUnsignedLong(hardm[i]));
     }
+    PyMem_Free(cg);
+    PyMem_Free(tabs);
     return Py_BuildValue("(NiLiNNN)", outbase, attempt, ticks, status, outgrid, outcages,
                          outhard);
 }

@@ -17,11 +17,12 @@
    extreme and unreasonable the compiled search proves it, before the ladder
    runs; from hard up a try the medium rung solves is turned away first.
 
-Steps 1-4 and the easy and medium grades run in C when it is built
-(`_cages.tries`), on the Mersenne Twister state of the caller's
+Steps 1-4, the easy, medium and hard grades and the search run in C when it is
+built (`_cages.tries`), on the Mersenne Twister state of the caller's
 `random.Random`, drawing exactly what this module's functions draw: a seed
 makes the same puzzle either way (tested), and a try comes back to Python only
-when its verdict needs the search or the ladder above medium.
+for the ladder above hard. In Python the grades are the kernel's quiet
+fixpoint of Keen's ladder (`deduce.fixpoint`).
 """
 
 from __future__ import annotations
@@ -34,13 +35,11 @@ from ..budget import Budget, ensure
 from ..deduce import fixpoint
 from ..errors import GenerationError
 from ..latin import search as latin_search
-from ..latin.search import native_available, root_masks
 from ..latin.squares import jacobson_matthews
 from .cages import TUPLE_CAP, Table, _native, compile_puzzle
 from .explain import LEVELS, KeenRules
-from .fixpoint import cage_lines
 from .model import Cage, KeenPuzzle
-from .search import latin_tables, solve
+from .search import solve
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
@@ -219,72 +218,25 @@ def swapped(n: int, grid: list[int], cages: tuple[Cage, ...]) -> bool:
 def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
                   tables: list[Table] | None = None, hard: list[int] | None = None) -> bool:
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
-    on the kernel's fixpoint of the ladder: the deductions made below stand, so the
-    target level goes on from where the level below stalled. Below the last level,
-    solved means unique (every deduction is sound). `hard`: the hard rung's fixpoint,
-    already made (unsolved: the level is extreme or unreasonable)."""
+    on the kernel's quiet fixpoint of the ladder (`deduce.fixpoint`: Keen's
+    propagation, no steps): the deductions made below stand, so the target level
+    goes on from where the level below stalled. Below the last level, solved means
+    unique (every deduction is sound). `hard`: the hard rung's fixpoint, already
+    made, where it stalls (the level is extreme or unreasonable)."""
     n = puzzle.n
     tables = tables if tables is not None else compile_puzzle(puzzle)
     k = LEVELS.index(level)
-    m = [(1 << n) - 1] * (n * n)
+    rules = KeenRules(puzzle, tables)
     if hard is None:
         budget.tick()
-        if k >= 2 and native_available() and not any(t.bounded for t in tables):
-            hard = _hard_fixpoint(n, tables, m, budget)
-            if hard is None or solved(hard):       # no solution, or solved at medium or hard
-                return k == 2 and hard is not None and _medium_stalls(n, tables)
-    rules = KeenRules(puzzle, tables)
-    if hard is not None:
-        m = hard
-        if k == 2:
-            return False
-        below = fixpoint(rules, m, k - 1).end if k > 3 else "stalled"
-    else:
+        m = [(1 << n) - 1] * (n * n)
         below = fixpoint(rules, m, k - 1).end if k > 0 else "stalled"
+    else:
+        m = hard
+        below = fixpoint(rules, m, k - 1).end if k > 3 else "stalled"
     if below != "stalled":
         return False
     return level == LEVELS[-1] or fixpoint(rules, m, k).end == "solved"
-
-
-def solved(m: list[int]) -> bool:
-    """Every cell down to one value."""
-    return all(not d & (d - 1) for d in m)
-
-
-def _medium_stalls(n: int, tables: list[Table]) -> bool:
-    """Whether the medium rung's fixpoint leaves the puzzle unsolved."""
-    medium = _medium_fixpoint(n, tables)
-    return medium is not None and not solved(medium)
-
-
-def _medium_fixpoint(n: int, tables: list[Table]) -> list[int] | None:
-    """The medium rung's fixpoint (singles and every cage's fillings, the compiled
-    search's root); None when a cell empties."""
-    return root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
-
-
-def _hard_fixpoint(n: int, tables: list[Table], m: list[int],
-                   budget: Budget) -> list[int] | None:
-    """The hard rung's fixpoint (the ladder's, by propagation): the compiled search's
-    root with Régin's filter (the singles, every naked and hidden subset, every
-    cage's fillings), then Tatham's cage lines, again until nothing changes; None
-    when a cell empties. The same fixpoint as `fixpoint.settle` up to rung 2 (each
-    rule only removes, so there is one)."""
-    lines = latin_tables(tables)
-    while True:
-        budget.tick()
-        new = root_masks(n, m, lines, use_gac=True)
-        if new is None:
-            return None
-        if new != m:
-            m = new
-            continue
-        removed = cage_lines(n, tables, m, 2)
-        if not removed:
-            return m
-        m = list(m)
-        for i, v in removed:
-            m[i] &= ~(1 << v)
 
 
 def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,
@@ -323,30 +275,29 @@ def _failed(n: int, level: str, attempts: int) -> GenerationError:
 def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool = False,
           hard: list[int] | None = None, unique: bool = False) -> bool:
     """Whether a try that passed `swapped` is unique and graded exactly LEVELS[k].
-    From hard up: turned away when the medium rung solves it (`screened`: known to
-    stall), then graded on the hard rung's fixpoint made from the medium one
-    (`hard`: already made, and unsolved), before the search proves it unique (at
-    extreme and up; `unique`: proved already). The compiled tries make the same
-    checks in the same order, so the budget counts the same."""
+    From hard up, on the kernel's quiet fixpoint: turned away when the medium rung
+    solves it (`screened`: known to stall), then graded hard when the hard rung
+    solves it (`hard`: its fixpoint, already made, where it stalls), else proved
+    unique by the search (`unique`: proved already) before the ladder above hard
+    runs. The compiled tries make the same checks in the same order, so the
+    budget counts the same."""
     tables = compile_puzzle(puzzle)
     if k < 2:
         return grade_exactly(puzzle, LEVELS[k], budget, tables)
-    n = puzzle.n
-    fast = native_available() and not any(t.bounded for t in tables)
-    if hard is None and (fast or not screened):
-        medium = _medium_fixpoint(n, tables)
-        if medium is None or solved(medium):
+    if hard is None:
+        n = puzzle.n
+        rules = KeenRules(puzzle, tables)
+        m = [(1 << n) - 1] * (n * n)
+        if not screened and fixpoint(rules, m, 1).end != "stalled":
             return False
-        if fast:
-            budget.tick()
-            hard = _hard_fixpoint(n, tables, medium, budget)
-            if hard is None or solved(hard):
-                return k == 2 and hard is not None
-            if k == 2:
-                return False
-    if k >= 3 and not unique:
+        budget.tick()
+        end = fixpoint(rules, m, 2).end
+        if k == 2 or end != "stalled":
+            return k == 2 and end == "solved"
+        hard = m
+    if not unique:
         # Uniqueness: the compiled search settles it in about a millisecond, and the
-        # ladder up to extreme costs more. Below, the ladder solving the puzzle
+        # ladder above hard costs more. Below, the ladder solving the puzzle
         # proves it unique.
         sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
         if len(sols) != 1 or sols[0] != grid:
