@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
-from ..budget import Budget
-from ..deduce import Contradiction, Explanation, Limits, Rules, Technique
+from ..deduce import Contradiction, Rules, Technique
 from ..model import PlayState, Step
 from ..text import place as cell_place
 from . import search as S
@@ -267,15 +266,6 @@ def _all_different(n: int, views: Views, ref: list[list[int]] | None) -> bool:
             if queue and not S.propagate(n, D, R, C, queue):
                 return False
     return True
-
-
-def explain_masks(rules: LatinRules, masks: list[int], *, search: bool = True,
-                  trace: bool = False, budget: Budget | None = None,
-                  limits: Limits | None = None) -> Iterator[Step]:
-    """The steps from the given candidates to the solution (or stall/contradiction):
-    techniques, then trials, then (only if no bounded trial closes) guesses."""
-    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
-                       limits=limits)
 
 
 def narrow(n: int, masks: list[int], state: PlayState) -> list[int]:
