@@ -133,7 +133,7 @@ def test_generate_out_of_time_says_what_was_asked_and_what_may_help(run):
              "--timeout", "0.05"])
     assert r.exit_code == 3
     line = r.stderr.strip().splitlines()[-1]
-    assert line.startswith("stopped:") and "size 20, difficulty search" in line
+    assert line.startswith("out of budget:") and "size 20, difficulty search" in line
     assert "--timeout" in line and "Traceback" not in r.stderr
 
 

@@ -76,7 +76,7 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
 
     # -- explaining ---------------------------------------------------------------
     def rules(self, puzzle: Puzzle, budget: Budget | None = None) -> Deduction:
-        """The Latin ladder (singles, subsets and fish) from the puzzle's candidates."""
+        """The Latin ladder's techniques, from the puzzle's candidates."""
         p = _p(puzzle)
         return Deduction(CrossSetRules(p.n), p.masks())
 

@@ -25,6 +25,7 @@ from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, PuzzleError
 from ..formula.puzzle import to_text
 from ..formula.runs import cached_run, run_key
+from ..kinds import get_kind
 from ..model import Generated
 from .model import CryptarithmPuzzle, CryptarithmSolution
 from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
@@ -33,8 +34,7 @@ from .wordlist import Tally, WordList, count_sets, every_unique, load_words, par
 def grade(puzzle: CryptarithmPuzzle, budget: Budget | None = None) -> str:
     """The one grade (`Kind.grade`: the kernel's, as explain gives it), bounded by
     the generation's budget."""
-    from .kind import KIND
-    return KIND.grade(puzzle, budget)
+    return get_kind(puzzle.kind).grade(puzzle, budget)
 
 
 def _written(formula: str, symbols: bool) -> str:

@@ -19,6 +19,7 @@ from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..formula.puzzle import assignments, to_text
 from ..formula.runs import cached_run, run_key
+from ..kinds import get_kind
 from ..model import Generated
 from .model import COLOURS, CryptoProductPuzzle, CryptoProductSolution
 
@@ -26,8 +27,7 @@ from .model import COLOURS, CryptoProductPuzzle, CryptoProductSolution
 def grade(puzzle: CryptoProductPuzzle, budget: Budget | None = None) -> str:
     """The one grade (`Kind.grade`: the kernel's, as explain gives it), bounded by
     the generation's budget."""
-    from .kind import KIND
-    return KIND.grade(puzzle, budget)
+    return get_kind(puzzle.kind).grade(puzzle, budget)
 
 MAX_ATTEMPTS = 4000
 

@@ -35,7 +35,6 @@ a nested trial or a guess).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
 from typing import Any, Literal
@@ -65,15 +64,10 @@ HARD_TRIALS = 3           # this many single trials (or any nested trial, or a g
 Contradiction = D.Contradiction
 
 
-@dataclass(frozen=True)
-class Move:
-    """One rung's deduction: `technique`, `where` it looked (a column's index, a
-    product's...: what `narrate` needs), and the masks it left (`after`, before the
-    decided letters' digits are cleared; None: nothing fits)."""
-
-    technique: str
-    where: Any
-    after: tuple[int, ...] | None
+# One rung's deduction (the one move type, `deduce.Move`): `technique`, `where` it
+# looked (a column's index, a product's...: what `narrate` needs), and the masks it
+# left (`after`, before the decided letters' digits are cleared; None: nothing fits).
+Move = D.Move
 
 
 def play(model: Model, m: Masks, technique: str, where: Any, new: Masks | None) -> Move:

@@ -27,8 +27,8 @@ when impossible) to the pure-Python engine only.
 5
 
 Explaining (`explain.LatinRules`, on the shared driver `numberplay.deduce`):
-the Latin ladder (naked single 0, hidden single 1, naked subset 2, hidden
-subset 3, fish 4) plus a kind's `extra` techniques, merged by rung;
+the Latin ladder (the table `techniques.LATIN`: each technique with its rung,
+finder and words) plus a kind's `extra` techniques, merged by rung;
 `explain.table_technique` makes a rung of a kind's tables; a kind overrides
 `contradiction` (calling the Latin one), `narrate` and `snapshot`. The grade is
 the kernel's (`numberplay.deduce.grade`: hardest rung the techniques need,

@@ -4,81 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..deduce import Contradiction, Rules, Technique
+from ..deduce import Contradiction, Move, Rules, Technique
 from ..model import PlayState, Step
-from ..text import place as cell_place
 from . import search as S
 from . import techniques as T
 from .tables import Table, table_filter
 
-
-def cell_name(n: int, i: int) -> str:
-    """'r2c3' for flat index i (1-based row and column)."""
-    return cell_place(*divmod(i, n))
+cell_name = T.cell_name
+GRADES = T.GRADES
 
 
-def _vals(vs: list[int]) -> str:
-    return ", ".join(str(v + 1) for v in vs)
+def describe(n: int, move: Move) -> str:
+    """The sentence a person reads for a Latin move (a technique of the Latin table,
+    or a table technique of a kind)."""
+    entry = T.TABLE.get(move.technique)
+    if entry is not None:
+        return entry.words(n, move)  # type: ignore[no-any-return]
+    name = move.technique
+    return (f"{name[:1].upper() + name[1:]}: no combination of {move.where['table']} that "
+            f"the candidates allow uses {T.removals_text(n, move.removed)}, so they go.")
 
 
-def _removals(n: int, removed: list[tuple[int, int]]) -> str:
-    return ", ".join(f"{v + 1} from {cell_name(n, i)}" for i, v in removed)
-
-
-def describe(n: int, move: T.Move) -> str:
-    """The sentence a person reads for one move."""
-    d = move.detail
-    cells = ", ".join(cell_name(n, i) for i in move.cells)
-    if move.technique == "naked single":
-        i, v = move.fixed[0]
-        where = ", ".join(cell_name(n, j) for j, _ in move.removed)
-        return f"Naked single: {cell_name(n, i)} can only be {v + 1}, so {v + 1} is weeded from {where}."
-    if move.technique == "hidden single":
-        i, v = move.fixed[0]
-        axis, idx = d["line"]
-        return (f"Hidden single: {v + 1} has only one place in {axis} {idx + 1}, "
-                f"so {cell_name(n, i)} = {v + 1} (removing {_vals([u for _, u in move.removed])}).")
-    if move.technique in ("naked subset", "hidden subset"):
-        axis, idx = d["line"]
-        name = SUBSET.get(d["k"], f"{d['k']}-subset")
-        if move.technique == "naked subset":
-            return (f"Naked {name} in {axis} {idx + 1}: {cells} hold only {_vals(d['values'])} "
-                    f"between them, so these values leave the rest of the {axis}: "
-                    f"{_removals(n, move.removed)}.")
-        return (f"Hidden {name} in {axis} {idx + 1}: {_vals(d['values'])} can only go in "
-                f"{cells}, so those cells hold nothing else: {_removals(n, move.removed)}.")
-    if move.technique == "fish":
-        name = T.FISH_NAMES.get(d["k"], f"{d['k']}-fish")
-        base = d["base"]
-        other = "column" if base == "row" else "row"
-        v = d["value"] + 1
-        return (f"{name[0].upper() + name[1:]} on {v}: in {base}s {_vals(d['lines'])} the {v} can "
-                f"only go in {other}s {_vals(d['cover'])}, so {v} is removed from the rest of "
-                f"those {other}s: {', '.join(cell_name(n, i) for i, _ in move.removed)}.")
-    if move.technique == "forcing chain":
-        v = d["value"] + 1
-        chain = move.cells
-        start, end, target = chain[0], chain[-1], move.removed[0][0]
-        steps = ", so ".join(f"{cell_name(n, i)} = {x + 1}"
-                             for i, x in zip(chain, d["forced"], strict=True))
-        return (f"Forcing chain on {v}: if {cell_name(n, start)} is not {v}, then {steps}; "
-                f"so {v} is in {cell_name(n, start)} or in {cell_name(n, end)}, and "
-                f"{cell_name(n, target)}, in line with both, loses {v}.")
-    if "table" in d:
-        name = move.technique
-        return (f"{name[:1].upper() + name[1:]}: no combination of {d['table']} that the "
-                f"candidates allow uses {_removals(n, move.removed)}, so they go.")
-    return f"{move.technique}: {cells}"
-
-
-SUBSET = T.SUBSET_NAMES
-# The label of each rung of the Latin ladder (see techniques.py), then of a trial or
-# a guess: Cross Set's difficulties, the kernel's grade.
-GRADES = ("trivial", "easy", "medium", "hard", "extreme", "search")
-LADDER = tuple((f.__name__.replace("_", " "), f) for f in T.TECHNIQUES)
-
-
-def to_step(n: int, move: T.Move, snapshot: str | None) -> Step:
+def to_step(n: int, move: Move, snapshot: str | None) -> Step:
     """A model `Step` from a move."""
     technique = move.technique
     return Step(
@@ -92,11 +39,10 @@ def to_step(n: int, move: T.Move, snapshot: str | None) -> Step:
 
 
 def latin_technique(n: int, name: str, rung: int,
-                    finder: Callable[[int, list[int]], T.Move | None]) -> Technique:
+                    finder: Callable[[int, list[int]], Move | None]) -> Technique:
     """A Latin finder (`techniques.py`) as a kernel technique at `rung`: it finds a
-    move on order-`n` masks and applies it. A kind puts Latin techniques the Latin
-    ladder leaves out (forcing chains) on its own ladder through this too."""
-    def find(m: list[int]) -> T.Move | None:
+    move on order-`n` masks and applies it."""
+    def find(m: list[int]) -> Move | None:
         move = finder(n, m)
         if move is not None:
             T.apply(m, move)
@@ -109,16 +55,17 @@ class LatinRules(Rules):
     """A Latin square for the deduction kernel: a position is the flat list of
     candidate masks (bit v-1 for value v), places are named `r2c3`.
 
-    The ladder is the Latin one (naked single, hidden single, naked subset,
-    hidden subset, fish at rungs 0-4); its finders return `techniques.Move`s,
-    worded by `narrate`. The extension point for a kind with constraints of its
-    own (a kind's cages): `extra` techniques (see `deduce.Technique`: `find` gets
-    the masks and returns a move) join the ladder in rung order; `rungs` puts the
-    Latin techniques on the kind's own scale ({"hidden single": 0, ...}); `order`
-    lists technique names in the order they are tried within one rung (by
-    default the Latin techniques come first). The kind overrides `contradiction`
-    (calling this one), `narrate` for its own moves (calling this one for the
-    Latin moves), `snapshot` and `grades`."""
+    The ladder is the Latin table's (`techniques.LATIN`: each technique with its
+    rung, finder and words); its finders return `deduce.Move`s, worded by
+    `narrate`. The extension point for a kind with constraints of its own (a
+    kind's cages): `extra` techniques (see `deduce.Technique`: `find` gets the
+    masks and returns a move) join the ladder in rung order; `rungs` puts the
+    Latin techniques on the kind's own scale (a name to a rung; a technique the
+    Latin ladder leaves off joins it so); `order` lists technique names in the
+    order they are tried within one rung (by default the Latin techniques come
+    first). The kind overrides `contradiction` (calling this one), `narrate` for
+    its own moves (calling this one for the Latin moves), `snapshot` and
+    `grades`."""
 
     grades = GRADES
     solved_text = "Solved: every cell holds one value."
@@ -133,13 +80,13 @@ class LatinRules(Rules):
                           list[list[int]] | None] | None = None
         self.index = {cell_name(n, i): i for i in range(n * n)}
         rungs = rungs or {}
-        latin = [latin_technique(n, name, rungs.get(name, rung), f)
-                 for rung, (name, f) in enumerate(LADDER)]
+        latin = [latin_technique(n, e.name, rung, e.finder) for e in T.LATIN
+                 if (rung := rungs.get(e.name, e.rung)) is not None]
         rank = {name: k for k, name in enumerate(order)}
         ladder = [*latin, *extra]
         self.techniques = tuple(sorted(ladder, key=lambda t: (t.rung, rank.get(t.name, -1))))
 
-    def narrate(self, move: T.Move, before: list[int] | None) -> Step:
+    def narrate(self, move: Move, before: list[int] | None) -> Step:
         """The step a person reads for a Latin move."""
         return to_step(self.n, move, None)
 
@@ -289,7 +236,7 @@ def table_technique(n: int, name: str, rung: int, tables: Sequence[Table],
         return label(g) if label else "the group " + ", ".join(cell_name(n, c)
                                                                for c in tables[g].cells)
 
-    def find(m: list[int]) -> T.Move | None:
+    def find(m: list[int]) -> Move | None:
         for g, table in enumerate(tables):
             gone = table_filter(m, table)
             if gone is None:
@@ -298,7 +245,8 @@ def table_technique(n: int, name: str, rung: int, tables: Sequence[Table],
             if gone:
                 for i, v in gone:
                     m[i] &= ~(1 << v)
-                return T.Move(name, list(table.cells), list(gone), [], {"table": what(g)})
+                return Move(name, {"table": what(g)}, cells=list(table.cells),
+                            removed=list(gone))
         return None
     find.__doc__ = f"{name}: values no combination of a group uses"
     return Technique(name, rung, find)

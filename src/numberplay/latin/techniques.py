@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from types import ModuleType
 
+from ..deduce import Entry, Move, table_of
 from ..text import place
 
 _native: ModuleType | None
@@ -35,17 +35,6 @@ NATIVE_MAX = 64          # orders the compiled scans take
 
 FISH_NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag"}
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
-
-
-@dataclass
-class Move:
-    """One deduction: technique, the cells it looks at, removals and placements."""
-
-    technique: str
-    cells: list[int]
-    removed: list[tuple[int, int]]          # (cell index, 0-based value)
-    fixed: list[tuple[int, int]] = field(default_factory=list)
-    detail: dict = field(default_factory=dict)
 
 
 popcount = int.bit_count
@@ -83,7 +72,7 @@ def naked_single(n: int, m: list[int]) -> Move | None:
     if found is None:
         return None
     i, v, peers = found
-    return Move("naked single", [i], [(j, v) for j in peers], [(i, v)])
+    return Move("naked single", cells=[i], removed=[(j, v) for j in peers], fixed=[(i, v)])
 
 
 def naked_single_py(n: int, m: list[int]) -> Move | None:
@@ -128,7 +117,8 @@ def naked_single_py(n: int, m: list[int]) -> Move | None:
                 i = base + c
                 removed = [(j, d.bit_length() - 1) for j in _peers(n, r, c) if m[j] & d]
                 if removed:
-                    return Move("naked single", [i], removed, [(i, d.bit_length() - 1)])
+                    return Move("naked single", cells=[i], removed=removed,
+                                fixed=[(i, d.bit_length() - 1)])
     return None
 
 
@@ -154,7 +144,8 @@ def hidden_single(n: int, m: list[int]) -> Move | None:
     i, v, k = found
     axis, idx, _ = lines(n)[k]
     removed = [(i, u) for u in bits(m[i] & ~(1 << v))]
-    return Move("hidden single", [i], removed, [(i, v)], {"line": (axis, idx), "value": v})
+    return Move("hidden single", {"line": (axis, idx), "value": v}, cells=[i],
+                removed=removed, fixed=[(i, v)])
 
 
 def hidden_single_py(n: int, m: list[int]) -> Move | None:
@@ -174,8 +165,8 @@ def hidden_single_py(n: int, m: list[int]) -> Move | None:
             if hit and d != hit:
                 v = (hit & -hit).bit_length() - 1
                 removed = [(i, u) for u in bits(d & ~(1 << v))]
-                return Move("hidden single", [i], removed, [(i, v)],
-                            {"line": (axis, idx), "value": v})
+                return Move("hidden single", {"line": (axis, idx), "value": v}, cells=[i],
+                            removed=removed, fixed=[(i, v)])
     return None
 
 
@@ -213,8 +204,8 @@ def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
                 removed = [(i, v) for i in open_cells if i not in chosen
                            for v in bits(m[i] & union)]
                 if removed:
-                    return Move("naked subset", chosen, removed, [],
-                                {"line": (axis, idx), "values": bits(union), "k": k})
+                    return Move("naked subset", {"line": (axis, idx), "values": bits(union),
+                                                 "k": k}, cells=chosen, removed=removed)
     return None
 
 
@@ -247,8 +238,8 @@ def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None
                 targets = [cells[p] for p in bits(union)]
                 removed = [(i, u) for i in targets for u in bits(m[i] & ~vmask)]
                 if removed:
-                    return Move("hidden subset", targets, removed, [],
-                                {"line": (axis, idx), "values": chosen, "k": k})
+                    return Move("hidden subset", {"line": (axis, idx), "values": chosen,
+                                                  "k": k}, cells=targets, removed=removed)
     return None
 
 
@@ -288,13 +279,9 @@ def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
                 if removed:
                     cells = [a * n + b if base == "row" else b * n + a
                              for a in chosen for b in bits(plane[a])]
-                    return Move("fish", cells, removed, [],
-                                {"base": base, "lines": chosen, "cover": bits(union),
-                                 "value": v, "k": k})
+                    return Move("fish", {"base": base, "lines": chosen, "cover": bits(union),
+                                         "value": v, "k": k}, cells=cells, removed=removed)
     return None
-
-
-TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
 
 
 def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]:
@@ -346,8 +333,8 @@ def forcing_chain(n: int, m: list[int]) -> Move | None:
             if i != chain[0]:
                 cur = (m[i] & ~(1 << cur)).bit_length() - 1
             forced.append(cur)
-        return Move("forcing chain", list(chain), [(target, v)], [],
-                    {"value": v, "forced": forced})
+        return Move("forcing chain", {"value": v, "forced": forced}, cells=list(chain),
+                    removed=[(target, v)])
     return None
 
 
@@ -360,6 +347,102 @@ def _line_peers(n: int) -> list[list[int]]:
         _CHAIN_PEERS[n] = [[k * n + c for k in range(n) if k != r] + [r * n + k for k in range(n) if k != c]
                      for r in range(n) for c in range(n)]
     return _CHAIN_PEERS[n]
+
+
+# -- the words ------------------------------------------------------------------
+
+
+def cell_name(n: int, i: int) -> str:
+    """'r2c3' for flat index i (1-based row and column)."""
+    return place(*divmod(i, n))
+
+
+def _vals(vs: list[int]) -> str:
+    return ", ".join(str(v + 1) for v in vs)
+
+
+def removals_text(n: int, removed: list[tuple[int, int]]) -> str:
+    """`3 from r1c2, 4 from r1c5`."""
+    return ", ".join(f"{v + 1} from {cell_name(n, i)}" for i, v in removed)
+
+
+def _naked_single_words(n: int, move: Move) -> str:
+    i, v = move.fixed[0]
+    where = ", ".join(cell_name(n, j) for j, _ in move.removed)
+    return f"Naked single: {cell_name(n, i)} can only be {v + 1}, so {v + 1} is weeded from {where}."
+
+
+def _hidden_single_words(n: int, move: Move) -> str:
+    i, v = move.fixed[0]
+    axis, idx = move.where["line"]
+    return (f"Hidden single: {v + 1} has only one place in {axis} {idx + 1}, "
+            f"so {cell_name(n, i)} = {v + 1} (removing {_vals([u for _, u in move.removed])}).")
+
+
+def _naked_subset_words(n: int, move: Move) -> str:
+    d = move.where
+    axis, idx = d["line"]
+    cells = ", ".join(cell_name(n, i) for i in move.cells)
+    return (f"Naked {_subset_name(d['k'])} in {axis} {idx + 1}: {cells} hold only "
+            f"{_vals(d['values'])} between them, so these values leave the rest of the "
+            f"{axis}: {removals_text(n, move.removed)}.")
+
+
+def _hidden_subset_words(n: int, move: Move) -> str:
+    d = move.where
+    axis, idx = d["line"]
+    cells = ", ".join(cell_name(n, i) for i in move.cells)
+    return (f"Hidden {_subset_name(d['k'])} in {axis} {idx + 1}: {_vals(d['values'])} can "
+            f"only go in {cells}, so those cells hold nothing else: "
+            f"{removals_text(n, move.removed)}.")
+
+
+def _subset_name(k: int) -> str:
+    return SUBSET_NAMES.get(k, f"{k}-subset")
+
+
+def _fish_words(n: int, move: Move) -> str:
+    d = move.where
+    name = FISH_NAMES.get(d["k"], f"{d['k']}-fish")
+    base = d["base"]
+    other = "column" if base == "row" else "row"
+    v = d["value"] + 1
+    return (f"{name[0].upper() + name[1:]} on {v}: in {base}s {_vals(d['lines'])} the {v} can "
+            f"only go in {other}s {_vals(d['cover'])}, so {v} is removed from the rest of "
+            f"those {other}s: {', '.join(cell_name(n, i) for i, _ in move.removed)}.")
+
+
+def _forcing_chain_words(n: int, move: Move) -> str:
+    d = move.where
+    v = d["value"] + 1
+    chain = move.cells
+    start, end, target = chain[0], chain[-1], move.removed[0][0]
+    steps = ", so ".join(f"{cell_name(n, i)} = {x + 1}"
+                         for i, x in zip(chain, d["forced"], strict=True))
+    return (f"Forcing chain on {v}: if {cell_name(n, start)} is not {v}, then {steps}; "
+            f"so {v} is in {cell_name(n, start)} or in {cell_name(n, end)}, and "
+            f"{cell_name(n, target)}, in line with both, loses {v}.")
+
+
+# -- the table ------------------------------------------------------------------
+
+# Every Latin technique, once: its name, its rung on the Latin ladder (None: off
+# it, for a kind to place), its finder `(n, masks) -> Move | None` (it does not
+# apply the move) and its words `(n, move) -> sentence`. A kind with a scale of
+# its own maps names to its rungs (`LatinRules(rungs=...)`).
+LATIN = (
+    Entry("naked single", 0, naked_single, _naked_single_words),
+    Entry("hidden single", 1, hidden_single, _hidden_single_words),
+    Entry("naked subset", 2, naked_subset, _naked_subset_words),
+    Entry("hidden subset", 3, hidden_subset, _hidden_subset_words),
+    Entry("fish", 4, fish, _fish_words),
+    Entry("forcing chain", None, forcing_chain, _forcing_chain_words),
+)
+TABLE = table_of(LATIN)
+# The label of each rung of the Latin ladder, then of a trial or a guess: Cross
+# Set's difficulties, the kernel's grade.
+GRADES = ("trivial", "easy", "medium", "hard", "extreme", "search")
+TECHNIQUES = tuple(e.finder for e in LATIN if e.rung is not None)   # the ladder's finders
 
 
 def contradiction(n: int, m: list[int]) -> str | None:

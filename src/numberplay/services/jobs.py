@@ -12,76 +12,41 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..errors import BudgetExceeded, GenerationError, NumberplayError, PuzzleError
+from ..errors import (  # the failure table, re-exported: every front end's one rendering
+    BUDGET,
+    BUSY,
+    DIED,
+    FAILURES,
+    GENERATION,
+    INPUT,
+    INTERNAL,
+    KILLED,
+    MEMORY,
+    RECURSION,
+    Failure,
+    PuzzleError,
+    failure_line,
+    failure_of,
+    one_line,
+)
 from ..kinds import InlineText, Kind, KindOption
 from ..model import Puzzle
 from .envelopes import puzzle_from_json
 
 T = TypeVar("T")
+__all__ = ["BUDGET", "BUSY", "DIED", "FAILURES", "GENERATION", "INPUT", "INTERNAL", "KILLED",
+           "MEMORY", "RECURSION", "Failure", "failure_line", "failure_of", "one_line"]
 
 # A file option (a word list) sent inline: at most this many entries (list
 # items, or whitespace-separated words of its text); docs/limits.md.
 MAX_INLINE_ITEMS = 10_000
 
-# Why a job failed (`Failure.reason`).
-INPUT = "input"            # the request is wrong: PuzzleError and the like
-BUDGET = "budget"          # the time or node budget ran out
-GENERATION = "generation"  # no puzzle could be made as asked
-RECURSION = "recursion"    # nested too deeply to follow
-MEMORY = "memory"          # more memory than a worker may use
-INTERNAL = "internal"      # a bug
-KILLED = "killed"          # still running at its deadline: its worker was killed
-DIED = "died"              # its worker process died while running it
-
-
-def one_line(message: object, limit: int | None = None) -> str:
-    """The message with its whitespace runs (newlines too) folded to single spaces,
-    at most `limit` characters ("..." when cut)."""
-    text = " ".join(str(message).split()) or "error"
-    if limit is not None and len(text) > limit:
-        text = text[:limit - 3] + "..."
-    return text
-
-
 def shown(value: Any, width: int = 40) -> str:
     """A bounded slice of a value a request sent, for an error message."""
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= width else text[:width - 3] + "..."
-
-
-@dataclass(frozen=True)
-class Failure:
-    """A job that failed: why (`INPUT`, `BUDGET`, ...), the error's message on one
-    line, and the error itself (for a log)."""
-
-    reason: str
-    message: str
-    error: BaseException
-
-    @property
-    def type_name(self) -> str:
-        """The error's class name."""
-        return type(self.error).__name__
-
-
-def failure_of(exc: BaseException) -> Failure:
-    """The failure an exception raised by a job stands for."""
-    if isinstance(exc, BudgetExceeded):
-        reason = BUDGET
-    elif isinstance(exc, GenerationError):
-        reason = GENERATION
-    elif isinstance(exc, NumberplayError):
-        reason = INPUT
-    elif isinstance(exc, RecursionError):
-        reason = RECURSION
-    elif isinstance(exc, MemoryError):
-        reason = MEMORY
-    else:
-        reason = INTERNAL
-    return Failure(reason, one_line(exc), exc)
 
 
 def killed(spent: float, timeout: float) -> Failure:
@@ -96,32 +61,21 @@ def died(how: str, what: str = "the job") -> Failure:
     return Failure(DIED, message, ChildProcessError(message))
 
 
+def busy(reason: str) -> Failure:
+    """A request shed because every worker is taken (`reason`: why, in a few words)."""
+    return Failure(BUSY, reason, ConnectionRefusedError(reason))
+
+
 def failure_answer(failure: Failure, private: bool = False) -> tuple[int, dict[str, Any]]:
-    """The one rendering of a failure, for every front end: an HTTP-like status
-    and `{"error": one line, "stopped": ...}` ("stopped" says what ran out: the
-    budget or the memory). A batch's result line carries the same line.
-    `private`: an internal error does not quote its message (a server's answer
-    could reach anyone; the message is logged instead)."""
-    message = one_line(failure.message)
-    if failure.reason == BUDGET:
-        return 503, {"error": f"out of budget: {message}", "stopped": "budget"}
-    if failure.reason == KILLED:
-        return 503, {"error": f"timeout: {message}", "stopped": "budget"}
-    if failure.reason == DIED:
-        return 500, {"error": message}
-    if failure.reason == GENERATION:
-        return 503, {"error": f"generation failed: {message}"}
-    if failure.reason == RECURSION:
-        return 400, {"error": "the input is nested too deeply"}
-    if failure.reason == MEMORY:
-        return 503, {"error": "out of memory: this request needs more than a worker may use",
-                     "stopped": "memory"}
-    if failure.reason == INTERNAL:
-        if private:
-            return 500, {"error": f"internal error ({failure.type_name}); the server's log "
-                                  "has the details"}
-        return 500, {"error": f"internal error ({failure.type_name}): {message}"}
-    return 400, {"error": message}
+    """The one rendering of a failure, for every front end: the HTTP status and
+    `{"error": one line, "stopped": what ran out, if it is that}`. A batch's
+    result line carries the same line; the CLI prints it and exits with the
+    table's code."""
+    said = FAILURES[failure.reason]
+    body: dict[str, Any] = {"error": failure_line(failure, private)}
+    if said.stopped is not None:
+        body["stopped"] = said.stopped
+    return said.status, body
 
 
 def run_guarded(work: Callable[[], T]) -> T | Failure:

@@ -16,10 +16,11 @@ answer, and it is the object `numberplay COMMAND KIND --format json` prints.
 `options` holds the kind's own options (checked with `KindOption.coerce`) and
 may also hold the command's flags by their CLI names (`all`, `count`,
 `no_search`, `trace`, `max_steps`), as the web API always took them. A front
-end differs only in its `Limits` (caps that keep a server's answers small,
-whether an answer cut short by its budget is still an answer) and in how it
-renders a failure (`services.jobs.failure_answer`). Built only on the kind
-interface: no kind is named here.
+end differs only in its `Limits` (caps that keep a server's answers small, one
+puzzle per request). A budget that runs out is never a failure: the answer
+says what was found, `"complete": false` and `"stopped"`. A failure is said
+by one table (`services.jobs.FAILURES`). Built only on the kind interface: no
+kind is named here.
 """
 
 from __future__ import annotations
@@ -68,15 +69,13 @@ class RequestError(PuzzleError):
 @dataclass(frozen=True)
 class Limits:
     """What a front end allows beyond the CLI: caps on solutions listed, steps
-    and puzzles generated (None: none), one puzzle per request, whether an
-    answer its budget cut short is still an answer (else the request fails
-    "out of budget"), and whether a file option is sent as its text."""
+    and puzzles generated (None: none), one puzzle per request, and whether a
+    file option is sent as its text."""
 
     solutions: int | None = None
     steps: int | None = None
     generate: int = MAX_COUNT
     one_puzzle: bool = False
-    partial: bool = False
     inline_files: bool = False
 
 
@@ -199,17 +198,17 @@ def _options_field(obj: Mapping[str, Any], error: type[PuzzleError]) -> dict[str
 
 
 def run(request: Request, budget: Budget, limits: Limits = BATCH,
-        seed: int | str | None = None, error: type[PuzzleError] = RequestError) -> Any:
+        error: type[PuzzleError] = RequestError) -> Any:
     """The CLI's JSON object for one request (a list of them when the puzzle text
-    holds several); raises NumberplayError when it fails. `seed`: generate's
-    seed when the request gives none (the batch: the job's id; the web: a fresh
-    random one, which the answer reports)."""
+    holds several); raises NumberplayError when it fails. A budget that runs out
+    is no failure: the answer says what was found, "complete": false and
+    "stopped". generate without a seed draws a fresh one, which each puzzle's
+    answer carries (its seed and id)."""
     impl = get_kind(request.kind)
     _, kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
                                  inline_files=limits.inline_files, error=error)
     if request.op == "generate":
-        return generate(impl, request, budget, kind_opts,
-                        request.seed if request.seed is not None else seed)
+        return generate(impl, request, budget, kind_opts)
     puzzles = read_puzzles(impl, request.puzzle, kind_opts)
     if limits.one_puzzle and len(puzzles) > 1:
         raise PuzzleError(f"the input holds {len(puzzles)} puzzles; send one per request")
@@ -217,13 +216,23 @@ def run(request: Request, budget: Budget, limits: Limits = BATCH,
     return reports[0] if len(reports) == 1 else reports
 
 
+def fresh_seed() -> str:
+    """A seed for a generation that was given none (the answer reports it)."""
+    import random
+    return str(random.SystemRandom().randrange(10**9))
+
+
 def answer(request: Request, puzzle: Puzzle, budget: Budget,
            limits: Limits = BATCH) -> dict[str, Any]:
-    """The report of one puzzle; BudgetExceeded when the budget cut it short and
-    the front end takes no partial answer."""
-    report, stopped = PUZZLE_OPS[request.op](request, puzzle, budget, limits)
-    if stopped is not None and not limits.partial:
-        raise BudgetExceeded(stopped)
+    """The report of one puzzle; where the budget cut it short, what was found,
+    with "complete": false, "stopped" and the "message" that says what ran out."""
+    try:
+        report, stopped = PUZZLE_OPS[request.op](request, puzzle, budget, limits)
+    except BudgetExceeded as exc:
+        report, stopped = STOPPED[request.op](request, puzzle, str(exc)), str(exc)
+    if stopped is not None:
+        report.update(complete=False, stopped=report.get("stopped") or "budget")
+        report.setdefault("message", stopped)
     return report
 
 
@@ -289,16 +298,55 @@ def _hint(request: Request, puzzle: Puzzle, budget: Budget, limits: Limits) -> O
     return report, None
 
 
+def _head(puzzle: Puzzle) -> dict[str, Any]:
+    return {"kind": puzzle.kind, "puzzle": puzzle.to_json()}
+
+
+def _nothing_found(request: Request, puzzle: Puzzle, message: str) -> dict[str, Any]:
+    """solve, count: the budget ran out before any solution was found."""
+    if not request.search:
+        return _nothing_explained(request, puzzle, message)
+    return {**_head(puzzle), "solutions": [], "count": 0, "complete": False,
+            "verdict": "unknown"}
+
+
+def _nothing_checked(request: Request, puzzle: Puzzle, message: str) -> dict[str, Any]:
+    return {**_head(puzzle), "count": 0, "complete": False, "verdict": "unknown",
+            "text": f"undecided: {message}"}
+
+
+def _nothing_explained(request: Request, puzzle: Puzzle, message: str) -> dict[str, Any]:
+    return {**_head(puzzle), "difficulty": None, "steps": [], "complete": False,
+            "partial": False, "verdict": "unknown"}
+
+
+def _no_hint(request: Request, puzzle: Puzzle, message: str) -> dict[str, Any]:
+    return {**_head(puzzle), "state": None, "level": request.level or 3, "wrong": [],
+            "hint": None, "text": ""}
+
+
+# What each op answers when its budget ran out before it had anything to say.
+STOPPED = {"solve": _nothing_found, "count": _nothing_found, "check": _nothing_checked,
+           "explain": _nothing_explained, "hint": _no_hint}
+
 PUZZLE_OPS = {"solve": _solve, "count": _solve, "check": _check, "explain": _explain,
               "hint": _hint}
 
 
-def generate(impl: Kind, request: Request, budget: Budget, kind_opts: Mapping[str, Any],
-             seed: int | str | None) -> dict[str, Any]:
-    """`generate`: puzzles 0..count-1 of `seed` (each reports its seed and id)."""
+def generate(impl: Kind, request: Request, budget: Budget,
+             kind_opts: Mapping[str, Any]) -> dict[str, Any]:
+    """`generate`: puzzles 0..count-1 of the request's seed, or of a fresh one (each
+    reports its seed and id); when the budget runs out, those made before."""
     from .generation import generate_one
     from .reports import generate_report
-    items = [generate_one(impl.name, seed=seed, index=i, size=request.size,
-                          difficulty=request.difficulty, budget=budget.child(), **kind_opts)
-             for i in range(request.count)]
+    seed = request.seed if request.seed is not None else fresh_seed()
+    items: list[Any] = []
+    try:
+        for i in range(request.count):
+            items.append(generate_one(impl.name, seed=seed, index=i, size=request.size,
+                                      difficulty=request.difficulty, budget=budget.child(),
+                                      **kind_opts))
+    except BudgetExceeded as exc:
+        return {**generate_report(impl.name, items), "complete": False, "stopped": "budget",
+                "message": str(exc)}
     return generate_report(impl.name, items)
