@@ -373,14 +373,15 @@ def test_the_compiled_tries_make_the_python_ones(n: int, monkeypatch: pytest.Mon
     from numberplay.keen import generate as G
     if G._native is None:
         pytest.skip("keen._cages not built")
-    for level in ("easy", "medium", "hard", "extreme", "unreasonable"):
+    for level, seed in itertools.product(("easy", "medium", "hard", "extreme", "unreasonable"),
+                                         range(2)):
         made = []
         for native in (G._native, None):
             monkeypatch.setattr(G, "_native", native)
-            rng, budget = random.Random(f"{n}{level}"), Budget()
+            rng, budget = random.Random(f"{n}{level}{seed}"), Budget()
             puzzle, grid = G.generate(n, level, rng, budget)
             made.append((to_game_id(puzzle), grid, rng.random(), budget.used))
-        assert made[0] == made[1], (n, level)
+        assert made[0] == made[1], (n, level, seed)
 
 
 def test_the_compiled_fillings_are_the_python_ones() -> None:

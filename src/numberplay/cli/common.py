@@ -34,15 +34,52 @@ from ..errors import (
     failure_line,
     failure_of,
 )
+from ..model import SOLVED, STALLED
 from ..text import shorten
 from .params import Group, option
 
 if TYPE_CHECKING:
     from ..kinds import Kind
+    from ..services.search import SearchResult
 
 # Exit codes (documented in the README), from the failure table (`errors`).
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_MULTIPLE", "EXIT_NONE",
            "EXIT_OK", "EXIT_OUTPUT", "EXIT_PARTIAL", "EXIT_UNDECIDED"]
+
+# --- exit codes of the puzzle commands: one per puzzle, the worst for the command ---
+
+
+def worst(codes: list[int]) -> int:
+    """The code of a command over several puzzles: the most serious one."""
+    for code in (EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_PARTIAL, EXIT_NONE, EXIT_MULTIPLE):
+        if code in codes:
+            return code
+    return EXIT_OK
+
+
+def solve_code(result: SearchResult) -> int:
+    """0 when a solution was found, 1 when there is none, 3 when undecided."""
+    if result.count > 0:
+        return EXIT_OK
+    return EXIT_NONE if result.complete else EXIT_UNDECIDED
+
+
+def explain_code(technique: str | None, complete: bool) -> int:
+    """The code of an explanation from its last technique."""
+    if not complete:
+        return EXIT_UNDECIDED
+    if technique == SOLVED:
+        return EXIT_OK
+    if technique == STALLED:
+        return EXIT_PARTIAL
+    return EXIT_NONE
+
+
+def multiple(code: int, several: bool) -> int:
+    """Exit 4 for a puzzle with several solutions, as check does (unless deductions
+    stalled under --no-search, 5, or a budget ran out, 3)."""
+    return EXIT_MULTIPLE if several and code in (EXIT_OK, EXIT_NONE) else code
+
 
 # Styles of the lines on stderr (shown only when stderr is a terminal).
 STYLES: dict[str, dict[str, Any]] = {

@@ -160,10 +160,11 @@ static PyObject *fillings(PyObject *self, PyObject *args) {
  * rung solves it, then the hard rung's fixpoint (Régin's filter from the Latin
  * core's capsule, Tatham's cage lines); from extreme up, unique by the Latin
  * core's `search` (its Search type, called as solve_masks calls it, `tick`
- * counting its nodes). Status: 0 none found (after `batch` attempts or at
- * `attempts`), 1 found (easy, medium, hard), 2 Python decides the rest
- * (`hard_masks` when made), 3 a cage past `cap` fillings (Python decides), 4
- * extreme and up, unique, with `hard_masks`: the ladder above hard is Python's.
+ * counting its nodes), then the extreme rung's fixpoint (the fish, Tatham's
+ * forcing chains): solved at extreme, stalled at unreasonable. Status: 0 none
+ * found (after `batch` attempts or at `attempts`), 1 found, 2 Python decides
+ * the rest (a piece not built: `search` None, or no Régin filter; `hard_masks`
+ * when made), 3 a cage past `cap` fillings (Python decides).
  * `ticks`: the budget ticks Python would have made and `tick` has not.
  * `cages`: (op, target, cells) each.
  * ---------------------------------------------------------------------------- */
@@ -962,7 +963,118 @@ static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     }
 }
 
-enum { ST_NONE, ST_FOUND, ST_PYTHON, ST_UNDECIDED, ST_UNIQUE };
+/* -- the extreme rung: fish and Tatham's forcing chains (fixpoint.settle at rung 3) -- */
+
+/* fixpoint._fish: all-different on each value's rows (the columns where it can go in
+ * each row) and columns; 1 if anything went, 0 if nothing, -1 on a contradiction */
+static int fish(int n, uint32_t *m, LineFilter filter) {
+    int changed = 0;
+    for (int v = 0; v < n; v++) {
+        uint32_t bit = 1U << v;
+        for (int transpose = 0; transpose < 2; transpose++) {
+            unsigned long long doms[MAXN], out[MAXN];
+            int open = 0;
+            for (int a = 0; a < n; a++) {
+                unsigned long long x = 0;
+                for (int b = 0; b < n; b++) {
+                    int i = transpose ? b * n + a : a * n + b;
+                    if (m[i] & bit)
+                        x |= 1ULL << b;
+                }
+                doms[a] = x;
+                open |= (x & (x - 1)) != 0;
+            }
+            if (!open)
+                continue;
+            if (!filter(n, doms, out))
+                return -1;
+            for (int a = 0; a < n; a++)
+                for (unsigned long long gone = doms[a] & ~out[a]; gone; gone &= gone - 1) {
+                    int b = __builtin_ctzll(gone);
+                    m[transpose ? b * n + a : a * n + b] &= ~bit;
+                    changed = 1;
+                }
+        }
+    }
+    return changed;
+}
+
+/* latin.techniques.forcing_chains, each removal made as it is found (as fixpoint._one
+ * takes them): from each two-candidate cell s and each value v of it, suppose s is
+ * not v and follow the two-candidate cells it forces, each visited once (breadth
+ * first, a cell's column peers top down before its row peers); a cell forced to v
+ * loses v when in line with s. 1 if anything went. */
+static int forcing_chains(int n, uint32_t *m) {
+    int nn = n * n, any = 0;
+    int value[MAXA], queue[MAXA];
+    for (int s = 0; s < nn; s++) {
+        uint32_t d = m[s];
+        if (__builtin_popcount(d) != 2)
+            continue;
+        int r0 = s / n, c0 = s % n;
+        for (uint32_t rest = d; rest; rest &= rest - 1) {
+            int v = __builtin_ctz(rest);
+            for (int i = 0; i < nn; i++)
+                value[i] = -1;
+            value[s] = 31 - __builtin_clz(d & ~(1U << v));
+            int len = 0, head = 0;
+            queue[len++] = s;
+            while (head < len) {
+                int cell = queue[head++], cur = value[cell], r = cell / n, c = cell % n;
+                uint32_t bit = 1U << cur;
+                for (int h = 0; h < 2 * (n - 1); h++) {
+                    int k = h < n - 1 ? h : h - (n - 1);
+                    int j;
+                    if (h < n - 1)
+                        j = (k < r ? k : k + 1) * n + c;       /* its column, top down */
+                    else
+                        j = r * n + (k < c ? k : k + 1);       /* then its row */
+                    if (value[j] >= 0 || !(m[j] & bit))
+                        continue;
+                    uint32_t x = m[j];
+                    if (__builtin_popcount(x) == 2) {
+                        value[j] = 31 - __builtin_clz(x & ~bit);
+                        queue[len++] = j;
+                    }
+                    if (cur == v && (j / n == r0 || j % n == c0)) {
+                        m[j] &= ~(1U << v);
+                        any = 1;
+                    }
+                }
+            }
+        }
+    }
+    return any;
+}
+
+/* The extreme rung's fixpoint from a position (KeenRules.settle up to rung 3):
+ * the hard rung's rules and the fish to their fixpoint, then the forcing chains,
+ * again until nothing changes. */
+static int extreme_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
+                            unsigned char *dirty, LineFilter filter) {
+    int a = n * n;
+    while (1) {
+        if (!hard_fixpoint(n, G, tabs, owner, m, dirty, filter))
+            return CONTRADICTION;
+        int f = fish(n, m, filter);
+        if (f < 0)
+            return CONTRADICTION;
+        if (f)
+            continue;
+        int open = 0;
+        for (int i = 0; i < a; i++)
+            open |= (m[i] & (m[i] - 1)) != 0;
+        if (!open)
+            return SOLVED;
+        if (!forcing_chains(n, m))
+            return STALLED;
+        for (int i = 0; i < a; i++)
+            if (!m[i])
+                return CONTRADICTION;
+    }
+}
+
+enum { ST_NONE, ST_FOUND, ST_PYTHON, ST_UNDECIDED };
 
 /* The number of solutions, up to 2, as generate.judge asks latin.search.solve_masks
  * for them (the same call of the Latin core's Search: the same nodes, the same
@@ -1167,8 +1279,13 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             break;
         }
         if (u) {
-            status = ST_UNIQUE;
-            break;
+            /* the ladder above hard: extreme when it solves it, unreasonable when
+             * it stalls (grade_exactly) */
+            int end = extreme_fixpoint(n, cg->count, tabs, cg->owner, m, dirty, filter);
+            if ((level == 3 && end == SOLVED) || (level == 4 && end == STALLED)) {
+                status = ST_FOUND;
+                break;
+            }
         }
         have_hard = 0;
         status = ST_NONE;

@@ -17,12 +17,11 @@
    extreme and unreasonable the compiled search proves it, before the ladder
    runs; from hard up a try the medium rung solves is turned away first.
 
-Steps 1-4, the easy, medium and hard grades and the search run in C when it is
-built (`_cages.tries`), on the Mersenne Twister state of the caller's
+The whole try (steps 1-5, the search's uniqueness included) runs in C when it
+is built (`_cages.tries`), on the Mersenne Twister state of the caller's
 `random.Random`, drawing exactly what this module's functions draw: a seed
-makes the same puzzle either way (tested), and a try comes back to Python only
-for the ladder above hard. In Python the grades are the kernel's quiet
-fixpoint of Keen's ladder (`deduce.fixpoint`).
+makes the same puzzle either way (tested). In Python the grades are the
+kernel's quiet fixpoint of Keen's ladder (`deduce.fixpoint`).
 """
 
 from __future__ import annotations
@@ -273,14 +272,13 @@ def _failed(n: int, level: str, attempts: int) -> GenerationError:
 
 
 def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool = False,
-          hard: list[int] | None = None, unique: bool = False) -> bool:
+          hard: list[int] | None = None) -> bool:
     """Whether a try that passed `swapped` is unique and graded exactly LEVELS[k].
     From hard up, on the kernel's quiet fixpoint: turned away when the medium rung
     solves it (`screened`: known to stall), then graded hard when the hard rung
     solves it (`hard`: its fixpoint, already made, where it stalls), else proved
-    unique by the search (`unique`: proved already) before the ladder above hard
-    runs. The compiled tries make the same checks in the same order, so the
-    budget counts the same."""
+    unique by the search before the ladder above hard runs. The compiled tries
+    make the same checks in the same order, so the budget counts the same."""
     tables = compile_puzzle(puzzle)
     if k < 2:
         return grade_exactly(puzzle, LEVELS[k], budget, tables)
@@ -295,20 +293,19 @@ def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened:
         if k == 2 or end != "stalled":
             return k == 2 and end == "solved"
         hard = m
-    if not unique:
-        # Uniqueness: the compiled search settles it in about a millisecond, and the
-        # ladder above hard costs more. Below, the ladder solving the puzzle
-        # proves it unique.
-        sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
-        if len(sols) != 1 or sols[0] != grid:
-            return False
+    # Uniqueness: the compiled search settles it in about a millisecond, and the
+    # ladder above hard costs more. Below, the ladder solving the puzzle proves it
+    # unique.
+    sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
+    if len(sols) != 1 or sols[0] != grid:
+        return False
     return grade_exactly(puzzle, LEVELS[k], budget, tables, hard)
 
 
 BATCH = 64     # compiled attempts between two budget ticks
 _MAX_NATIVE = 16
 _WORDS = array("I").itemsize == 4   # the Mersenne Twister's state as C reads it
-_FOUND, _PYTHON, _UNDECIDED, _UNIQUE = 1, 2, 3, 4
+_FOUND, _PYTHON, _UNDECIDED = 1, 2, 3
 
 
 def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget: Budget,
@@ -334,8 +331,7 @@ def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget:
             if not status:
                 continue
             puzzle = KeenPuzzle(n, tuple(Cage(op, target, cells) for op, target, cells in cages))
-            if status == _FOUND or judge(puzzle, grid, k, budget, status in (_PYTHON, _UNIQUE),
-                                         masks, status == _UNIQUE):
+            if status == _FOUND or judge(puzzle, grid, k, budget, status == _PYTHON, masks):
                 return puzzle, grid
     finally:
         rng.setstate((version, tuple(state), gauss))

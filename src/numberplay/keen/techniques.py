@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ..deduce import Entry, Move, table_of
-from .cages import Table, filtered, possible, required, rows_of
+from ..deduce import Contradiction, Entry, Move, table_of
+from .cages import MEMO, Table, filtered, possible, required, rows_of
 from .model import OP_SIGNS, Cage, cell_name
 
 SHOWN = 6          # fillings or digit sets named in a sentence, at most
@@ -86,20 +86,46 @@ def digit_sets_text(table: Table, masks: list[int]) -> str:
 
 
 def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Move | None:
-    """A digit no filling of a cage uses leaves all its cells."""
+    """A digit no filling of a cage uses leaves all its cells (a cage no filling fits
+    any more: the position's contradiction, raised)."""
     for table in tables:
-        keep = filtered(table, masks)
-        if keep is None:
+        found = _digits(table, masks)
+        if found is None:
             continue
+        if found is NO_FILLING:
+            raise Contradiction(*cage_contradiction_of(n, table))
+        union, removed = found
+        return Move("cage digits", (table, union), cells=list(table.cells),
+                    removed=list(removed), fixed=_fixed(masks, removed))
+    return None
+
+
+Digits = tuple[int, list[tuple[int, int]]]
+NO_FILLING: Digits = (0, [])   # `_digits` of a cage no filling fits
+
+
+def _digits(table: Table, masks: list[int]) -> Digits | None:
+    """(the digits some filling uses, what leaves the cage's cells), None when nothing
+    leaves, NO_FILLING when no filling fits; remembered in the cage's memo by its
+    cells' candidates (both depend on them alone)."""
+    key = ("digits", table.key(masks))
+    memo = table.memo
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    keep = filtered(table, masks)
+    found: Digits | None = NO_FILLING
+    if keep is not None:
+        found = None
         union = 0
         for m in keep:
             union |= m
         removed = [(i, v) for i in table.cells for v in _bits(masks[i] & ~union)]
-        if not removed:
-            continue
-        return Move("cage digits", (table, union), cells=list(table.cells), removed=removed,
-                    fixed=_fixed(masks, removed))
-    return None
+        if removed:
+            found = union, removed
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = found
+    return found
 
 
 def _cage_digits_words(n: int, move: Move, m: list[int]) -> tuple[str, tuple[str, ...]]:
@@ -129,16 +155,27 @@ def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Move | N
     for table in tables:
         if table.bounded:
             continue
-        keep = filtered(table, masks)
-        if keep is None:
-            continue
-        removed = [(i, v) for i, m in zip(table.cells, keep, strict=True)
-                   for v in _bits(masks[i] & ~m)]
-        if not removed:
-            continue
-        return Move("cage combinations", table, cells=list(table.cells), removed=removed,
-                    fixed=_fixed(masks, removed))
+        removed = _combinations(table, masks)
+        if removed:
+            return Move("cage combinations", table, cells=list(table.cells),
+                        removed=list(removed), fixed=_fixed(masks, removed))
     return None
+
+
+def _combinations(table: Table, masks: list[int]) -> list[tuple[int, int]]:
+    """What leaves the cells of a cage cell by cell (nothing when no filling fits);
+    remembered in the cage's memo by its cells' candidates."""
+    key = ("combinations", table.key(masks))
+    memo = table.memo
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    keep = filtered(table, masks)
+    removed = [] if keep is None else [(i, v) for i, m in zip(table.cells, keep, strict=True)
+                                       for v in _bits(masks[i] & ~m)]
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = removed
+    return removed
 
 
 def _cage_combinations_words(n: int, move: Move, m: list[int]
@@ -321,9 +358,14 @@ def cage_contradiction(n: int, tables: list[Table], masks: list[int]) -> tuple[s
     """(sentence, cells) for a cage no filling fits any more, or None."""
     for table in tables:
         if filtered(table, masks) is None:
-            return (f"no filling of the {cage_name(n, table.cage)} fits the candidates left",
-                    list(table.cells))
+            return cage_contradiction_of(n, table)[0], list(table.cells)
     return None
+
+
+def cage_contradiction_of(n: int, table: Table) -> tuple[str, tuple[str, ...]]:
+    """The contradiction of a cage no filling fits: (sentence, its cells' names)."""
+    return (f"no filling of the {cage_name(n, table.cage)} fits the candidates left",
+            tuple(cell_name(n, i) for i in table.cells))
 
 
 SIGNS = OP_SIGNS

@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 
 from ..deduce import Contradiction, Move, Rules, Technique
 from ..model import PlayState, Step
-from . import search as S
 from . import techniques as T
 from .tables import Table, table_filter
 
@@ -74,10 +73,6 @@ class LatinRules(Rules):
     def __init__(self, n: int, extra: Sequence[Technique] = (), *,
                  rungs: dict[str, int] | None = None, order: Sequence[str] = ()) -> None:
         self.n = n
-        # the quick test for trials knows the Latin rules only
-        self.own_rules_only = not extra and type(self).contradiction is LatinRules.contradiction
-        self._base: tuple[tuple[bool, tuple[int, ...]], Views | None,
-                          list[list[int]] | None] | None = None
         self.index = {cell_name(n, i): i for i in range(n * n)}
         rungs = rungs or {}
         latin = [latin_technique(n, e.name, rung, e.finder) for e in T.LATIN
@@ -110,109 +105,6 @@ class LatinRules(Rules):
 
     def exclude(self, pos: list[int], place: str, value: int) -> None:
         pos[self.index[place]] &= ~(1 << (value - 1))
-
-    def closes(self, pos: list[int], place: str, value: int,
-               max_rung: int | None = None, before: list[int] | None = None) -> bool:
-        """False when the techniques surely stall from `pos`: the singles (up to rung
-        1) or a propagation stronger than the whole ladder (all-different filtered
-        on every row, column and value) ends without a contradiction. The fixpoint
-        of `before` (kept for the next supposition made there) is the start: the
-        fixpoint of `pos`, inside `before`, lies inside it."""
-        if not self.own_rules_only:
-            return True
-        n, full = self.n, max_rung is None or max_rung > 1
-        if before is None:
-            return not stalls(n, pos, full)
-        key = (full, tuple(before))
-        if self._base is None or self._base[0] != key:
-            views = fixpoint(n, before, full)
-            self._base = (key, views, None if views is None else _lines(n, views))
-        _, views, ref = self._base
-        if views is None:
-            return True
-        D, R, C = (list(x) for x in views)
-        queue: list[tuple[int, int, int]] = []
-        for i in range(n * n):
-            for u in T.bits(D[i] & ~pos[i]):
-                if not S.remove(n, D, R, C, i // n, i % n, u, queue):
-                    return True
-        if queue and not S.propagate(n, D, R, C, queue):
-            return True
-        return full and not _all_different(n, (D, R, C), ref)
-
-
-Views = tuple[list[int], list[int], list[int]]
-
-
-def stalls(n: int, masks: list[int], full: bool) -> bool:
-    """Do the techniques end without a contradiction from `masks`? The singles'
-    fixpoint is the naked and hidden singles' own (`search.propagate`); with
-    `full`, all-different filtered to the fixpoint on every row and column (as
-    strong as naked and hidden subsets) and on every value's rows (as strong as
-    fish): if even that finds no contradiction, the ladder cannot."""
-    return fixpoint(n, masks, full) is not None
-
-
-def fixpoint(n: int, masks: list[int], full: bool) -> Views | None:
-    """The views (cells, rows, columns: see `search.build_state`) at the fixpoint
-    `stalls` describes; None on a contradiction."""
-    built = S.build_state(n, list(masks))
-    if built is None:
-        return None
-    views, queue = built
-    if not S.propagate(n, *views, queue):
-        return None
-    if full and not _all_different(n, views, None):
-        return None
-    return views
-
-
-def _lines(n: int, views: Views) -> list[list[int]]:
-    """Every row's, column's and value's domains (the value's: its columns per row)."""
-    D, R, _ = views
-    return ([D[r * n:r * n + n] for r in range(n)] + [D[c::n] for c in range(n)]
-            + [R[v::n] for v in range(n)])
-
-
-_FILTERED: dict[tuple[int, ...], list[int] | None] = {}
-
-
-def line_filter(doms: list[int], n: int) -> list[int] | None:
-    """All-different filtering of one line (`search.line_filter`), remembered by its
-    domains: trials filter the same lines again and again."""
-    key = tuple(doms)
-    found = _FILTERED.get(key, False)
-    if found is False:
-        if len(_FILTERED) > 100_000:
-            _FILTERED.clear()
-        found = _FILTERED[key] = S.line_filter(list(doms), n)
-    return None if found is None else list(found)  # type: ignore[arg-type]
-
-
-def _all_different(n: int, views: Views, ref: list[list[int]] | None) -> bool:
-    """All-different filtered on every row, column and value to the fixpoint (False on
-    a contradiction), skipping the lines still as in `ref` (already filtered)."""
-    D, R, C = views
-    changed = True
-    while changed:
-        changed = False
-        for k, doms in enumerate(_lines(n, views)):
-            if (ref is not None and doms == ref[k]) or all(not d & (d - 1) for d in doms):
-                continue
-            new = line_filter(doms, n)
-            if new is None:
-                return False
-            queue: list[tuple[int, int, int]] = []
-            for j in range(n):
-                for u in T.bits(doms[j] & ~new[j]):
-                    changed = True
-                    r, c, v = ((k, j, u) if k < n else (j, k - n, u) if k < 2 * n
-                               else (j, u, k - 2 * n))
-                    if not S.remove(n, D, R, C, r, c, v, queue):
-                        return False
-            if queue and not S.propagate(n, D, R, C, queue):
-                return False
-    return True
 
 
 def narrow(n: int, masks: list[int], state: PlayState) -> list[int]:

@@ -23,6 +23,7 @@ from types import ModuleType
 
 from ..deduce import Entry, Move, table_of
 from ..text import place
+from .search import line_filter as _line_filter
 
 _native: ModuleType | None
 try:  # the compiled hot paths (setup.py builds them when a C compiler is there)
@@ -186,10 +187,32 @@ def _subsets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], 
     yield from rec(0, [], 0)
 
 
+_GAC: dict[tuple[int, ...], bool] = {}   # a line's candidates -> does Régin's filter narrow them
+
+
+def narrows(n: int, doms: tuple[int, ...]) -> bool:
+    """Does all-different arc consistency (Régin's filter: each of n cells keeps the
+    values some perfect matching of the n values gives it) narrow these candidates,
+    or find none? Where it does not, no naked or hidden subset of the line and no
+    fish of a value's plane removes anything (in every perfect matching a subset's
+    cells take its values), so the finders below look only where it does.
+    Remembered; compiled when built."""
+    found = _GAC.get(doms)
+    if found is None:
+        if len(_GAC) > 100_000:
+            _GAC.clear()
+        new = (_native.line_filter(n, list(doms)) if _native is not None and n <= NATIVE_MAX
+               else _line_filter(list(doms), n))
+        found = _GAC[doms] = new is None or tuple(new) != doms
+    return found
+
+
 def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k open cells of a line whose candidates are k values: weed them from the line."""
     data = []
     for axis, idx, cells in lines(n):
+        if not narrows(n, tuple(m[i] for i in cells)):
+            continue
         open_cells = [i for i in cells if m[i] & (m[i] - 1)]
         data.append((axis, idx, open_cells))
     top = max((len(oc) // 2 for _, _, oc in data), default=0)
@@ -224,7 +247,8 @@ def _positions(n: int, m: list[int], cells: list[int]) -> list[tuple[int, int]]:
 
 def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k values of a line confined to k cells: those cells hold nothing else."""
-    data = [(axis, idx, cells, _positions(n, m, cells)) for axis, idx, cells in lines(n)]
+    data = [(axis, idx, cells, _positions(n, m, cells)) for axis, idx, cells in lines(n)
+            if narrows(n, tuple(m[i] for i in cells))]
     top = max((len(ov) // 2 for *_, ov in data), default=0)
     for k in range(2, min(top, max_k or n) + 1):
         for axis, idx, cells, open_vals in data:
@@ -259,6 +283,8 @@ def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     data = []
     for v in range(n):
         for base, plane in (("row", rows_of[v]), ("column", cols_of[v])):
+            if not narrows(n, tuple(plane)):
+                continue
             items = [(a, x) for a, x in enumerate(plane) if x & (x - 1)]
             data.append((v, base, plane, items))
     top = max((len(items) // 2 for *_, items in data), default=0)

@@ -209,7 +209,7 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         "kind": puzzle.kind,
         "puzzle": puzzle.to_json(),
         "difficulty": run.difficulty,
-        "steps": [s.to_json() for s in steps] if run.complete else [],
+        "steps": [s.to_json() for s in steps],   # those made before a budget ran out too
         "complete": run.complete,
         "partial": bool(steps) and steps[-1].technique == STALLED,
     }

@@ -21,7 +21,8 @@ from ..errors import NumberplayError
 from ..kinds import all_kinds, get_kind
 from ..services import jobs, operations
 from ..services.catalog import examples_json, kinds_json
-from ..services.jobs import MAX_INLINE_ITEMS, Failure, run_guarded, shown
+from ..services.jobs import Failure, run_guarded
+from ..services.operations import MAX_INLINE_ITEMS, shown
 from .kindfiles import play_info
 
 Answer = tuple[int, Any]
