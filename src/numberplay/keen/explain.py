@@ -23,7 +23,7 @@ from collections.abc import Callable
 from ..deduce import Contradiction, Move, Technique
 from ..errors import PuzzleError
 from ..latin import techniques as LT
-from ..latin.explain import LatinRules
+from ..latin.explain import LatinRules, narrow
 from ..model import PlayState, Step
 from ..text import content_lines
 from ..text import place as cell_place
@@ -180,11 +180,4 @@ def _state_cell(token: str, n: int, r: int, c: int) -> int:
 
 def state_masks(puzzle: KeenPuzzle, state: PlayState) -> list[int]:
     """The starting candidates narrowed by the player's state."""
-    n = puzzle.n
-    m = start_masks(puzzle)
-    index = {cell_name(n, i): i for i in range(n * n)}
-    for place, value in state.removed:
-        m[index[place]] &= ~(1 << (value - 1))
-    for place, value in state.entries:
-        m[index[place]] &= 1 << (value - 1)
-    return m
+    return narrow(puzzle.n, start_masks(puzzle), state)

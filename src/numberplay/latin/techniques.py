@@ -116,22 +116,29 @@ def naked_single_py(n: int, m: list[int]) -> Move | None:
             d = m[base + c]
             if d and not d & (d - 1) and d & (rb | col_bad[c]):
                 i = base + c
-                removed = [(j, d.bit_length() - 1) for j in _peers(n, r, c) if m[j] & d]
+                removed = [(j, d.bit_length() - 1) for j in peers(n)[i] if m[j] & d]
                 if removed:
                     return Move("naked single", cells=[i], removed=removed,
                                 fixed=[(i, d.bit_length() - 1)])
     return None
 
 
-_PEERS: dict[int, list[list[int]]] = {}
+_PEERS: dict[tuple[int, bool], list[list[int]]] = {}
 
 
-def _peers(n: int, r: int, c: int) -> list[int]:
-    """The other cells of the row and the column of (r, c); cached per order."""
-    if n not in _PEERS:
-        _PEERS[n] = [[a * n + k for k in range(n) if k != b] + [k * n + b for k in range(n) if k != a]
-                     for a in range(n) for b in range(n)]
-    return _PEERS[n][r * n + c]
+def peers(n: int, column_first: bool = False) -> list[list[int]]:
+    """Each cell's peers: the other cells of its row (left to right), then of its
+    column (top down); `column_first`: the column's, then the row's. Cached."""
+    key = (n, column_first)
+    if key not in _PEERS:
+        def row(r: int, c: int) -> list[int]:
+            return [r * n + k for k in range(n) if k != c]
+
+        def column(r: int, c: int) -> list[int]:
+            return [k * n + c for k in range(n) if k != r]
+        _PEERS[key] = [column(r, c) + row(r, c) if column_first else row(r, c) + column(r, c)
+                       for r in range(n) for c in range(n)]
+    return _PEERS[key]
 
 
 def hidden_single(n: int, m: list[int]) -> Move | None:
@@ -187,24 +194,29 @@ def _subsets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], 
     yield from rec(0, [], 0)
 
 
-_GAC: dict[tuple[int, ...], bool] = {}   # a line's candidates -> does Régin's filter narrow them
+_GAC: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # a line's candidates -> filtered
 
 
-def narrows(n: int, doms: tuple[int, ...]) -> bool:
-    """Does all-different arc consistency (Régin's filter: each of n cells keeps the
-    values some perfect matching of the n values gives it) narrow these candidates,
-    or find none? Where it does not, no naked or hidden subset of the line and no
-    fish of a value's plane removes anything (in every perfect matching a subset's
-    cells take its values), so the finders below look only where it does.
-    Remembered; compiled when built."""
-    found = _GAC.get(doms)
-    if found is None:
+def all_different(n: int, doms: tuple[int, ...]) -> tuple[int, ...] | None:
+    """All-different arc consistency of n cells over n values (Régin's filter: each
+    cell keeps the values some perfect matching gives it), None when there is no
+    perfect matching. Remembered by the candidates; compiled when built."""
+    found = _GAC.get(doms, False)
+    if found is False:
         if len(_GAC) > 100_000:
             _GAC.clear()
         new = (_native.line_filter(n, list(doms)) if _native is not None and n <= NATIVE_MAX
                else _line_filter(list(doms), n))
-        found = _GAC[doms] = new is None or tuple(new) != doms
-    return found
+        found = _GAC[doms] = None if new is None else tuple(new)
+    return found  # type: ignore[return-value]
+
+
+def narrows(n: int, doms: tuple[int, ...]) -> bool:
+    """Does `all_different` narrow these candidates, or find them impossible? Where
+    it does not, no naked or hidden subset of the line and no fish of a value's
+    plane removes anything (in every perfect matching a subset's cells take its
+    values), so the finders below look only where it does."""
+    return all_different(n, doms) != doms
 
 
 def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
@@ -317,7 +329,7 @@ def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]
     column before its row); a cell forced to v makes v leave every cell in line
     with both it and s. Yields (the chain from s, the cell that loses v, v);
     sound whatever is removed before the next one is asked for."""
-    peers = _line_peers(n)
+    near = peers(n, column_first=True)
     for s in range(n * n):
         d = m[s]
         if d.bit_count() != 2:
@@ -333,7 +345,7 @@ def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]
                 head += 1
                 cur = value[cell]
                 bit = 1 << cur
-                for j in peers[cell]:
+                for j in near[cell]:
                     if j in value or not m[j] & bit:
                         continue
                     x = m[j]
@@ -362,17 +374,6 @@ def forcing_chain(n: int, m: list[int]) -> Move | None:
         return Move("forcing chain", {"value": v, "forced": forced}, cells=list(chain),
                     removed=[(target, v)])
     return None
-
-
-_CHAIN_PEERS: dict[int, list[list[int]]] = {}
-
-
-def _line_peers(n: int) -> list[list[int]]:
-    """Each cell's column peers (top down), then its row peers (left to right)."""
-    if n not in _CHAIN_PEERS:
-        _CHAIN_PEERS[n] = [[k * n + c for k in range(n) if k != r] + [r * n + k for k in range(n) if k != c]
-                     for r in range(n) for c in range(n)]
-    return _CHAIN_PEERS[n]
 
 
 # -- the words ------------------------------------------------------------------
@@ -405,26 +406,26 @@ def _hidden_single_words(n: int, move: Move) -> str:
             f"so {cell_name(n, i)} = {v + 1} (removing {_vals([u for _, u in move.removed])}).")
 
 
-def _naked_subset_words(n: int, move: Move) -> str:
+def _subset(n: int, move: Move) -> tuple[str, str, str, str, str]:
+    """What a subset's words name: (pair/triple..., the line, its cells, its values,
+    the removals)."""
     d = move.where
     axis, idx = d["line"]
-    cells = ", ".join(cell_name(n, i) for i in move.cells)
-    return (f"Naked {_subset_name(d['k'])} in {axis} {idx + 1}: {cells} hold only "
-            f"{_vals(d['values'])} between them, so these values leave the rest of the "
-            f"{axis}: {removals_text(n, move.removed)}.")
+    return (SUBSET_NAMES.get(d["k"], f"{d['k']}-subset"), f"{axis} {idx + 1}",
+            ", ".join(cell_name(n, i) for i in move.cells), _vals(d["values"]),
+            removals_text(n, move.removed))
+
+
+def _naked_subset_words(n: int, move: Move) -> str:
+    name, line, cells, values, removed = _subset(n, move)
+    return (f"Naked {name} in {line}: {cells} hold only {values} between them, so these "
+            f"values leave the rest of the {line.split()[0]}: {removed}.")
 
 
 def _hidden_subset_words(n: int, move: Move) -> str:
-    d = move.where
-    axis, idx = d["line"]
-    cells = ", ".join(cell_name(n, i) for i in move.cells)
-    return (f"Hidden {_subset_name(d['k'])} in {axis} {idx + 1}: {_vals(d['values'])} can "
-            f"only go in {cells}, so those cells hold nothing else: "
-            f"{removals_text(n, move.removed)}.")
-
-
-def _subset_name(k: int) -> str:
-    return SUBSET_NAMES.get(k, f"{k}-subset")
+    name, line, cells, values, removed = _subset(n, move)
+    return (f"Hidden {name} in {line}: {values} can only go in {cells}, so those cells "
+            f"hold nothing else: {removed}.")
 
 
 def _fish_words(n: int, move: Move) -> str:
