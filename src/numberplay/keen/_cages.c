@@ -141,25 +141,32 @@ static PyObject *fillings(PyObject *self, PyObject *args) {
 }
 
 /* ------------------------------------------------------------------------------
- * The generator's tries (generate.py: `generate` and the functions it calls are
- * the pure-Python twin, and the reference; the tests compare the puzzles).
+ * The generator's tries (generate.py: `generate`, `judge` and the functions they
+ * call are the pure-Python twin, and the reference; the tests compare the
+ * puzzles, the random state left and the budget ticks).
  *
- *   tries(n, level, hard, state, base, attempt, attempts, batch)
- *       -> (state, base, attempt, ticks, status, grid, cages)
+ *   tries(n, level, hard, state, base, attempt, attempts, batch, cap, tick, search,
+ *         restart_base) -> (base, attempt, ticks, status, grid, cages, hard_masks)
  *
  * Runs the generator's attempts `attempt`, `attempt` + 1, ... on CPython's
- * Mersenne Twister (`state`: random.Random.getstate()[1], so the draws are the
- * very ones random.Random makes: `shuffle`, `randrange`, `choice` through
- * `_randbelow`), each as generate.py makes it: a Jacobson-Matthews square every
- * SQUARE_REUSE attempts (`base`, n*n bytes, kept between calls), its isotope,
- * the cages, the clues, the swapped-rectangle test, then the rung-0/1 fixpoint
- * (singles, each cage's fillings: their union at rung 0, cell by cell at rung 1,
- * hidden singles). It returns at the first attempt whose verdict needs Python
- * (status 1: easy or medium, solved at its level and stalled below: the
- * puzzle; 2: hard and up, the medium rung stalls: the rest is Python's; 3: a
- * cage past `cap` fillings, Python decides), after `batch` attempts, or at
- * `attempts` (status 0). `ticks`: the budget ticks Python would have made
- * (one per attempt, one per try graded). `cages`: (op, target, cells) each.
+ * Mersenne Twister (`state`: random.Random.getstate()'s 625 words in a writable
+ * buffer of 4-byte words, updated in place; the draws are the very ones
+ * random.Random makes: `shuffle`, `randrange`, `choice` through `_randbelow`),
+ * each as generate.py makes it: a Jacobson-Matthews square every SQUARE_REUSE
+ * attempts (`base`, n*n bytes, kept between calls), its isotope, the cages, the
+ * clues, the swapped-rectangle test; then the grade: easy and medium on the
+ * rung-0/1 fixpoint (singles, each cage's fillings: their union at rung 0, cell
+ * by cell at rung 1, hidden singles); from hard up, turned away when the medium
+ * rung solves it, then the hard rung's fixpoint (Régin's filter from the Latin
+ * core's capsule, Tatham's cage lines); from extreme up, unique by the Latin
+ * core's `search` (its Search type, called as solve_masks calls it, `tick`
+ * counting its nodes), then the extreme rung's fixpoint (the fish, Tatham's
+ * forcing chains): solved at extreme, stalled at unreasonable. Status: 0 none
+ * found (after `batch` attempts or at `attempts`), 1 found, 2 Python decides
+ * the rest (a piece not built: `search` None, or no Régin filter; `hard_masks`
+ * when made), 3 a cage past `cap` fillings (Python decides).
+ * `ticks`: the budget ticks Python would have made and `tick` has not.
+ * `cages`: (op, target, cells) each.
  * ---------------------------------------------------------------------------- */
 
 #include <stdint.h>
@@ -232,7 +239,7 @@ static void iota(int *x, int len, int from) {
 
 /* latin.squares.jacobson_matthews(n, rng, iterations=n*n), n >= 3: base[r*n+c] */
 static void jacobson_matthews(MT *s, int n, unsigned char *base) {
-    static signed char x[MAXN][MAXN][MAXN];
+    signed char x[MAXN][MAXN][MAXN];
     int rows[MAXN], cols[MAXN], vals[MAXN];
     iota(rows, n, 0);
     iota(cols, n, 0);
@@ -457,7 +464,7 @@ static void clues(MT *s, int n, Cages *cg, const int *grid, int hard) {
     }
     iota(order, G, 0);
     shuffle(s, order, G);
-    static int lists[4][2][MAXA];
+    int lists[4][2][MAXA];
     int len[4][2], at[4][2];
     for (int o = 0; o < 4; o++)
         for (int w = 0; w < 2; w++) {
@@ -835,7 +842,7 @@ static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int ru
     }
 }
 
-/* -- the hard rung's fixpoint (generate._hard_fixpoint) ------------------------- */
+/* -- the hard rung's fixpoint ------------------------------------------------------ */
 
 typedef int (*LineFilter)(int n, const unsigned long long *dom, unsigned long long *out);
 
@@ -852,9 +859,8 @@ static LineFilter regin(void) {
     return f;
 }
 
-/* latin.search.root_masks(n, m, tables, use_gac=True) as the compiled core makes it:
- * the singles, Régin's filter on every line until nothing changes, then the tables,
- * to their fixpoint; 0 on a contradiction */
+/* The singles, Régin's filter on every line until nothing changes, then the tables,
+ * to their fixpoint (as the Latin core's root); 0 on a contradiction */
 static int root(int n, int G, Tab *tabs, const int *owner, uint32_t *m, unsigned char *dirty,
                 LineFilter filter) {
     if (settle(n, G, tabs, owner, m, -1, dirty) == CONTRADICTION)
@@ -938,14 +944,15 @@ static int cage_lines(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     return count > 0;
 }
 
-/* generate._hard_fixpoint: root, again while it changes, then the cage lines, until
- * nothing changes; *ticks counts its rounds (its budget ticks). 0: a contradiction */
+/* The hard rung's fixpoint (fixpoint.settle up to rung 2, the kernel's quiet
+ * fixpoint that generate.judge asks for; each rule only removes, so there is one):
+ * root, again while it changes, then the cage lines, until nothing changes.
+ * 0: a contradiction */
 static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
-                         unsigned char *dirty, LineFilter filter, long long *ticks) {
+                         unsigned char *dirty, LineFilter filter) {
     uint32_t before[MAXA];
     int a = n * n;
     while (1) {
-        ++*ticks;
         memcpy(before, m, sizeof(uint32_t) * a);
         if (!root(n, G, tabs, owner, m, dirty, filter))
             return 0;
@@ -956,56 +963,261 @@ static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     }
 }
 
+/* -- the extreme rung: fish and Tatham's forcing chains (fixpoint.settle at rung 3) -- */
+
+/* fixpoint._fish: all-different on each value's rows (the columns where it can go in
+ * each row) and columns; 1 if anything went, 0 if nothing, -1 on a contradiction */
+static int fish(int n, uint32_t *m, LineFilter filter) {
+    int changed = 0;
+    for (int v = 0; v < n; v++) {
+        uint32_t bit = 1U << v;
+        for (int transpose = 0; transpose < 2; transpose++) {
+            unsigned long long doms[MAXN], out[MAXN];
+            int open = 0;
+            for (int a = 0; a < n; a++) {
+                unsigned long long x = 0;
+                for (int b = 0; b < n; b++) {
+                    int i = transpose ? b * n + a : a * n + b;
+                    if (m[i] & bit)
+                        x |= 1ULL << b;
+                }
+                doms[a] = x;
+                open |= (x & (x - 1)) != 0;
+            }
+            if (!open)
+                continue;
+            if (!filter(n, doms, out))
+                return -1;
+            for (int a = 0; a < n; a++)
+                for (unsigned long long gone = doms[a] & ~out[a]; gone; gone &= gone - 1) {
+                    int b = __builtin_ctzll(gone);
+                    m[transpose ? b * n + a : a * n + b] &= ~bit;
+                    changed = 1;
+                }
+        }
+    }
+    return changed;
+}
+
+/* latin.techniques.forcing_chains, each removal made as it is found (as fixpoint._one
+ * takes them): from each two-candidate cell s and each value v of it, suppose s is
+ * not v and follow the two-candidate cells it forces, each visited once (breadth
+ * first, a cell's column peers top down before its row peers); a cell forced to v
+ * loses v when in line with s. 1 if anything went. */
+static int forcing_chains(int n, uint32_t *m) {
+    int nn = n * n, any = 0;
+    int value[MAXA], queue[MAXA];
+    for (int s = 0; s < nn; s++) {
+        uint32_t d = m[s];
+        if (__builtin_popcount(d) != 2)
+            continue;
+        int r0 = s / n, c0 = s % n;
+        for (uint32_t rest = d; rest; rest &= rest - 1) {
+            int v = __builtin_ctz(rest);
+            for (int i = 0; i < nn; i++)
+                value[i] = -1;
+            value[s] = 31 - __builtin_clz(d & ~(1U << v));
+            int len = 0, head = 0;
+            queue[len++] = s;
+            while (head < len) {
+                int cell = queue[head++], cur = value[cell], r = cell / n, c = cell % n;
+                uint32_t bit = 1U << cur;
+                for (int h = 0; h < 2 * (n - 1); h++) {
+                    int k = h < n - 1 ? h : h - (n - 1);
+                    int j;
+                    if (h < n - 1)
+                        j = (k < r ? k : k + 1) * n + c;       /* its column, top down */
+                    else
+                        j = r * n + (k < c ? k : k + 1);       /* then its row */
+                    if (value[j] >= 0 || !(m[j] & bit))
+                        continue;
+                    uint32_t x = m[j];
+                    if (__builtin_popcount(x) == 2) {
+                        value[j] = 31 - __builtin_clz(x & ~bit);
+                        queue[len++] = j;
+                    }
+                    if (cur == v && (j / n == r0 || j % n == c0)) {
+                        m[j] &= ~(1U << v);
+                        any = 1;
+                    }
+                }
+            }
+        }
+    }
+    return any;
+}
+
+/* The extreme rung's fixpoint from a position (KeenRules.settle up to rung 3):
+ * the hard rung's rules and the fish to their fixpoint, then the forcing chains,
+ * again until nothing changes. */
+static int extreme_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
+                            unsigned char *dirty, LineFilter filter) {
+    int a = n * n;
+    while (1) {
+        if (!hard_fixpoint(n, G, tabs, owner, m, dirty, filter))
+            return CONTRADICTION;
+        int f = fish(n, m, filter);
+        if (f < 0)
+            return CONTRADICTION;
+        if (f)
+            continue;
+        int open = 0;
+        for (int i = 0; i < a; i++)
+            open |= (m[i] & (m[i] - 1)) != 0;
+        if (!open)
+            return SOLVED;
+        if (!forcing_chains(n, m))
+            return STALLED;
+        for (int i = 0; i < a; i++)
+            if (!m[i])
+                return CONTRADICTION;
+    }
+}
+
 enum { ST_NONE, ST_FOUND, ST_PYTHON, ST_UNDECIDED };
+
+/* The number of solutions, up to 2, as generate.judge asks latin.search.solve_masks
+ * for them (the same call of the Latin core's Search: the same nodes, the same
+ * budget ticks); 1 only when the one solution is the grid; -1 on an error. */
+static int unique(int n, const Cages *cg, const Tab *tabs, const int *grid, PyObject *search,
+                  PyObject *tick, PyObject *restart_base) {
+    int nn = n * n, count = 0, result = -1;
+    PyObject *masks = NULL, *tables = NULL, *args = NULL, *kw = NULL, *it = NULL, *sol = NULL;
+    PyObject *one = PyObject_CallFunction(tick, "i", 1);     /* solve_masks' own tick */
+    if (!one)
+        return -1;
+    Py_DECREF(one);
+    if (!(masks = PyList_New(nn)) || !(tables = PyList_New(cg->count)))
+        goto done;
+    for (int i = 0; i < nn; i++) {
+        PyObject *x = PyLong_FromUnsignedLong((1UL << n) - 1);
+        if (!x)
+            goto done;
+        PyList_SET_ITEM(masks, i, x);
+    }
+    for (int g = 0; g < cg->count; g++) {
+        const Tab *t = &tabs[g];
+        PyObject *cells = PyTuple_New(t->size);
+        if (!cells)
+            goto done;
+        for (int k = 0; k < t->size; k++)
+            PyTuple_SET_ITEM(cells, k, PyLong_FromLong(t->cells[k]));
+        PyObject *item = Py_BuildValue("(Ny#)", cells, (const char *)t->tuples,
+                                       (Py_ssize_t)t->count * t->size);
+        if (!item)
+            goto done;
+        PyList_SET_ITEM(tables, g, item);
+    }
+    args = Py_BuildValue("(iOOOOO)", n, masks, Py_True, tick, Py_True, Py_False);
+    kw = Py_BuildValue("{sOsO}", "tables", tables, "restart_base", restart_base);
+    if (!args || !kw || !(it = PyObject_Call(search, args, kw)))
+        goto done;
+    int same = 1;
+    while (count < 2 && (sol = PyIter_Next(it)) != NULL) {
+        if (!count)
+            for (int i = 0; i < nn && same; i++) {
+                long v = PyLong_AsLong(PyList_GET_ITEM(sol, i));
+                same = v + 1 == grid[i];
+            }
+        count++;
+        Py_CLEAR(sol);
+    }
+    if (PyErr_Occurred())
+        goto done;
+    result = count == 1 && same;
+done:
+    Py_XDECREF(masks);
+    Py_XDECREF(tables);
+    Py_XDECREF(args);
+    Py_XDECREF(kw);
+    Py_XDECREF(it);
+    return result;
+}
+
+/* A list of ints; NULL on an error. */
+static PyObject *int_list(const int *v, int len) {
+    PyObject *out = PyList_New(len);
+    for (int i = 0; out && i < len; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
+/* The cages as (op, target, cells) tuples; NULL on an error. */
+static PyObject *cage_tuples(const Cages *cg) {
+    PyObject *out = PyTuple_New(cg->count);
+    for (int g = 0; out && g < cg->count; g++) {
+        int size = cg->start[g + 1] - cg->start[g];
+        PyObject *cells = PyTuple_New(size);
+        for (int k = 0; cells && k < size; k++) {
+            PyObject *x = PyLong_FromLong(cg->cells[cg->start[g] + k]);
+            if (!x)
+                Py_CLEAR(cells);
+            else
+                PyTuple_SET_ITEM(cells, k, x);
+        }
+        PyObject *item = cells ? Py_BuildValue("(CLN)", OPCHAR[cg->op[g]], cg->target[g], cells)
+                               : NULL;
+        if (!item)
+            Py_CLEAR(out);
+        else
+            PyTuple_SET_ITEM(out, g, item);
+    }
+    return out;
+}
 
 static PyObject *tries(PyObject *self, PyObject *args) {
     int n, level, hard, attempt, attempts, batch;
     long long cap;
-    PyObject *state, *basebytes;
-    if (!PyArg_ParseTuple(args, "iipOOiiiL", &n, &level, &hard, &state, &basebytes, &attempt,
-                          &attempts, &batch, &cap))
+    PyObject *state, *basebytes, *tick, *search, *restart_base;
+    if (!PyArg_ParseTuple(args, "iipOOiiiLOOO", &n, &level, &hard, &state, &basebytes,
+                          &attempt, &attempts, &batch, &cap, &tick, &search, &restart_base))
         return NULL;
     if (n < 3 || n > MAXN || level < 0 || level > 4) {
         PyErr_SetString(PyExc_ValueError, "order or level out of range");
         return NULL;
     }
+    Py_buffer view;
+    if (PyObject_GetBuffer(state, &view, PyBUF_WRITABLE) < 0)
+        return NULL;
+    if (view.len != (MT_N + 1) * 4) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "not a Mersenne Twister state (625 4-byte words)");
+        return NULL;
+    }
     MT mt;
-    PyObject *fast = PySequence_Fast(state, "state must be a sequence");
-    if (!fast)
-        return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "not a Mersenne Twister state");
-        return NULL;
-    }
-    for (int i = 0; i <= MT_N; i++) {
-        unsigned long x = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (x == (unsigned long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return NULL;
-        }
-        if (i < MT_N)
-            mt.mt[i] = (uint32_t)x;
-        else
-            mt.index = (int)x;
-    }
-    Py_DECREF(fast);
+    memcpy(mt.mt, view.buf, MT_N * 4);
+    uint32_t index;
+    memcpy(&index, (char *)view.buf + MT_N * 4, 4);
+    mt.index = (int)index;
     unsigned char base[MAXA];
     Py_ssize_t blen = 0;
     if (basebytes != Py_None) {
         char *b;
-        if (PyBytes_AsStringAndSize(basebytes, &b, &blen) < 0)
-            return NULL;
-        if (blen != n * n) {
-            PyErr_SetString(PyExc_ValueError, "base square of the wrong size");
+        if (PyBytes_AsStringAndSize(basebytes, &b, &blen) < 0 || blen != n * n) {
+            PyBuffer_Release(&view);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "base square of the wrong size");
             return NULL;
         }
         memcpy(base, b, blen);
     }
-    static Cages cg;
-    static Tab tabs[MAXA];
-    static Store st;
-    int grid[MAXA], status = ST_NONE, have_hard = 0;
+    /* per call, not static: `unique` calls back into Python, where another thread
+     * may run its own tries */
+    Cages *cg = PyMem_Calloc(1, sizeof(Cages));
+    Tab *tabs = PyMem_Calloc(MAXA, sizeof(Tab));
+    Store st = {NULL, 0, 0, NULL, 0};
+    if (!cg || !tabs) {
+        PyMem_Free(cg);
+        PyMem_Free(tabs);
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
+    int grid[MAXA], status = ST_NONE, have_hard = 0, failed = 0;
     uint32_t hardm[MAXA];
     long long ticks = 0;
     int made = 0;
@@ -1017,18 +1229,22 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             blen = n * n;
         } else if (blen != n * n) {
             PyErr_SetString(PyExc_ValueError, "no base square");
-            return NULL;
+            failed = 1;
+            break;
         }
         attempt++;
         isotope(&mt, n, base, grid);
-        if (!cage_cells(&mt, n, &cg))
+        if (!cage_cells(&mt, n, cg))
             continue;
-        clues(&mt, n, &cg, grid, hard);
-        if (swapped(n, grid, cg.owner))
+        clues(&mt, n, cg, grid, hard);
+        if (swapped(n, grid, cg->owner))
             continue;
-        int got = compile_cages(n, &cg, tabs, &st, cap);
-        if (got < 0)
-            return PyErr_NoMemory();
+        int got = compile_cages(n, cg, tabs, &st, cap);
+        if (got < 0) {
+            PyErr_NoMemory();
+            failed = 1;
+            break;
+        }
         if (got > 0) {
             status = ST_UNDECIDED;
             break;
@@ -1037,7 +1253,7 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         unsigned char dirty[MAXA];
         for (int i = 0; i < n * n; i++)
             m[i] = (1U << n) - 1;
-        for (int g = 0; g < cg.count; g++) {
+        for (int g = 0; g < cg->count; g++) {
             tabs[g].nlive = tabs[g].count;
             for (int l = 0; l < tabs[g].count; l++)
                 tabs[g].live[l] = l;
@@ -1046,28 +1262,27 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         if (level <= 1) {
             /* solved at its level and stalled below (grade_exactly, and its tick) */
             ticks++;
-            if (level == 1 && settle(n, cg.count, tabs, cg.owner, m, 0, dirty) != STALLED)
+            if (level == 1 && settle(n, cg->count, tabs, cg->owner, m, 0, dirty) != STALLED)
                 continue;
-            for (int g = 0; g < cg.count; g++)
+            for (int g = 0; g < cg->count; g++)
                 dirty[g] = 1;
-            if (settle(n, cg.count, tabs, cg.owner, m, level, dirty) == SOLVED) {
+            if (settle(n, cg->count, tabs, cg->owner, m, level, dirty) == SOLVED) {
                 status = ST_FOUND;
                 break;
             }
             continue;
         }
         /* hard and up: turned away when the medium rung solves it (generate.judge) */
-        if (settle(n, cg.count, tabs, cg.owner, m, 1, dirty) != STALLED)
+        if (settle(n, cg->count, tabs, cg->owner, m, 1, dirty) != STALLED)
             continue;
         LineFilter filter = regin();
         if (!filter) {
             status = ST_PYTHON;     /* the rest in Python */
             break;
         }
-        /* then the hard rung's fixpoint (grade_exactly's tick and its rounds'), from
-         * the medium one (the same fixpoint as from scratch: each rule only removes) */
+        /* then the hard rung's fixpoint (and the grade's tick), from the medium one */
         ticks++;
-        if (!hard_fixpoint(n, cg.count, tabs, cg.owner, m, dirty, filter, &ticks))
+        if (!hard_fixpoint(n, cg->count, tabs, cg->owner, m, dirty, filter))
             continue;
         int open = 0;
         for (int i = 0; i < n * n; i++)
@@ -1079,50 +1294,67 @@ static PyObject *tries(PyObject *self, PyObject *args) {
             }
             continue;
         }
-        if (open) {
-            status = ST_PYTHON;
-            memcpy(hardm, m, sizeof hardm);
-            have_hard = 1;
+        if (!open)
+            continue;
+        memcpy(hardm, m, sizeof hardm);
+        have_hard = 1;
+        status = ST_PYTHON;
+        if (search == Py_None)
+            break;
+        /* extreme and up: unique (the budget's ticks so far first, as Python makes them) */
+        PyObject *r = PyObject_CallFunction(tick, "L", ticks);
+        ticks = 0;
+        if (!r) {
+            failed = 1;
             break;
         }
-    }
-    /* back to Python: the state, the base square, where the attempts are */
-    PyObject *outstate = PyTuple_New(MT_N + 1);
-    if (!outstate)
-        return NULL;
-    for (int i = 0; i < MT_N; i++)
-        PyTuple_SET_ITEM(outstate, i, PyLong_FromUnsignedLong(mt.mt[i]));
-    PyTuple_SET_ITEM(outstate, MT_N, PyLong_FromLong(mt.index));
-    PyObject *outbase = blen == n * n ? PyBytes_FromStringAndSize((char *)base, n * n)
-                                       : (Py_INCREF(Py_None), Py_None);
-    PyObject *outgrid = Py_None, *outcages = Py_None;
-    Py_INCREF(Py_None);
-    Py_INCREF(Py_None);
-    if (status != ST_NONE) {
-        Py_DECREF(outgrid);
-        Py_DECREF(outcages);
-        outgrid = PyList_New(n * n);
-        for (int i = 0; i < n * n; i++)
-            PyList_SET_ITEM(outgrid, i, PyLong_FromLong(grid[i]));
-        outcages = PyTuple_New(cg.count);
-        for (int g = 0; g < cg.count; g++) {
-            int size = cg.start[g + 1] - cg.start[g];
-            PyObject *cells = PyTuple_New(size);
-            for (int k = 0; k < size; k++)
-                PyTuple_SET_ITEM(cells, k, PyLong_FromLong(cg.cells[cg.start[g] + k]));
-            PyTuple_SET_ITEM(outcages, g, Py_BuildValue("(CLN)", OPCHAR[cg.op[g]],
-                                                        cg.target[g], cells));
+        Py_DECREF(r);
+        int u = unique(n, cg, tabs, grid, search, tick, restart_base);
+        if (u < 0) {
+            failed = 1;
+            break;
         }
+        if (u) {
+            /* the ladder above hard: extreme when it solves it, unreasonable when
+             * it stalls (grade_exactly) */
+            int end = extreme_fixpoint(n, cg->count, tabs, cg->owner, m, dirty, filter);
+            if ((level == 3 && end == SOLVED) || (level == 4 && end == STALLED)) {
+                status = ST_FOUND;
+                break;
+            }
+        }
+        have_hard = 0;
+        status = ST_NONE;
     }
-    PyObject *outhard = Py_None;
-    if (have_hard) {
-        outhard = PyList_New(n * n);
+    /* the state and where the attempts are, back to Python */
+    memcpy(view.buf, mt.mt, MT_N * 4);
+    index = (uint32_t)mt.index;
+    memcpy((char *)view.buf + MT_N * 4, &index, 4);
+    PyBuffer_Release(&view);
+    free(st.buf);
+    free(st.live);
+    if (failed) {
+        PyMem_Free(cg);
+        PyMem_Free(tabs);
+        return NULL;
+    }
+    PyObject *outbase = blen == n * n ? PyBytes_FromStringAndSize((char *)base, n * n)
+                                       : Py_NewRef(Py_None);
+    PyObject *outgrid = status != ST_NONE ? int_list(grid, n * n) : Py_NewRef(Py_None);
+    PyObject *outcages = status != ST_NONE ? cage_tuples(cg) : Py_NewRef(Py_None);
+    PyObject *outhard = Py_NewRef(Py_None);
+    if (have_hard && status == ST_PYTHON) {
+        int h[MAXA];
         for (int i = 0; i < n * n; i++)
-            PyList_SET_ITEM(outhard, i, PyLong_FromUnsignedLong(hardm[i]));
-    } else
-        Py_INCREF(Py_None);
-    return Py_BuildValue("(NNiLiNNN)", outstate, outbase, attempt, ticks, status, outgrid,
-                         outcages, outhard);
+            h[i] = (int)hardm[i];
+        Py_DECREF(outhard);
+        outhard = int_list(h, n * n);
+    }
+    PyMem_Free(cg);
+    PyMem_Free(tabs);
+    /* (a NULL among them: Py_BuildValue drops the others and returns NULL) */
+    return Py_BuildValue("(NiLiNNN)", outbase, attempt, ticks, status, outgrid, outcages,
+                         outhard);
 }
 
 static PyMethodDef methods[] = {

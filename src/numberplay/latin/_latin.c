@@ -6,7 +6,7 @@
  *   V[nn + r*n+v]     columns where value v can still go in row r
  *   V[2nn + c*n+v]    rows where value v can still go in column c
  * kept in step by the queue-based propagation of search.propagate (every
- * naked single and every hidden single of rows and columns), changes undone
+ * single of cells and of rows' and columns' values), changes undone
  * from a trail instead of copying the state. Branching: dom/wdeg over the
  * open cells (weight of a cell = failures of its row + its column, times a
  * random factor drawn once per run; the row-value and column-value views are
