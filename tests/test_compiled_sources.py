@@ -33,6 +33,7 @@ COMPILED = [".".join([*decl.parent.relative_to(SRC).parts, mod["name"]])
 SCRIPT = r"""
 import sys
 import numberplay
+from numberplay import deduce
 from numberplay.formula import ladder
 for kind in numberplay.kind_names():
     g = numberplay.generate(kind, seed=3)
@@ -44,7 +45,8 @@ for formula in ("STAR + EARTH = BRICK", "GREEN + IVORY + MAROON = ORANGE",
     run = ladder.explanation(formula, 8 if formula == "TO + GO = OUT" else 10)
     for s in run:
         print(formula, s.technique, s.text)
-    print(formula, "grade", run.grade, ladder.grade(formula))
+    rules, pos, limits = ladder.setup(formula, 8 if formula == "TO + GO = OUT" else 10)
+    print(formula, "grade", run.grade, deduce.grade(rules, pos, limits=limits)[0])
 for name in sys.argv[1:]:
     module = __import__(name, fromlist=["_"])
     print(name, "file", "py" if module.__file__.endswith(".py") else "compiled", file=sys.stderr)
