@@ -42,8 +42,6 @@ from ..budget import Budget
 from ..deduce import (
     Contradiction,
     Entry,
-    Explanation,
-    Limits,
     Move,
     Rules,
     Technique,
@@ -547,15 +545,6 @@ def _fillings(masks: tuple[int, ...], product: int,
     return found
 
 
-def explain(puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
-            budget: Budget | None = None, limits: Limits | None = None) -> Explanation:
-    """The steps a person can follow, ending with "solved", "stalled" or "no solution"
-    (an `Explanation`: its `grade` once run)."""
-    rules = CrossProductRules(puzzle, budget)
-    return Explanation(rules, rules.start(), search=search, trace=trace, budget=budget,
-                       limits=limits)
-
-
 def unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] | None:
     """A reason a line can never be filled (zero, big prime, too many factors, empty),
     or the row and column totals that differ: (sentence, places)."""
@@ -618,14 +607,6 @@ def grade_and_score(puzzle: CrossProductPuzzle) -> tuple[str, int]:
     return kernel_grade(rules, pos)[0], sum(POPCOUNT[m] for m in pos)
 
 
-def grade(puzzle: CrossProductPuzzle) -> str:
-    """The kernel's grade (`deduce.grade`): easy (simple techniques), medium (needs
-    line reasoning), hard (needs line search, or more than techniques: a trial or
-    a guess, or no solution)."""
-    rules = CrossProductRules(puzzle)
-    return kernel_grade(rules, rules.start())[0]
-
-
 # -- a player's position -----------------------------------------------------------
 
 STATE_HELP = ("the grid so far, one line per row, a digit or '.' per cell "
@@ -656,18 +637,16 @@ def parse_state(puzzle: CrossProductPuzzle, text: str) -> PlayState:
     return PlayState(tuple(entries))
 
 
-def explain_from(puzzle: CrossProductPuzzle, state: PlayState, *, search: bool = True,
-                 trace: bool = False, budget: Budget | None = None) -> Explanation:
-    """The explanation from the player's grid: their digits fixed first (a digit
-    its cell cannot hold leaves the cell empty: the kernel's contradiction)."""
-    rules = CrossProductRules(puzzle, budget)
+def state_position(rules: CrossProductRules, state: PlayState) -> Masks:
+    """The position of the player's grid: their digits fixed first (a digit its
+    cell cannot hold leaves the cell empty: the kernel's contradiction)."""
     pos = rules.start()
     for place, value in state.entries:
         i = rules._index(place)
         pos[i] &= BIT[value]
         if not pos[i]:
             break
-    return Explanation(rules, pos, search=search, trace=trace, budget=budget)
+    return pos
 
 
 def solution_places(solution_grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:

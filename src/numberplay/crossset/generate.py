@@ -28,9 +28,11 @@ import random
 
 from ..budget import Budget, ensure
 from ..errors import GenerationError
+from ..kinds import get_kind
 from ..latin.explain import GRADES
 from ..latin.generate import capped_tries, narrow_until_solved, random_square, repair_until_unique
-from .explain import grade_masks, ladder
+from .explain import ladder
+from .model import CrossSetPuzzle
 from .solve import solve_masks
 
 
@@ -67,6 +69,12 @@ def _decoyed(n: int, solution: list[int], decoys: tuple[int, int],
     return masks
 
 
+def _grade(n: int, masks: list[int]) -> str:
+    """The one grade (`Kind.grade`: the kernel's, as explain gives it)."""
+    puzzle = CrossSetPuzzle.from_masks(n, masks)
+    return get_kind(puzzle.kind).grade(puzzle)
+
+
 def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
              decoys: tuple[int, int] | None = None) -> tuple[list[int], list[int]] | None:
     """One try: (puzzle masks, solution values) at exactly `level`, or None."""
@@ -84,7 +92,7 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
     # Singles are monotone (one found stays true when candidates go), so for
     # levels 0-1 the checks above prove the grade; the techniques above them look
     # only up to half a line's open cells, which breaks that: ask the grader.
-    if level >= 2 and grade_masks(n, masks) != GRADES[level]:
+    if level >= 2 and _grade(n, masks) != GRADES[level]:
         return None
     return masks, solution
 

@@ -522,11 +522,3 @@ def explanation(formula: str, base: int = 10, fixed: dict[str, int] | None = Non
     rules, pos, default = setup(formula, base, fixed)
     return D.Explanation(rules, pos, search=search, trace=trace, budget=ensure(budget),
                          limits=limits or default)
-
-
-def grade(formula: str, base: int = 10, fixed: dict[str, int] | None = None,
-          budget: Budget | None = None) -> str:
-    """The kernel's grade of a formula (`deduce.grade`: the path an explanation takes,
-    stopped as soon as the label can only be hard)."""
-    rules, pos, limits = setup(formula, base, fixed)
-    return D.grade(rules, pos, budget=budget, limits=limits)[0]

@@ -18,10 +18,9 @@ agree (benchmarks/bench_keen_tatham.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-from ..budget import Budget
-from ..deduce import Contradiction, Explanation, Limits, Move, Technique
+from ..deduce import Contradiction, Move, Technique
 from ..errors import PuzzleError
 from ..latin import techniques as LT
 from ..latin.explain import LatinRules, narrow
@@ -135,14 +134,6 @@ def start_masks(puzzle: KeenPuzzle) -> list[int]:
     for i, v in puzzle.givens:
         masks[i] = 1 << (v - 1)
     return masks
-
-
-def explain_masks(rules: KeenRules, masks: list[int], *, search: bool = True,
-                  trace: bool = False, budget: Budget | None = None,
-                  limits: Limits | None = None) -> Iterator[Step]:
-    """The steps from the given candidates: techniques, trials, then guesses."""
-    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
-                       limits=limits)
 
 
 # -- a player's position -----------------------------------------------------------

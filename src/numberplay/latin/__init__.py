@@ -45,7 +45,7 @@ row/column permutations, transposition and value renaming).
 """
 
 from .canon import canonical_key
-from .explain import LatinRules, explain_masks, table_technique
+from .explain import LatinRules, table_technique
 from .generate import (
     capped_tries,
     narrow_until_solved,
@@ -59,7 +59,7 @@ from .tables import Propagator, Table, table_filter
 
 __all__ = [
     "LatinRules", "Propagator", "Table", "canonical_key", "capped_tries", "count_masks",
-    "explain_masks", "is_latin", "jacobson_matthews", "narrow_until_solved",
+    "is_latin", "jacobson_matthews", "narrow_until_solved",
     "native_available", "random_square", "remove_clues", "repair_until_unique",
     "solve_masks", "table_filter", "table_technique",
 ]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
-from ..budget import Budget
-from ..deduce import Contradiction, Explanation, Limits, Move, Rules, Technique
+from ..deduce import Contradiction, Move, Rules, Technique
 from ..model import PlayState, Step
 from . import techniques as T
 from .tables import Table, table_filter
@@ -106,15 +105,6 @@ class LatinRules(Rules):
 
     def exclude(self, pos: list[int], place: str, value: int) -> None:
         pos[self.index[place]] &= ~(1 << (value - 1))
-
-
-def explain_masks(rules: LatinRules, masks: list[int], *, search: bool = True,
-                  trace: bool = False, budget: Budget | None = None,
-                  limits: Limits | None = None) -> Iterator[Step]:
-    """The steps from the given candidates to the solution (or stall/contradiction):
-    techniques, then trials, then (only if no bounded trial closes) guesses."""
-    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
-                       limits=limits)
 
 
 def narrow(n: int, masks: list[int], state: PlayState) -> list[int]:
