@@ -2,9 +2,21 @@
 
 Each kind or core that has a compiled core declares it in a `native.toml` in its
 own folder (src/numberplay/<package>/native.toml); this script finds them, so it
-names no package. Every extension is `optional=True`: when there is no C
-compiler, `pip install .` still succeeds and numberplay uses the pure-Python code
-it keeps as fallback and as the reference the tests compare against.
+names no package. Two sorts of declaration:
+
+- `[[extension]]`: a hand-written C module (name, sources, optional
+  extra_compile_args and x86_64_args);
+- `[[cython]]`: a Python module of the package (`name`, the file `name.py`)
+  compiled as it is by Cython in pure-Python mode: the same file is the
+  pure-Python fallback, so there is one source. The compiled module has the
+  module's own name and Python imports it in place of the `.py`;
+  NUMBERPLAY_PURE=1 makes numberplay import the sources instead
+  (`numberplay._pure`).
+
+Every extension is `optional=True`: when there is no C compiler (or no Cython, for
+the second sort), `pip install .` still succeeds and numberplay uses the
+pure-Python code it keeps as fallback and as the reference the tests compare
+against.
 """
 
 import platform
@@ -20,15 +32,23 @@ X86_64 = platform.machine().lower() in ("x86_64", "amd64") and sys.platform != "
 SRC = Path("src")
 
 
-def extensions() -> list[Extension]:
-    """One Extension per `[[extension]]` of every package's native.toml:
-    name (the module, e.g. "_lines"), sources (files in the package folder),
-    and optionally extra_compile_args and x86_64_args."""
+def _declarations() -> list[tuple[Path, str, dict]]:
+    """(folder, package, parsed native.toml) of every package that declares one."""
     found = []
     for declaration in sorted((SRC / "numberplay").glob("*/native.toml")):
         folder = declaration.parent
         package = ".".join(folder.relative_to(SRC).parts)
-        for ext in tomllib.loads(declaration.read_text(encoding="utf-8"))["extension"]:
+        found.append((folder, package, tomllib.loads(declaration.read_text(encoding="utf-8"))))
+    return found
+
+
+def c_extensions() -> list[Extension]:
+    """One Extension per `[[extension]]` of every package's native.toml:
+    name (the module, e.g. "_lines"), sources (files in the package folder),
+    and optionally extra_compile_args and x86_64_args."""
+    found = []
+    for folder, package, table in _declarations():
+        for ext in table.get("extension", []):
             args = list(ext.get("extra_compile_args", []))
             args += ext.get("x86_64_args", []) if X86_64 else []
             found.append(Extension(f"{package}.{ext['name']}",
@@ -37,4 +57,33 @@ def extensions() -> list[Extension]:
     return found
 
 
-setup(ext_modules=extensions())
+def cython_extensions() -> list[Extension]:
+    """One Extension per `[[cython]]` of every package's native.toml: the module
+    `name` (its source `name.py` in the package folder) compiled by Cython, the
+    generated C kept under build/. None without Cython."""
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("numberplay: Cython is not installed; the Python modules stay pure Python",
+              file=sys.stderr)
+        return []
+    found = []
+    for folder, package, table in _declarations():
+        for mod in table.get("cython", []):
+            args = ["-O2"] + (["-mpopcnt"] if X86_64 else [])
+            found.append(Extension(f"{package}.{mod['name']}",
+                                   [(folder / f"{mod['name']}.py").as_posix()],
+                                   extra_compile_args=args, optional=True))
+    if not found:
+        return []
+    built = cythonize(found, build_dir="build/cython", quiet=True,
+                      compiler_directives={"language_level": 3, "binding": True,
+                                           # the sources are plain Python: Python's
+                                           # semantics for integers and lists
+                                           "boundscheck": True, "wraparound": True})
+    for ext in built:
+        ext.optional = True
+    return built
+
+
+setup(ext_modules=c_extensions() + cython_extensions())

@@ -77,6 +77,7 @@ class Worker:
         env = dict(os.environ, PYTHONPATH=str(Path(src).resolve()))
         if pure:
             env["BENCH_PURE"] = "1"
+            env["NUMBERPLAY_PURE"] = "1"      # also the modules compiled from their source
         self.proc = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env)
 

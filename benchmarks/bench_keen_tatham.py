@@ -1,6 +1,6 @@
 """Keen's grades against Simon Tatham's, both ways, and generation against his generator.
 
-    PYTHONPATH=src python benchmarks/bench_keen_tatham.py [--his 8] [--ours 4] [--generate 10]
+    PYTHONPATH=src python benchmarks/bench_keen_tatham.py [--his 8] [--ours 4] [--generate 10] [--sizes 4-9]
 
 His code (`tatham-keen.tgz`: his `keen.c` and `latin.c`, puzzles 1.3.2, and a
 small driver) is built from `../shared/peers/` beside the project's root
@@ -14,10 +14,12 @@ stops. It builds `keengen PARAMS N SEED` (N of his game IDs) and
 2. Our puzzles rated by him: `--ours` at 6×6 and `--ours` at 9×9 per level
    from `numberplay.generate_full` (fixed seeds), each game ID rated by his
    solver (which must also find it unique).
-3. Generating 9×9 puzzles, CPU time, same run: `--generate` per level in one
-   process each side (ours timed with `time.process_time` around each
-   `generate_full`; his one `keengen` process for all of them, its CPU as the
-   kernel counts it for children), and the ratio his / ours.
+3. Generating puzzles of orders `--sizes` (default 4 to 9), CPU time, same run:
+   `--generate` per order and level in one process each side (ours timed with
+   `time.process_time` around each `generate_full`, after one untimed puzzle
+   per level at the first order for the imports; his one `keengen` process for
+   all of them, its CPU as the kernel counts it for children, so his process
+   start is in his figure), and the ratio his / ours.
 
 Levels: easy, medium, hard, extreme, unreasonable = his Easy, Normal, Hard,
 Extreme, Unreasonable. The machine is shared: read the ratios.
@@ -125,25 +127,39 @@ def table_ours(bin_dir: Path, count: int) -> None:
               f"{', '.join(f'{g} {c}' for g, c in both.most_common())} |", flush=True)
 
 
-def table_generate(bin_dir: Path, count: int) -> None:
-    """Section 3: generating 9x9 puzzles, CPU on both sides."""
-    print(f"\n## Generating {count} 9x9 puzzles per level, CPU, same run\n")
-    print("| level | ours median ms | ours worst ms | ours total ms | his total ms | "
+def table_generate(bin_dir: Path, count: int, sizes: list[int]) -> None:
+    """Section 3: generating puzzles of each order and level, CPU on both sides."""
+    for level in LEVELS:   # warm-up, untimed: the imports a first puzzle makes
+        numberplay.generate_full("keen", size=str(sizes[0]), difficulty=level, seed="warm-up")
+    print(f"\n## Generating {count} puzzles per order and level, CPU, same run\n")
+    print("| order | level | ours median ms | ours worst ms | ours total ms | his total ms | "
           "his / ours |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for k, level in enumerate(LEVELS):
-        times = []
-        for i in range(count):
-            t = time.process_time()
-            numberplay.generate_full("keen", size="9", difficulty=level, seed="gen-bench",
-                                     index=i)
-            times.append(time.process_time() - t)
-        before = child_cpu()
-        his_ids(bin_dir, 9, k, count, f"gen{k}")
-        his = child_cpu() - before
-        ours = sum(times)
-        print(f"| {level} | {statistics.median(times) * 1e3:.1f} | {max(times) * 1e3:.1f} | "
-              f"{ours * 1e3:.0f} | {his * 1e3:.0f} | **{his / ours:.2f}** |", flush=True)
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for n in sizes:
+        for k, level in enumerate(LEVELS):
+            times = []
+            for i in range(count):
+                t = time.process_time()
+                numberplay.generate_full("keen", size=str(n), difficulty=level,
+                                         seed="gen-bench" if n == 9 else f"gen-bench-{n}",
+                                         index=i)
+                times.append(time.process_time() - t)
+            before = child_cpu()
+            his_ids(bin_dir, n, k, count, f"gen{k}" if n == 9 else f"gen{n}{k}")
+            his = child_cpu() - before
+            ours = sum(times)
+            print(f"| {n}x{n} | {level} | {statistics.median(times) * 1e3:.1f} | "
+                  f"{max(times) * 1e3:.1f} | {ours * 1e3:.0f} | {his * 1e3:.0f} | "
+                  f"**{his / ours:.2f}** |", flush=True)
+
+
+def orders(text: str) -> list[int]:
+    """`9`, `4-9` or `6,9` as a list of orders."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
 
 
 def main() -> None:
@@ -152,7 +168,10 @@ def main() -> None:
                     help="the folder holding tatham-keen.tgz")
     ap.add_argument("--his", type=int, default=8, help="his puzzles per order and level")
     ap.add_argument("--ours", type=int, default=4, help="our puzzles per order and level")
-    ap.add_argument("--generate", type=int, default=10, help="9x9 puzzles per level to time")
+    ap.add_argument("--generate", type=int, default=10,
+                    help="puzzles per order and level to time")
+    ap.add_argument("--sizes", default="4-9",
+                    help="the orders to time generation at: 9, 4-9 or 6,9 (default 4-9)")
     ap.add_argument("--only", choices=("his", "ours", "generate"))
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tatham-keen-"))
@@ -166,7 +185,7 @@ def main() -> None:
         if args.only in (None, "ours"):
             table_ours(bin_dir, args.ours)
         if args.only in (None, "generate"):
-            table_generate(bin_dir, args.generate)
+            table_generate(bin_dir, args.generate, orders(args.sizes))
         print(f"\nload average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

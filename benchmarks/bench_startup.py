@@ -18,7 +18,11 @@ run:
 (an export of an earlier commit, with its compiled cores copied in), on
 PYTHONPATH, in the same rounds: the "before" rows.
 
-Goals (issue 39): the solve ≤ 6×, the import ≤ 3× (median wall, same run). The
+Goals: the solve ≤ 5× (issue 45; 6× in issue 39), the import ≤ 3× (median wall,
+same run). Python's own start must be Python's alone: a `.pth` file of the
+machine's site-packages that imports modules at start-up (certifi's, say) makes
+`python -c pass` do part of numberplay's work and flatters every ratio; time
+from a virtual environment without such files (`--script` its console script). The
 children run with their bytecode cached, as an installed package does (the
 first round writes the cache of a source checkout; PYTHONDONTWRITEBYTECODE is
 left out of their environment).
@@ -37,7 +41,7 @@ import sys
 import time
 from pathlib import Path
 
-GOALS = {"import numberplay": 3.0, "solve SEND + MORE = MONEY": 6.0}
+GOALS = {"import numberplay": 3.0, "solve SEND + MORE = MONEY": 5.0}
 
 
 def children_cpu() -> float:

@@ -48,11 +48,12 @@ def test_local_cluster_gives_the_process_pool_results(tmp_path):
     on_dask, on_pool = by_id(read_results(dask_out)), by_id(read_results(pool_out))
     failed = {k: r["error"] for k, r in on_dask.items() if not r["ok"]}
     assert len(on_dask) == 69 and summary.exit_code == 1
-    assert set(failed) == {"bad", "nokind", "line-16", "ticks", "hangs"}, failed
+    assert set(failed) == {"bad", "nokind", "line-16", "hangs"}, failed
     assert on_dask["hangs"]["error"].startswith("timeout: killed after")
-    assert on_dask["ticks"]["error"].startswith("out of budget")
+    for ticked in (on_dask["ticks"]["result"], on_pool["ticks"]["result"]):   # a partial answer
+        assert (ticked["complete"], ticked["stopped"]) == (False, "budget"), ticked
     for key in on_dask:
-        if key != "hangs":  # killed after a time that varies
+        if key not in ("hangs", "ticks"):  # killed, or counted, for a time that varies
             assert on_dask[key] == on_pool[key], key
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -91,12 +92,19 @@ def test_run_job_never_raises():
     assert "out of range" in results[5]["error"]
 
 
-def test_budget_exhaustion_is_an_error():
+def test_budget_exhaustion_is_a_partial_answer():
+    """A budget the job set that runs out is an answer (issue 45): what was found,
+    "complete": false, "stopped": "budget", and the message that says what ran out."""
     many = puzzle_text([1] * 30, 15)
     result = run_job(job(op="count", input=many, max_nodes=1000))
-    assert not result["ok"] and result["error"].startswith("out of budget")
+    assert result["ok"], result
+    counted = result["result"]
+    assert (counted["complete"], counted["stopped"]) == (False, "budget")
+    assert 0 < counted["count"] < math.comb(30, 15)   # the subsets of 15 ones of 30
+    assert "node budget" in counted["message"]
     explained = run_job(job(op="explain", input=many + "\n", max_nodes=10))
-    assert not explained["ok"]
+    assert explained["ok"], explained
+    assert (explained["result"]["complete"], explained["result"]["stopped"]) == (False, "budget")
 
 
 @settings(max_examples=30, deadline=None)
@@ -114,13 +122,14 @@ def test_count_and_check_agree_with_brute_force(numbers, target):
     assert checked["result"]["verdict"] == {0: "none", 1: "unique"}.get(expected, "multiple")
 
 
-def test_generate_is_deterministic_and_defaults_the_seed_to_the_id(toysum):
+def test_generate_is_deterministic_and_a_fresh_seed_is_reported(toysum):
     first = run_job(job(id="g1", op="generate", count=3, seed=42))
     again = run_job(job(id="other", op="generate", count=3, seed="42"))
     assert first["result"] == again["result"]
-    by_id = run_job(job(id="g1", op="generate", count=3))
-    by_seed = run_job(job(id="x", op="generate", count=3, seed="g1"))
-    assert by_id["result"] == by_seed["result"]
+    fresh = run_job(job(id="g1", op="generate", count=3))   # one seed policy (issue 45)
+    seed = fresh["result"]["puzzles"][0]["seed"].rpartition(":")[0]
+    by_seed = run_job(job(id="x", op="generate", count=3, seed=seed))
+    assert fresh["result"] == by_seed["result"]
     for item in first["result"]["puzzles"]:
         puzzle = toysum.puzzle_type.from_json(item["puzzle"])
         assert subset_count(list(puzzle.numbers), puzzle.target) == 1
@@ -171,3 +180,19 @@ def test_a_job_names_its_puzzle_as_the_api_does():
     (line,) = entries({"id": 1, "kind": "toysum", "op": "check", "puzzle": text, "input": text})
     assert line.failed is not None and "not both" in line.failed["error"]
     assert 'missing "puzzle"' in run_job(job(op="solve"))["error"]
+
+
+@pytest.mark.parametrize("fields", [
+    {"op": "count", "input": "numbers 1 2 3\ntarget 3", "timeout": 5},
+    {"op": "solve", "input": "numbers 1 2 3\ntarget 3", "limit": 1, "max_nodes": 50},
+    {"op": "generate", "size": "5", "seed": 3, "count": 2, "options": {}},
+])
+def test_a_job_crosses_the_pipe_whole(fields):
+    """What a worker is sent (the workers' one message, as JSON) is the job again,
+    and its answer makes the result line the job gives run here."""
+    from numberplay.services.batch.jobs import Job, handle, message_of, result_line
+
+    one = job(id=fields["op"], **fields)
+    sent = json.loads(json.dumps(message_of(one)))
+    assert Job(**{**sent["body"], "timeout": sent["seconds"]}) == one
+    assert result_line(one.id, json.loads(json.dumps(handle(sent)))) == run_job(one)

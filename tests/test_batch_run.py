@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import os
@@ -163,8 +162,10 @@ def test_timeouts_fail_the_job_and_the_pool_recovers(tmp_path):
     summary = run_batch(jobs, out, workers=2, timeout=0.3)
     assert time.monotonic() - start < 30
     table = by_id(read_results(out))
-    assert summary.exit_code == 1 and summary.failed == 3
-    assert table["ticks"]["error"].startswith("out of budget: search stopped after 0.3 s")
+    assert summary.exit_code == 1 and summary.failed == 2
+    ticked = table["ticks"]["result"]      # the budget ran out: a partial answer (issue 45)
+    assert (ticked["complete"], ticked["stopped"]) == (False, "budget")
+    assert ticked["message"].startswith("search stopped after 0.3 s")
     assert table["hangs"]["error"].startswith("timeout: killed after")
     assert table["crashes"]["error"].startswith("worker process died")
     assert table["own"]["ok"]
@@ -223,20 +224,22 @@ def test_store_option_keeps_generated_puzzles_once(tmp_path, toysum):
 def test_a_result_that_is_not_json_becomes_an_error(tmp_path, monkeypatch, toysum):
     """In a worker, the answer that cannot be sent is an error result (the
     worker's side, run here); in the runner, a result line that is not JSON too."""
-    from numberplay.services.batch import worker
+    from numberplay.services.batch import jobs as batch_jobs
     from numberplay.services.batch.jobs import job_from_json
     from numberplay.services.workers import serve
 
     monkeypatch.setattr(toysum.puzzle_type, "to_json", lambda self: {"bad": float("nan")})
     job = job_from_json({"kind": "toysum", "op": "count", "input": puzzle_text([1], 1)}, "nan")
     out = io.StringIO()
-    serve(worker.handle, worker.unsendable, io.StringIO(json.dumps(dataclasses.asdict(job))
-                                                          + "\n{not json\n"), out)
+    serve(batch_jobs.handle, io.StringIO(json.dumps(batch_jobs.message_of(job))
+                                         + "\n{not json\n"), out)
     ready, sent, unreadable = out.getvalue().splitlines()
     assert ready == "ready"
-    sent, unreadable = json.loads(sent), json.loads(unreadable)
-    assert sent["id"] == "nan" and "result is not JSON" in sent["error"]
+    (status, sent), (_, unreadable) = json.loads(sent), json.loads(unreadable)
+    assert status == 500 and "result is not JSON" in sent["error"]
     assert "unreadable job" in unreadable["error"]
+    assert batch_jobs.result_line("nan", [status, sent]) == {
+        "id": "nan", "ok": False, "error": sent["error"]}
     from numberplay.services.batch.jobs import run_job
     results = ResultsFile(tmp_path / "r.jsonl").open()
     try:

@@ -70,7 +70,7 @@ def test_explain_and_hint(toy_cli):
     assert second.startswith("This puzzle has more than one solution")
     assert toy_cli(["explain", "toy", "2 3"]).exit_code == 0
     data = json.loads(toy_cli(["hint", "toy", "3 15", "-f", "json"]).stdout)
-    assert data["hint"]["technique"] == "guess"
+    assert data["hint"]["technique"] == "listing"
 
 
 def test_generate_json_and_determinism(toy_cli):
@@ -103,7 +103,7 @@ def test_no_solution_says_why(toy_cli):
     r = toy_cli(["solve", "toy", "2 30"])
     assert r.exit_code == 1 and "no 2 digits add up to 30" in r.stderr
     data = json.loads(toy_cli(["solve", "toy", "2 30", "-f", "json"]).stdout)
-    assert data["reason"] == "no 2 digits add up to 30"
+    assert data["reason"] == "No solution: no 2 digits add up to 30."
     assert "reason" not in json.loads(toy_cli(["solve", "toy", "2 3", "-f", "json"]).stdout)
 
 
@@ -133,7 +133,7 @@ def test_generate_out_of_time_says_what_was_asked_and_what_may_help(run):
              "--timeout", "0.05"])
     assert r.exit_code == 3
     line = r.stderr.strip().splitlines()[-1]
-    assert line.startswith("stopped:") and "size 20, difficulty search" in line
+    assert line.startswith("out of budget:") and "size 20, difficulty search" in line
     assert "--timeout" in line and "Traceback" not in r.stderr
 
 

@@ -173,3 +173,30 @@ def test_parse_rejects_bad_json_in_one_line(kind, cli):
         assert "\n" not in str(caught.value)
         r = cli(["solve", kind, "-"], text)
         assert r.exit_code == 2 and r.stderr.count("\n") == 1, (text, r.output)
+
+
+def test_a_technique_added_to_the_toys_ladder_reaches_explain_hint_and_grade(toy, monkeypatch):
+    """A technique is written in one place, the kind's ladder (its name, rung and
+    finder); explain, hint, grade and the reports take it from the kernel."""
+    import toykind
+    from numberplay.services.reports import explain_report
+
+    def pair(puzzle, pos):
+        """Two digits: when one pair of digits adds up to the total, it is the answer."""
+        pairs = [(a, puzzle.total - a) for a in range(1, 10) if a < puzzle.total - a <= 9]
+        if puzzle.n != 2 or len(pairs) != 1:
+            return None
+        (a, b), = pairs
+        return toykind._narrow("pair", pos, [1 << a, 1 << b])
+
+    p = numberplay.parse("toy", "2 4")
+    assert [s.technique for s in numberplay.explain(p)] == ["listing", "solved"]
+    assert numberplay.grade(p) == "hard"
+    monkeypatch.setattr(toy, "ladder", (*toykind.LADDER, ("pair", 0, pair)))
+    steps = list(numberplay.explain(p))
+    assert [s.technique for s in steps] == ["pair", "solved"]
+    assert steps[0].fixed == (("d1", 1), ("d2", 3))
+    assert numberplay.grade(p) == "easy" == explain_report(p)["difficulty"]
+    assert numberplay.hint(p).step.technique == "pair"
+    several = numberplay.parse("toy", "2 5")          # 1 + 4 and 2 + 3: no pair step
+    assert "pair" not in [s.technique for s in numberplay.explain(several)]

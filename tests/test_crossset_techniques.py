@@ -174,7 +174,8 @@ def _naked_single_reference(n: int, m: list[int]) -> T.Move | None:
             peers = [r * n + k for k in range(n) if k != c] + [k * n + c for k in range(n) if k != r]
             removed = [(j, d.bit_length() - 1) for j in peers if m[j] & d]
             if removed:
-                return T.Move("naked single", [i], removed, [(i, d.bit_length() - 1)])
+                return T.Move("naked single", cells=[i], removed=removed,
+                              fixed=[(i, d.bit_length() - 1)])
     return None
 
 

@@ -179,8 +179,7 @@ def test_limits_bound_the_trials_and_the_step_says_so(stalled_sets) -> None:
     p = stalled_sets[1]
     steps = list(npl.get_kind("crossset").explain(p))
     assert TRIAL in [s.technique for s in steps]
-    from numberplay.crossset.explain import explain_masks
-    steps = list(explain_masks(p.n, p.masks(), limits=Limits(max_chain=0)))
+    steps = list(deduce.explain(CrossSetRules(p.n), p.masks(), limits=Limits(max_chain=0)))
     guesses = [s for s in steps if s.technique == GUESS]
     assert guesses and "0 steps" in guesses[0].text
     assert steps[-1].technique == SOLVED

@@ -210,7 +210,7 @@ def test_the_reason_is_charged_to_the_callers_budget(toy):
 
     budget = Budget(nodes=1000)
     reason = Counting().no_solution_reason(numberplay.parse("toy", "2 30"), budget)
-    assert reason == "no 2 digits add up to 30"
+    assert reason == "No solution: no 2 digits add up to 30."
     assert budget.used >= 5 and calls[0] is not budget
 
 

@@ -39,8 +39,8 @@ def same(a: T.Move | None, b: T.Move | None) -> bool:
     """Two moves alike in everything a step is made from."""
     if a is None or b is None:
         return a is b
-    return (a.technique, a.cells, a.removed, a.fixed, a.detail) == \
-        (b.technique, b.cells, b.removed, b.fixed, b.detail)
+    return (a.technique, a.cells, a.removed, a.fixed, a.where) == \
+        (b.technique, b.cells, b.removed, b.fixed, b.where)
 
 
 def test_the_compiled_scans_are_the_python_ones() -> None:

@@ -24,28 +24,79 @@ from numberplay.web import create_app  # noqa: E402
 CROSSPRODUCT = "rows 210 144 54 135 4 49\ncols 6615 15552 420"
 AMBIGUOUS = "1 . . .\n. 2 . .\n. . . .\n. . . 4"      # a Cross Set with several solutions
 STATE = "7..\n9..\n...\n...\n...\n..."
+SEND = {"formula": "SEND + MORE = MONEY", "base": 10, "fixed": {}}
+TWO = "AB + BA = CC\nSEND + MORE = MONEY"                # an input of two puzzles
 
-# (op, the request's fields, the CLI's arguments)
+# (name, the request's fields, the CLI's arguments): every operation, and the
+# options, kind options, puzzles as JSON, seeds and budgets each front end takes.
 CASES = [
-    ("solve", {"kind": "cryptarithm", "puzzle": "SEND + MORE = MONEY"},
+    ("solve", {"op": "solve", "kind": "cryptarithm", "puzzle": "SEND + MORE = MONEY"},
      ["solve", "cryptarithm", "SEND + MORE = MONEY"]),
-    ("count", {"kind": "cryptarithm", "puzzle": "AB + BA = CC"},
+    ("solve-all-limit", {"op": "solve", "kind": "crossset", "puzzle": AMBIGUOUS, "all": True,
+                         "limit": 3},
+     ["solve", "crossset", AMBIGUOUS, "--all", "--limit", "3"]),
+    ("solve-no-search", {"op": "solve", "kind": "crossproduct", "puzzle": CROSSPRODUCT,
+                         "search": False},
+     ["solve", "crossproduct", CROSSPRODUCT, "--no-search"]),
+    ("solve-json-puzzle", {"op": "solve", "kind": "cryptarithm", "puzzle": SEND},
+     ["solve", "cryptarithm", json.dumps(SEND)]),
+    ("solve-kind-option", {"op": "solve", "kind": "cryptarithm", "puzzle": "AB + BA = CC",
+                           "options": {"base": 8, "fix": "A=1"}, "all": True},
+     ["solve", "cryptarithm", "AB + BA = CC", "--base", "8", "--fix", "A=1", "--all"]),
+    ("count", {"op": "count", "kind": "cryptarithm", "puzzle": "AB + BA = CC"},
      ["solve", "cryptarithm", "AB + BA = CC", "--count"]),
-    ("check", {"kind": "crossset", "puzzle": AMBIGUOUS, "why": True},
+    ("count-budget", {"op": "count", "kind": "cryptarithm", "puzzle": "A + B + C = DE",
+                      "max_nodes": 5},
+     ["solve", "cryptarithm", "A + B + C = DE", "--count", "--max-nodes", "5"]),
+    ("check", {"op": "check", "kind": "crossset", "puzzle": AMBIGUOUS, "why": True},
      ["check", "crossset", AMBIGUOUS, "--why"]),
-    ("explain", {"kind": "crossproduct", "puzzle": CROSSPRODUCT, "max_steps": 5},
+    ("check-count-limit", {"op": "check", "kind": "crossset", "puzzle": AMBIGUOUS,
+                           "count": True, "limit": 5},
+     ["check", "crossset", AMBIGUOUS, "--count", "--limit", "5"]),
+    ("explain", {"op": "explain", "kind": "crossproduct", "puzzle": CROSSPRODUCT,
+                 "max_steps": 5},
      ["explain", "crossproduct", CROSSPRODUCT, "--max-steps", "5"]),
-    ("hint", {"kind": "crossproduct", "puzzle": CROSSPRODUCT, "state": STATE, "level": 2},
+    ("explain-trace-no-search", {"op": "explain", "kind": "crossset", "puzzle": AMBIGUOUS,
+                                 "trace": True, "search": False},
+     ["explain", "crossset", AMBIGUOUS, "--trace", "--no-search"]),
+    ("explain-budget", {"op": "explain", "kind": "crossproduct", "puzzle": CROSSPRODUCT,
+                        "max_nodes": 2},
+     ["explain", "crossproduct", CROSSPRODUCT, "--max-nodes", "2"]),
+    ("hint", {"op": "hint", "kind": "crossproduct", "puzzle": CROSSPRODUCT, "state": STATE,
+              "level": 2},
      ["hint", "crossproduct", CROSSPRODUCT, "--state", STATE, "--level", "2"]),
-    ("generate", {"kind": "crossproduct", "size": "4x4", "difficulty": "easy", "seed": 7,
-                  "count": 2},
+    ("hint-budget", {"op": "hint", "kind": "crossproduct", "puzzle": CROSSPRODUCT,
+                     "max_nodes": 2},
+     ["hint", "crossproduct", CROSSPRODUCT, "--max-nodes", "2"]),
+    ("generate", {"op": "generate", "kind": "crossproduct", "size": "4x4",
+                  "difficulty": "easy", "seed": 7, "count": 2},
      ["generate", "crossproduct", "--size", "4x4", "--difficulty", "easy", "--seed", "7",
       "--count", "2", "--quiet"]),
+    ("generate-budget", {"op": "generate", "kind": "crossproduct", "size": "6x6",
+                         "difficulty": "hard", "seed": 1, "max_nodes": 2},
+     ["generate", "crossproduct", "--size", "6x6", "--difficulty", "hard", "--seed", "1",
+      "--max-nodes", "2"]),
 ]
+# Several puzzles in one input: the CLI prints one document a line, a job line
+# holds their list; the API takes one puzzle a request (400).
+SEVERAL = ("several", {"op": "solve", "kind": "cryptarithm", "puzzle": TWO},
+           ["solve", "cryptarithm", TWO])
+# Failures: the same line everywhere, the table's status and exit code.
+FAILS = [
+    ("bad-puzzle", {"op": "solve", "kind": "cryptarithm", "puzzle": "A + = B"},
+     ["solve", "cryptarithm", "A + = B"], 400, 2),
+    ("bad-option", {"op": "solve", "kind": "cryptarithm", "puzzle": "A + B = C",
+                    "options": {"base": 99}},
+     ["solve", "cryptarithm", "A + B = C", "--base", "99"], 400, 2),
+    ("unmade", {"op": "generate", "kind": "crossset", "size": "1", "difficulty": "hard",
+                "seed": 1},
+     ["generate", "crossset", "--size", "1", "--difficulty", "hard", "--seed", "1"], 422, 3),
+]
+ALL = [*CASES, SEVERAL, *[c[:3] for c in FAILS]]
 
 
 def test_the_cases_cover_every_operation():
-    assert sorted(op for op, _, _ in CASES) == sorted(operations.OPS)
+    assert sorted({fields["op"] for _, fields, _ in CASES}) == sorted(operations.OPS)
 
 
 @pytest.fixture(scope="module")
@@ -54,34 +105,90 @@ def client():
         yield c
 
 
+def run_lines(folder: Path, scheduler: str | None) -> dict[str, dict]:
+    jobs = write_jobs(folder / "jobs.jsonl", [{"id": name, **fields} for name, fields, _ in ALL])
+    out = folder / ("dask.jsonl" if scheduler else "pool.jsonl")
+    summary = run_batch(jobs, out, workers=2, scheduler=scheduler)
+    assert summary.ran == len(ALL)
+    return {r["id"]: r for r in read_results(out)}
+
+
 @pytest.fixture(scope="module")
 def batch_results(tmp_path_factory):
     """Every case as a line of one jobs file, run by the batch's process pool."""
-    folder = tmp_path_factory.mktemp("ops")
-    jobs = write_jobs(folder / "jobs.jsonl",
-                      [{"id": op, "op": op, **fields} for op, fields, _ in CASES])
-    summary = run_batch(jobs, folder / "results.jsonl", workers=2)
-    assert summary.ran == len(CASES)
-    return {r["id"]: r for r in read_results(folder / "results.jsonl")}
+    return run_lines(tmp_path_factory.mktemp("pool"), None)
 
 
-def cli_json(args: list[str]) -> object:
+@pytest.fixture(scope="module")
+def dask_results(tmp_path_factory):
+    """The same jobs file on a local Dask cluster (the same job function)."""
+    pytest.importorskip("distributed")
+    return run_lines(tmp_path_factory.mktemp("dask"), "local")
+
+
+def cli_run(args: list[str]) -> tuple[int, list[object], str]:
     from numberplay.cli import build_app
 
     printed = CliRunner().invoke(build_app(), [*args, "--format", "json"])
-    assert printed.exit_code in (0, 1, 4), printed.output
-    return json.loads(printed.stdout.strip().splitlines()[-1])
+    lines = [json.loads(line) for line in printed.stdout.strip().splitlines()]
+    return printed.exit_code, lines, printed.stderr
 
 
-@pytest.mark.parametrize("op, fields, args", CASES, ids=[c[0] for c in CASES])
-def test_cli_job_line_and_api_give_the_same_answer(op, fields, args, batch_results, client):
+def cli_json(args: list[str]) -> object:
+    code, lines, stderr = cli_run(args)
+    assert code in (0, 1, 3, 4, 5), stderr
+    return lines[-1]
+
+
+@pytest.mark.parametrize("name, fields, args", CASES, ids=[c[0] for c in CASES])
+def test_cli_job_line_dask_and_api_give_the_same_answer(name, fields, args, batch_results,
+                                                       dask_results, client):
     printed = cli_json(args)
-    line = batch_results[op]
+    line = batch_results[name]
     assert line["ok"], line
-    response = client.post(f"/api/{op}", json=fields)
+    response = client.post(f"/api/{fields['op']}",
+                           json={k: v for k, v in fields.items() if k != "op"})
     assert response.status_code == 200, response.text
     assert line["result"] == printed
+    assert dask_results[name] == line
     assert response.json() == printed
+    if "budget" in name:     # a partial answer is an answer (exit 3, ok: true, 200)
+        assert (printed["complete"], printed["stopped"]) == (False, "budget"), printed
+
+
+def test_several_puzzles_in_one_input(batch_results, dask_results, client):
+    name, fields, args = SEVERAL
+    code, printed, _ = cli_run(args)
+    assert code == 0 and len(printed) == 2
+    assert batch_results[name]["result"] == printed == dask_results[name]["result"]
+    response = client.post("/api/solve", json={k: v for k, v in fields.items() if k != "op"})
+    assert response.status_code == 400 and "send one per request" in response.json()["error"]
+
+
+@pytest.mark.parametrize("name, fields, args, status, exit_code", FAILS,
+                         ids=[c[0] for c in FAILS])
+def test_a_failure_is_said_alike_everywhere(name, fields, args, status, exit_code,
+                                            batch_results, dask_results, client):
+    """One failure table: the batch's error line is the API's error, with the
+    table's status, and the CLI's line on stderr with the table's exit code."""
+    code, printed, stderr = cli_run(args)
+    line = batch_results[name]
+    assert not line["ok"] and dask_results[name] == line
+    response = client.post(f"/api/{fields['op']}",
+                           json={k: v for k, v in fields.items() if k != "op"})
+    assert response.status_code == status and response.json()["error"] == line["error"]
+    assert code == exit_code and printed == []
+    said = stderr.strip().splitlines()[-1]
+    assert said == line["error"] or said == f"error: {line['error']}", (said, line)
+
+
+def test_without_a_seed_each_front_end_draws_one_the_answer_carries(client):
+    fields = {"kind": "crossproduct", "size": "4x4", "difficulty": "easy"}
+    made = client.post("/api/generate", json=fields).json()["puzzles"][0]
+    seed = made["seed"].rpartition(":")[0]
+    again = cli_json(["generate", "crossproduct", "--size", "4x4", "--difficulty", "easy",
+                      "--seed", seed])["puzzles"][0]
+    assert (again["puzzle"], again["id"]) == (made["puzzle"], made["id"])
 
 
 def test_an_exact_count_on_the_web(client):
@@ -157,7 +264,7 @@ def test_the_openapi_description_and_the_batch_docs_list_the_same_operations(cli
     assert [op for op in operations.OPS if f"`{op}`" in row] == list(operations.OPS)
 
 
-def test_one_failure_rendering():
+def test_one_failure_rendering_in_process():
     """A job line's error is the line the API answers with."""
     from numberplay.services.batch import run_job
     from numberplay.services.batch.jobs import job_from_json
@@ -166,9 +273,9 @@ def test_one_failure_rendering():
     fields = {"kind": "cryptarithm", "puzzle": "A + B + C = DE", "max_nodes": 5}
     line = run_job(job_from_json({"op": "count", **fields}, 1))
     status, answer = web_run("count", {**fields, "options": {}}, 10.0)
-    # the batch takes no partial answer: out of budget; the web answers 200, not complete
-    assert line["error"].startswith("out of budget:")
-    assert status == 200 and answer["complete"] is False
+    # a partial answer is an answer: a batch line ok: true, HTTP 200, not complete
+    assert line["ok"] and line["result"]["complete"] is False
+    assert status == 200 and answer == line["result"]
     bad = {"kind": "cryptarithm", "puzzle": "A + = B"}
     line = run_job(job_from_json({"op": "solve", **bad}, 1))
     status, answer = web_run("solve", bad, 10.0)

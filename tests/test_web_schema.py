@@ -1,6 +1,8 @@
-"""The API against its own OpenAPI description: schemathesis, every check on,
-against a real `numberplay serve` (issue 25). The settings (tests/schemathesis.toml)
-say why a schema-valid body may still get 400 and why 503 is not a server error.
+"""The API against its own OpenAPI description: schemathesis, every check but
+positive_data_acceptance, server errors included, against a real `numberplay
+serve` (issues 25, 45). The settings (tests/schemathesis.toml) say why a
+schema-valid body may still get 400; a budget that runs out (here 3 s) is a 200
+answer that says "complete": false, never a 503.
 
 NUMBERPLAY_SCHEMA_EXAMPLES sets the examples per operation (default 8: about
 40 s here, most of it the coverage phase)."""
@@ -32,7 +34,8 @@ def test_every_answer_is_described_and_schemathesis_passes(tmp_path):
             for method, operation in item.items():
                 codes = set(operation["responses"])
                 assert {"200", "400", "413", "500", "503"} <= codes, (method, path, codes)
-                assert "422" not in codes  # never sent: bad input is a 400
+                # bad input is a 400; 422 only where no puzzle can be made as asked
+                assert ("422" in codes) == (path == "/api/generate"), (method, path, codes)
         # one bundled puzzle of every kind as an example body: schemathesis sends
         # them first, so real answers are checked against their schemas too
         kinds = {k["name"] for k in server.get("/api/kinds")}
@@ -40,7 +43,8 @@ def test_every_answer_is_described_and_schemathesis_passes(tmp_path):
         assert {e["kind"] for e in examples} == kinds
         run = subprocess.run(
             [sys.executable, "-c", RUN, "--config-file", str(HERE / "schemathesis.toml"), "run",
-             server.url + "/openapi.json", "--checks", "all", "--max-examples", count,
+             server.url + "/openapi.json", "--checks", "all", "--exclude-checks", "positive_data_acceptance",
+             "--max-examples", count,
              "--workers", "1", "--no-color", "--seed", "26",
              "--suppress-health-check", "all"],
             cwd=tmp_path, capture_output=True, text=True, timeout=280)

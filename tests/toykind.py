@@ -9,16 +9,18 @@ must provide, and nothing more.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from numberplay import Budget, Generated, Kind, KindOption, Puzzle, PuzzleError, Solution, Step
+from numberplay.deduce import Contradiction, Rules, Technique
 from numberplay.errors import GenerationError
-from numberplay.model import GUESS, NO_SOLUTION, SOLVED, STALLED
+from numberplay.kinds import Deduction
 
 Digit = int  # 1..9
 
@@ -60,7 +62,118 @@ def _combinations(puzzle: ToyPuzzle, budget: Budget | None) -> Iterator[tuple[Di
             yield combo
 
 
-# -- 2. the kind: attributes, then one method per duty --------------------------
+# -- 2. the deduction rules: the toy's techniques, on the kernel -------------------
+# A position is one candidate mask per digit of the answer, smallest first (bit d:
+# digit d). A technique is a finder: it looks for ONE deduction, narrows the
+# position in place and returns a move (or None); its words are `ToyRules.narrate`'s.
+Masks = list[int]
+ALL = sum(1 << d for d in range(1, 10))
+
+
+@dataclass(frozen=True)
+class ToyMove:
+    """One deduction: the technique, the digits it leaves (one mask per place)."""
+
+    technique: str
+    after: tuple[int, ...]
+
+
+def _digits(mask: int) -> list[Digit]:
+    return [d for d in range(1, 10) if mask >> d & 1]
+
+
+def _fillings(puzzle: ToyPuzzle, pos: Masks) -> list[tuple[Digit, ...]]:
+    """The increasing fillings of the candidates adding up to the total."""
+    return [c for c in itertools.combinations(range(1, 10), puzzle.n)
+            if sum(c) == puzzle.total and all(pos[i] >> d & 1 for i, d in enumerate(c))]
+
+
+def _narrow(name: str, pos: Masks, after: list[int]) -> ToyMove | None:
+    """The move that narrows `pos` to `after` (None if it changes nothing)."""
+    after = [a & m for a, m in zip(after, pos, strict=True)]
+    if after == pos:
+        return None
+    pos[:] = after
+    return ToyMove(name, tuple(after))
+
+
+def bounds(puzzle: ToyPuzzle, pos: Masks) -> ToyMove | None:
+    """The total is the smallest (or largest) sum of n digits: 1..n (or 10-n..9)."""
+    low, high = range(1, puzzle.n + 1), range(10 - puzzle.n, 10)
+    for digits in (low, high):
+        if puzzle.total == sum(digits):
+            return _narrow("bounds", pos, [1 << d for d in digits])
+    return None
+
+
+def listing(puzzle: ToyPuzzle, pos: Masks) -> ToyMove | None:
+    """List the fillings: each place keeps the digits some filling gives it."""
+    found = _fillings(puzzle, pos)
+    if not found:
+        raise Contradiction(f"no {puzzle.n} digits add up to {puzzle.total}")
+    return _narrow("listing", pos, [sum(1 << d for d in {c[i] for c in found})
+                                    for i in range(puzzle.n)])
+
+
+# The ladder: (name, rung, finder), tried easiest rung first (in this order within
+# a rung). A technique is added here: explain, hint and grade take it from the kernel.
+LADDER: tuple[tuple[str, int, Callable[[ToyPuzzle, Masks], ToyMove | None]], ...] = (
+    ("bounds", 0, bounds), ("listing", 1, listing))
+
+
+class ToyRules(Rules):
+    """The toy's rules for the deduction kernel; places are `d1`, `d2`, ... (the
+    digits of the answer, smallest first)."""
+
+    grades = ("easy", "hard")
+    solved_text = "Solved: the digits are distinct and add up to the total."
+
+    def __init__(self, puzzle: ToyPuzzle, ladder: tuple = LADDER) -> None:
+        self.puzzle = puzzle
+        self.techniques = tuple(Technique(name, rung, functools.partial(find, puzzle))
+                                for name, rung, find in sorted(ladder, key=lambda t: t[1]))
+
+    def copy(self, pos: Masks) -> Masks:
+        return list(pos)
+
+    def contradiction(self, pos: Masks) -> str | None:
+        p = self.puzzle
+        if not sum(range(1, p.n + 1)) <= p.total <= sum(range(10 - p.n, 10)):
+            return f"no {p.n} digits add up to {p.total}"
+        empty = [f"d{i + 1}" for i, m in enumerate(pos) if not m]
+        return f"{empty[0]} has no digit left" if empty else None
+
+    def solved(self, pos: Masks) -> bool:
+        return all(m.bit_count() == 1 for m in pos) and \
+            sum(m.bit_length() - 1 for m in pos) == self.puzzle.total
+
+    def candidates(self, pos: Masks) -> list[tuple[str, list[int]]]:
+        return [(f"d{i + 1}", _digits(m)) for i, m in enumerate(pos) if m.bit_count() > 1]
+
+    def assume(self, pos: Masks, place: str, value: int) -> None:
+        pos[int(place[1:]) - 1] &= 1 << value
+
+    def exclude(self, pos: Masks, place: str, value: int) -> None:
+        pos[int(place[1:]) - 1] &= ~(1 << value)
+
+    def narrate(self, move: ToyMove, before: Masks) -> Step:
+        """The words of a move: what each place kept (a decided place is fixed)."""
+        changed = [i for i, (a, b) in enumerate(zip(move.after, before, strict=True)) if a != b]
+        said = ", ".join(f"d{i + 1} is {' or '.join(map(str, _digits(move.after[i])))}"
+                         for i in changed)
+        return Step(move.technique, f"{move.technique}: {said}",
+                    tuple(f"d{i + 1}" for i in changed),
+                    removed=tuple((f"d{i + 1}", d) for i in changed
+                                  for d in _digits(before[i] & ~move.after[i])),
+                    fixed=tuple((f"d{i + 1}", move.after[i].bit_length() - 1) for i in changed
+                                if move.after[i].bit_count() == 1))
+
+    def snapshot(self, pos: Masks) -> str:
+        return " + ".join("/".join(map(str, _digits(m))) or "-" for m in pos) + \
+            f" = {self.puzzle.total}"
+
+
+# -- 3. the kind: attributes, then one method per duty --------------------------
 class ToyKind(Kind):
     name = "toy"
     aliases = ("cage",)
@@ -69,9 +182,10 @@ class ToyKind(Kind):
     input_help = "'n total', e.g. '3 15'."
     puzzle_type = ToyPuzzle
     solution_type = ToySolution
-    # The technique ladder: "bounds" (the total is the smallest or the largest
-    # sum of n digits) is easy; listing the combinations is hard.
+    # The technique ladder (`LADDER`): "bounds" (the total is the smallest or the
+    # largest sum of n digits) is easy; listing the combinations is hard.
     difficulties = ("easy", "hard")
+    ladder = LADDER
     size_help = "n, the number of digits (1 to 9)"
     options = (KindOption("offset", "Add this to the total.", type=int),
                KindOption("max_digit", "Largest digit for generate.", type=int,
@@ -113,26 +227,10 @@ class ToyKind(Kind):
         return (len(d) == puzzle.n and len(set(d)) == len(d) and sum(d) == puzzle.total
                 and all(1 <= x <= 9 for x in d))
 
-    def explain(self, puzzle: ToyPuzzle, *, search: bool = True, trace: bool = False,
-                budget: Budget | None = None) -> Iterator[Step]:
-        low, high = sum(range(1, puzzle.n + 1)), sum(range(10 - puzzle.n, 10))
-        if not low <= puzzle.total <= high:
-            yield Step(NO_SOLUTION, f"no {puzzle.n} digits add up to {puzzle.total}")
-            return
-        combos = list(itertools.islice(_combinations(puzzle, budget), 2))
-        if not combos:
-            yield Step(NO_SOLUTION, f"no {puzzle.n} digits add up to {puzzle.total}")
-            return
-        if len(combos) == 1:
-            technique = "bounds" if puzzle.total in (low, high) else "listing"
-            yield Step(technique, f"only {combos[0]} adds up to {puzzle.total}",
-                       fixed=(("cage", combos[0][0]),))
-        elif not search:
-            yield Step(STALLED, "several combinations remain", snapshot="?")
-            return
-        else:
-            yield Step(GUESS, f"try {combos[0]}", fixed=(("cage", combos[0][0]),))
-        yield Step(SOLVED, "done", snapshot=self.render(puzzle, ToySolution(combos[0])))
+    # Explaining, hints and grading are the base class's, on the deduction kernel:
+    # the kind gives it its rules and the position before any step.
+    def rules(self, puzzle: ToyPuzzle, budget: Budget | None = None) -> Deduction:
+        return Deduction(ToyRules(puzzle, self.ladder), [ALL] * puzzle.n)
 
     def check_size(self, size: str) -> str:
         if not size.isdigit() or not 1 <= int(size) <= 9:
@@ -151,10 +249,6 @@ class ToyKind(Kind):
                 if difficulty is None or grade == difficulty:
                     return Generated(puzzle, ToySolution(digits), grade, self.to_text(puzzle))
         raise GenerationError(f"no unique {difficulty or ''} cage of {n} digits found")
-
-    def grade(self, puzzle: ToyPuzzle) -> str:
-        steps = [s.technique for s in self.explain(puzzle)]
-        return "easy" if steps[0] == "bounds" else "hard"
 
     def render_as(self, puzzle: ToyPuzzle, solution: ToySolution | None, fmt: str) -> str:
         digits = " + ".join(map(str, solution.digits)) if solution else " + ".join("?" * puzzle.n)

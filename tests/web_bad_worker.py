@@ -26,7 +26,8 @@ limit_memory(256)
 sys.stdout.write("ready\n")
 sys.stdout.flush()
 for line in sys.stdin:
-    op, body, seconds = json.loads(line)
+    message = json.loads(line)   # the workers' one message: {"op", "body", "seconds"}
+    op, body, seconds = message["op"], message["body"], message["seconds"]
     if body.get("kind") == "hang":
         time.sleep(3600)
     if body.get("kind") == "crash":

@@ -17,6 +17,12 @@ TYPE_CHECKING = False   # (not `typing.TYPE_CHECKING`: typing itself takes time 
 
 __version__ = "0.1.0"
 
+import os as _os  # noqa: E402 - already imported by Python's start-up
+
+if _os.environ.get("NUMBERPLAY_PURE"):   # no compiled module: the Python sources (_pure.py)
+    from . import _pure
+    _pure.install()
+
 # Each public name and the module (relative to this package) that defines it.
 _WHERE = {
     **dict.fromkeys(

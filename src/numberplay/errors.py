@@ -3,9 +3,14 @@
 Anything a user can cause by typing a bad puzzle is a `PuzzleError`: the CLI
 prints its message on one line and exits 2. Running out of a search budget is
 `BudgetExceeded`, which is not the user's fault and is reported, not hidden.
+
+And how every front end says a failure: one table (`FAILURES`), reason ->
+HTTP status, the CLI's exit code, the words (`failure_line`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 
 class NumberplayError(Exception):
@@ -54,3 +59,120 @@ class OutputError(NumberplayError):
 
 class GenerationError(NumberplayError):
     """A generator could not produce a puzzle that meets the request within its budget."""
+
+
+# --- the failure table --------------------------------------------------------------
+
+# Why a job failed (`Failure.reason`).
+INPUT = "input"            # the request is wrong: PuzzleError and the like
+BUDGET = "budget"          # the time or node budget ran out where no answer could be had
+GENERATION = "generation"  # no puzzle could be made as asked
+RECURSION = "recursion"    # nested too deeply to follow
+MEMORY = "memory"          # more memory than a worker may use
+INTERNAL = "internal"      # a bug
+KILLED = "killed"          # still running at its deadline: its worker was killed
+DIED = "died"              # its worker process died while running it
+BUSY = "busy"              # every worker was taken: shed, to be sent again later
+OUTPUT = "output"          # an output could not be written (the disk is full)
+INTERRUPTED = "interrupted"  # Ctrl-C
+
+# Exit codes of the command line (the README's table).
+EXIT_OK = 0
+EXIT_NONE = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNDECIDED = 3
+EXIT_MULTIPLE = 4
+EXIT_PARTIAL = 5
+EXIT_INTERNAL = 70
+EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' EX_IOERR
+EXIT_INTERRUPTED = 130
+
+
+@dataclass(frozen=True)
+class Said:
+    """How every front end says one reason of failure: the HTTP status, the CLI's
+    exit code, the words before the message (`{type}`: the error's class name;
+    "": the message alone, which the CLI leads with "error:"), what ran out
+    ("stopped"), and a fixed message said instead of the error's own."""
+
+    status: int
+    exit: int
+    words: str = ""
+    stopped: str | None = None
+    fixed: str | None = None
+
+
+# The failure table: one reason, one status, one exit code, one set of words.
+# A budget that runs out while an operation runs is no failure: the operation's
+# document says what was found, "complete": false (`services.operations`).
+FAILURES: dict[str, Said] = {
+    INPUT: Said(400, EXIT_BAD_INPUT),
+    RECURSION: Said(400, EXIT_BAD_INPUT, fixed="the input is nested too deeply"),
+    GENERATION: Said(422, EXIT_UNDECIDED, "generation failed"),
+    BUDGET: Said(503, EXIT_UNDECIDED, "out of budget", "budget"),
+    KILLED: Said(503, EXIT_UNDECIDED, "timeout", "budget"),
+    MEMORY: Said(503, EXIT_INTERNAL, "out of memory", "memory",
+                 "this request needs more than a worker may use"),
+    BUSY: Said(503, EXIT_UNDECIDED, "server busy", "busy"),
+    DIED: Said(500, EXIT_INTERNAL),
+    OUTPUT: Said(500, EXIT_OUTPUT),
+    INTERRUPTED: Said(503, EXIT_INTERRUPTED, fixed="interrupted"),
+    INTERNAL: Said(500, EXIT_INTERNAL, "internal error ({type})"),
+}
+
+
+def one_line(message: object, limit: int | None = None) -> str:
+    """The message with its whitespace runs (newlines too) folded to single spaces,
+    at most `limit` characters ("..." when cut)."""
+    text = " ".join(str(message).split()) or "error"
+    if limit is not None and len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A job that failed: why (`INPUT`, `BUDGET`, ...), the error's message on one
+    line, and the error itself (for a log)."""
+
+    reason: str
+    message: str
+    error: BaseException
+
+    @property
+    def type_name(self) -> str:
+        """The error's class name."""
+        return type(self.error).__name__
+
+
+def failure_of(exc: BaseException) -> Failure:
+    """The failure an exception raised by a job stands for."""
+    if isinstance(exc, BudgetExceeded):
+        reason = BUDGET
+    elif isinstance(exc, GenerationError):
+        reason = GENERATION
+    elif isinstance(exc, OutputError):
+        reason = OUTPUT
+    elif isinstance(exc, NumberplayError):
+        reason = INPUT
+    elif isinstance(exc, RecursionError):
+        reason = RECURSION
+    elif isinstance(exc, MemoryError):
+        reason = MEMORY
+    elif isinstance(exc, KeyboardInterrupt):
+        reason = INTERRUPTED
+    else:
+        reason = INTERNAL
+    return Failure(reason, one_line(exc), exc)
+
+
+def failure_line(failure: Failure, private: bool = False) -> str:
+    """The one line that says a failure, on every front end (`FAILURES`).
+    `private`: an internal error does not quote its message (a server's answer
+    could reach anyone; the message is logged instead)."""
+    said = FAILURES[failure.reason]
+    message = said.fixed or one_line(failure.message)
+    if failure.reason == INTERNAL and private:
+        message = "the server's log has the details"
+    words = said.words.format(type=failure.type_name)
+    return f"{words}: {message}" if words else message

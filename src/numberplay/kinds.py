@@ -29,6 +29,11 @@ kind by `tests/test_kind_contract.py`):
 - `parse(to_text(p)) == p` and `puzzle_type.from_json(p.to_json()) == p`,
   options included; the same for solutions through JSON.
 - `solutions` is lazy and deterministic; the base class applies `limit`.
+- A kind deduces through the one door: `rules(puzzle, budget)` gives the
+  deduction kernel (`numberplay.deduce`) its `Rules` and the position before
+  any step (a `Deduction`), `rules_from(puzzle, state, budget)` the same from a
+  player's position. `explain`, `explain_from` and `grade` are the base
+  class's, written once on the kernel: a kind does not write its own.
 - `explain` ends with a `SOLVED` step (its snapshot: the solution), a
   `STALLED` step (only with `search=False`; its snapshot: the partial state)
   or a `NO_SOLUTION` step; other step names are the kind's techniques or
@@ -62,9 +67,11 @@ if TYPE_CHECKING:   # (imported where used: a command that only solves needs non
     import random
     from importlib.resources.abc import Traversable
 
-__all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "InlineText", "Kind", "KindOption",
-           "Params", "all_kinds", "check_names", "forbid_files", "get_kind", "kind_names",
-           "option_text", "register", "unregister"]
+    from . import deduce
+
+__all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Deduction", "InlineText", "Kind",
+           "KindExplanation", "KindOption", "Params", "all_kinds", "check_names", "forbid_files",
+           "get_kind", "kind_names", "option_text", "register", "unregister"]
 
 
 P = TypeVar("P", bound=Puzzle)    # the kind's Puzzle class
@@ -208,12 +215,99 @@ def _id_value(value: Any) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class Deduction:
+    """What a kind gives the deduction kernel for one puzzle (`Kind.rules`).
+
+    rules: the kind's `deduce.Rules` (its ladder of techniques and their words);
+    position: the position before any step (from the puzzle, or from a player's
+      state: `Kind.rules_from`);
+    limits: the trials' bounds (None: the kernel's defaults);
+    opening: steps told before the kernel's, that decide nothing the position
+      does not already hold (a formula's given letters); their snapshots are
+      kept only with `trace`;
+    solved: the SOLVED step of a final position, in the kind's own words (None:
+      the narrator's).
+    """
+
+    rules: deduce.Rules
+    position: deduce.Position
+    limits: deduce.Limits | None = None
+    opening: tuple[Step, ...] = ()
+    solved: Callable[[deduce.Position], Step] | None = None
+
+
+class KindExplanation(Iterator[Step]):
+    """What `Kind.explain` and `Kind.explain_from` return: the steps (an iterator)
+    of the kernel's explanation of the kind's `Deduction` (made on first use),
+    after its opening steps. Once the steps have run, `finished` tells whether the
+    path ran to its end and `whole_grade()` gives the puzzle's grade from this
+    very path (`deduce.Explanation.whole_grade`), so explain and check --why
+    report the kernel's grade without grading again."""
+
+    def __init__(self, deduction: Callable[[], Deduction], *, search: bool = True,
+                 trace: bool = False, budget: Budget | None = None) -> None:
+        self._deduction = deduction
+        self.search, self.trace, self.budget = search, trace, budget
+        self.deduction: Deduction | None = None
+        self.run: deduce.Explanation | None = None
+        self._steps: Iterator[Step] | None = None
+
+    def __iter__(self) -> KindExplanation:
+        return self
+
+    def __next__(self) -> Step:
+        if self._steps is None:
+            self._steps = self._all()
+        return next(self._steps)
+
+    def explanation(self) -> deduce.Explanation:
+        """The kernel's explanation (made on first use)."""
+        if self.run is None:
+            from .deduce import Explanation
+            found = self.deduction = self._deduction()
+            self.run = Explanation(found.rules, found.position, search=self.search,
+                                   trace=self.trace, budget=self.budget, limits=found.limits)
+        return self.run
+
+    def _all(self) -> Iterator[Step]:
+        from dataclasses import replace
+
+        from .model import SOLVED
+        run = self.explanation()
+        found = self.deduction
+        assert found is not None
+        for step in found.opening:
+            yield step if self.trace else replace(step, snapshot=None)
+        for step in run:
+            if step.technique == SOLVED and found.solved is not None:
+                step = found.solved(run.position)
+            yield step
+
+    @property
+    def finished(self) -> bool:
+        """Did the path run to its end (SOLVED, NO_SOLUTION or STALLED)?"""
+        return self.run is not None and self.run.finished
+
+    @property
+    def grade(self) -> str:
+        """The kind's label of the path so far."""
+        return self.explanation().grade
+
+    def whole_grade(self) -> str:
+        """The puzzle's grade (`deduce.grade`'s label) from this very path: the
+        steps not asked for are run on by the kernel without words
+        (`deduce.Explanation.whole_grade`), charged to the explanation's budget."""
+        return self.explanation().whole_grade()
+
+
 class Kind(abc.ABC, Generic[P, S]):
     """Base class of a puzzle family.
 
     Subclasses set the class attributes and implement the abstract methods;
     the base class does what every kind would repeat: the `limit` of
-    `solutions`, format dispatch and the JSON form in `render`, the checking
+    `solutions`, explaining, hints and grading on the deduction kernel (from the
+    kind's `rules`), format dispatch and the JSON form in `render`, the checking
     of generation parameters (`parse_params`) and the reason a puzzle has no
     solution (`no_solution_reason`).
     """
@@ -304,15 +398,30 @@ class Kind(abc.ABC, Generic[P, S]):
             return None
         return last.text
 
-    # -- explaining -----------------------------------------------------------
-    @abc.abstractmethod
+    # -- explaining: the one door to the deduction kernel -----------------------
+    def rules(self, puzzle: P, budget: Budget | None = None) -> Deduction:
+        """What the deduction kernel needs to explain and grade `puzzle`: the kind's
+        `deduce.Rules` and the position before any step (a `Deduction`). `budget`:
+        what the rules may charge their own work to (the kernel charges its steps)."""
+        raise NotImplementedError
+
+    def rules_from(self, puzzle: P, state: PlayState,
+                   budget: Budget | None = None) -> Deduction:
+        """`rules`, from a player's position (`parse_state`: their entries fixed,
+        their crossings-out removed) instead of from the start. Kinds that take
+        no state keep this default."""
+        raise NotImplementedError
+
     def explain(self, puzzle: P, *, search: bool = True, trace: bool = False,
                 budget: Budget | None = None) -> Iterator[Step]:
         """The deductions a person could follow. With `search=False`, stop
         where deduction stalls with a final STALLED step whose snapshot is the
         partial state; otherwise guess (GUESS steps) and go on. The last step
         is SOLVED (snapshot: the solution), STALLED or NO_SOLUTION.
-        `trace=True` asks for a snapshot on every step."""
+        `trace=True` asks for a snapshot on every step. The kernel's explanation
+        of `rules(puzzle)`: a `KindExplanation`."""
+        return KindExplanation(lambda: self.rules(puzzle, budget), search=search,
+                               trace=trace, budget=budget)
 
     # -- hints from where the player is --------------------------------------------
     state_help: str = ""
@@ -326,8 +435,10 @@ class Kind(abc.ABC, Generic[P, S]):
     def explain_from(self, puzzle: P, state: PlayState, *, search: bool = True,
                      trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
         """The explanation from the player's position (their entries fixed, their
-        crossings-out removed) instead of from the start."""
-        raise NotImplementedError
+        crossings-out removed) instead of from the start: the kernel's, of
+        `rules_from(puzzle, state)`."""
+        return KindExplanation(lambda: self.rules_from(puzzle, state, budget), search=search,
+                               trace=trace, budget=budget)
 
     def solution_places(self, puzzle: P, solution: S) -> dict[str, int]:
         """{place: value} of a solution, in the names steps and states use; used
@@ -424,10 +535,14 @@ class Kind(abc.ABC, Generic[P, S]):
         size and difficulty. The parameters are those of `parse_params`
         (services call it first); all randomness comes from `rng`."""
 
-    @abc.abstractmethod
-    def grade(self, puzzle: P) -> str:
+    def grade(self, puzzle: P, budget: Budget | None = None) -> str:
         """The puzzle's difficulty: the hardest technique rung its explanation
-        needs, one of `difficulties`."""
+        needs, one of `difficulties`. The one grade, for every command and every
+        generator: the kernel's (`deduce.grade`) on `rules(puzzle)`, bounded by
+        `budget` alone (BudgetExceeded when it runs out)."""
+        from .deduce import grade
+        found = self.rules(puzzle, budget)
+        return grade(found.rules, found.position, budget=budget, limits=found.limits)[0]
 
     def enumerates(self, options: dict[str, Any]) -> bool:
         """True when these generate options ask for every puzzle of a family (a

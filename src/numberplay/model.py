@@ -229,7 +229,7 @@ class Solution:
 class Step:
     """One deduction a person can follow.
 
-    technique: short name ("naked single", "column carry", "guess", "solved", "stalled").
+    technique: short name ("cage digits", "column carry", "guess", "solved", "stalled").
     text: the sentence a person reads.
     cells: the cells, letters or lines the step looks at ("r2c3", "M", "row 4").
     removed: (place, value) pairs the step rules out.

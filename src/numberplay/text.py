@@ -39,10 +39,10 @@ def grid_places(grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:
 
 def step_body(technique: str, text: str) -> str:
     """A step's text without the technique it opens with, for a front end that
-    shows the technique beside it ("Naked single: r4c4 ..." under the label
-    "naked single" is "r4c4 ..."); a text that opens otherwise is kept whole.
+    shows the technique beside it ("Cage digits: r4c4 ..." under the label
+    "cage digits" is "r4c4 ..."); a text that opens otherwise is kept whole.
 
-    >>> step_body("naked single", "Naked single: r4c4 can only be 7.")
+    >>> step_body("cage digits", "Cage digits: r4c4 can only be 7.")
     'r4c4 can only be 7.'
     >>> step_body("line", "Row 1: 2 x 3 = 6.")
     'Row 1: 2 x 3 = 6.'

@@ -9,10 +9,18 @@ from typing import Any
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
-from ..services.reports import check_report
+from ..services.operations import Request, outcome
 from .args import PuzzleArgs
-from .common import EXIT_MULTIPLE, EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json
-from .exits import solve_code, worst
+from .common import (
+    EXIT_MULTIPLE,
+    EXIT_NONE,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    Format,
+    echo,
+    print_json,
+    worst,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,19 +88,18 @@ def do_check(impl: Kind, a: CheckArgs) -> int:
 
 
 def _checked(puzzles: list[Puzzle], a: CheckArgs, codes: list[int]) -> Iterator[Checked]:
-    """Each puzzle checked in turn (its exit code appended to `codes`)."""
-    counting = a.count or a.limit is not None
+    """Each puzzle checked in turn by the operation table (its exit code appended
+    to `codes`)."""
+    request = Request(kind=puzzles[0].kind, op="check", limit=a.limit, exact=a.count,
+                      why=a.why, max_nodes=a.max_nodes, timeout=a.timeout, options=a.opts)
     for index, puzzle in enumerate(puzzles):
-        budget = a.budget(index == 0)
-        report, result = check_report(puzzle, limit=a.limit, budget=budget,
-                                      decide=not counting)
-        if a.why and result.verdict != "unknown":
-            from ..services.workbench import why  # (--why only)
-            report.update(why(puzzle, budget))
-        if result.count >= 2:
+        report = outcome(request, puzzle, a.budget(index == 0)).report
+        count, complete = report["count"], report["complete"]
+        if count >= 2:
             codes.append(EXIT_MULTIPLE)
-        elif result.count == 1 and result.complete:
+        elif count == 1 and complete:
             codes.append(EXIT_OK)
         else:
-            codes.append(solve_code(result) if result.count == 0 else EXIT_UNDECIDED)
+            codes.append((EXIT_NONE if complete else EXIT_UNDECIDED) if count == 0
+                         else EXIT_UNDECIDED)
         yield Checked(puzzle, report, len(puzzles) > 1)

@@ -16,23 +16,70 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from ..errors import BudgetExceeded, GenerationError, NumberplayError, OutputError, PuzzleError
+from ..errors import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_MULTIPLE,
+    EXIT_NONE,
+    EXIT_OK,
+    EXIT_OUTPUT,
+    EXIT_PARTIAL,
+    EXIT_UNDECIDED,
+    FAILURES,
+    INTERNAL,
+    INTERRUPTED,
+    Failure,
+    PuzzleError,
+    failure_line,
+    failure_of,
+)
+from ..model import SOLVED, STALLED
 from ..text import shorten
 from .params import Group, option
 
 if TYPE_CHECKING:
     from ..kinds import Kind
+    from ..services.search import SearchResult
 
-# Exit codes (documented in the README).
-EXIT_OK = 0
-EXIT_NONE = 1
-EXIT_BAD_INPUT = 2
-EXIT_UNDECIDED = 3
-EXIT_MULTIPLE = 4
-EXIT_PARTIAL = 5
-EXIT_INTERNAL = 70
-EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' EX_IOERR
-EXIT_INTERRUPTED = 130
+# Exit codes (documented in the README), from the failure table (`errors`).
+__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_MULTIPLE", "EXIT_NONE",
+           "EXIT_OK", "EXIT_OUTPUT", "EXIT_PARTIAL", "EXIT_UNDECIDED"]
+
+# --- exit codes of the puzzle commands: one per puzzle, the worst for the command ---
+
+
+def worst(codes: list[int]) -> int:
+    """The code of a command over several puzzles: the most serious one."""
+    for code in (EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_PARTIAL, EXIT_NONE, EXIT_MULTIPLE):
+        if code in codes:
+            return code
+    return EXIT_OK
+
+
+def solve_code(result: SearchResult) -> int:
+    """0 when a solution was found, 1 when there is none, 3 when undecided."""
+    if result.count > 0:
+        return EXIT_OK
+    return EXIT_NONE if result.complete else EXIT_UNDECIDED
+
+
+def explain_code(technique: str | None, complete: bool) -> int:
+    """The code of an explanation from its last technique."""
+    if not complete:
+        return EXIT_UNDECIDED
+    if technique == SOLVED:
+        return EXIT_OK
+    if technique == STALLED:
+        return EXIT_PARTIAL
+    return EXIT_NONE
+
+
+def multiple(code: int, several: bool) -> int:
+    """Exit 4 for a puzzle with several solutions, as check does (unless deductions
+    stalled under --no-search, 5, or a budget ran out, 3)."""
+    return EXIT_MULTIPLE if several and code in (EXIT_OK, EXIT_NONE) else code
+
 
 # Styles of the lines on stderr (shown only when stderr is a terminal).
 STYLES: dict[str, dict[str, Any]] = {
@@ -162,28 +209,11 @@ def _looks_like_path(text: str) -> bool:
 
 @contextlib.contextmanager
 def guard() -> Iterator[None]:
-    """Turn errors into one-line messages and exit codes; never a traceback."""
+    """Turn errors into one-line messages and exit codes, by the failure table
+    (`services.jobs.FAILURES`: the words and statuses of every front end);
+    never a traceback."""
     try:
         yield
-    except PuzzleError as exc:
-        fail("error:", exc)
-        raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
-    except BudgetExceeded as exc:
-        fail("stopped:", exc, "yellow")
-        raise click.exceptions.Exit(EXIT_UNDECIDED) from None
-    except GenerationError as exc:
-        fail("generation failed:", exc)
-        raise click.exceptions.Exit(EXIT_UNDECIDED) from None
-    except OutputError as exc:
-        fail("error:", exc)
-        raise click.exceptions.Exit(EXIT_OUTPUT) from None
-    except NumberplayError as exc:
-        fail("error:", exc)
-        raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
-    except KeyboardInterrupt:
-        say("interrupted")
-        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
-
     except (click.exceptions.Exit, click.exceptions.Abort, SystemExit):
         raise
     except BrokenPipeError:
@@ -194,15 +224,32 @@ def guard() -> Iterator[None]:
         where = exc.filename or "standard output"
         fail("error:", f"{where}: {exc.strerror}")
         raise click.exceptions.Exit(EXIT_OUTPUT) from None
-    except Exception as exc:  # noqa: BLE001 - last line of defence against tracebacks
-        _internal(exc)
+    except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - no traceback, ever
+        failure = failure_of(exc)
+        if failure.reason == INTERNAL:
+            _internal(exc)
+        said_exit(failure)
+
+
+def said_exit(failure: Failure) -> NoReturn:
+    """Say a failure on stderr, as the table words it, and exit with its code."""
+    said = FAILURES[failure.reason]
+    line = failure_line(failure)
+    if failure.reason == INTERRUPTED:
+        say(line)
+    elif said.words:
+        lead, _, rest = line.partition(": ")
+        fail(lead + ":", rest, "yellow" if said.stopped else "bold red")
+    else:
+        fail("error:", line)
+    raise click.exceptions.Exit(said.exit) from None
 
 
 # errno values that say the disk (or a quota) is full: the user's to fix.
 FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
-def _internal(exc: Exception) -> NoReturn:
+def _internal(exc: BaseException) -> NoReturn:
     """A bug: one line asking for a report (a traceback with NUMBERPLAY_DEBUG=1)."""
     if os.environ.get("NUMBERPLAY_DEBUG"):
         raise exc

@@ -10,17 +10,20 @@ from ..budget import Budget
 from ..errors import BudgetExceeded
 from ..kinds import Kind
 from ..model import SOLVED, STALLED, Puzzle, Solution, Step
-from ..services.reports import (
-    explain_report,
-    explain_steps,
-    explained,
-    several_text,
-    solution_count,
-)
+from ..services.operations import Request, outcome
 from ..services.search import search
 from .args import PuzzleArgs
-from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json, say
-from .exits import explain_code, multiple, worst
+from .common import (
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    Format,
+    echo,
+    explain_code,
+    multiple,
+    print_json,
+    say,
+    worst,
+)
 from .html_out import explain_page
 from .steps_out import step_text_lines, steps_markdown
 from .svg_out import check_draws, explain_svg
@@ -55,9 +58,15 @@ def do_explain(impl: Kind, a: ExplainArgs) -> int:
 
 
 def _report(puzzle: Puzzle, a: ExplainArgs, first: bool) -> dict[str, Any]:
-    """The JSON explanation of one puzzle."""
-    return explain_report(puzzle, search=not a.no_search, trace=a.trace,
-                          budget=a.budget(first), max_steps=a.max_steps)
+    """The JSON explanation of one puzzle, by the operation table."""
+    request = Request(kind=puzzle.kind, op="explain", trace=a.trace, search=not a.no_search,
+                      max_steps=a.max_steps, max_nodes=a.max_nodes, timeout=a.timeout,
+                      options=a.opts)
+    return outcome(request, puzzle, a.budget(first)).report
+
+
+def _steps(report: dict[str, Any]) -> list[Step]:
+    return [Step.from_json(s) for s in report["steps"]]
 
 
 def _report_code(report: dict[str, Any], a: ExplainArgs) -> int:
@@ -74,11 +83,6 @@ def _steps_code(last: Step | None, a: ExplainArgs, several: bool) -> int:
     return multiple(explain_code(last.technique if last else None, True), several)
 
 
-def _several(puzzle: Puzzle, a: ExplainArgs) -> str | None:
-    """The opening line for a puzzle with several solutions (counted to 2 only)."""
-    return several_text(solution_count(puzzle, a.budget()))
-
-
 def _explain_json(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> int:
     report = _report(puzzle, a, first)
     print_json(report)
@@ -86,14 +90,13 @@ def _explain_json(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> in
 
 
 def _explain_markdown(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> int:
-    note = _several(puzzle, a)
+    report = _report(puzzle, a, first)
     title = f"{impl.title or impl.name}: explained"
-    try:
-        steps = list(explain_steps(puzzle, search=not a.no_search, trace=a.trace,
-                                   budget=a.budget(first), max_steps=a.max_steps))
-    except BudgetExceeded as exc:
-        echo(steps_markdown(title, [], False, str(exc)))
+    steps = _steps(report)
+    if not report["complete"]:
+        echo(steps_markdown(title, steps, False, report.get("message", "")))
         return EXIT_UNDECIDED
+    note = report.get("note")
     echo(steps_markdown(title, steps, a.trace, note or ""))
     return _steps_code(steps[-1] if steps else None, a, bool(note))
 
@@ -102,21 +105,20 @@ def _explain_text(impl: Kind, puzzle: Puzzle, a: ExplainArgs, first: bool) -> in
     """The difficulty (the grade travels with the explanation), then the steps,
     one or more lines each."""
     last = None
-    note = _several(puzzle, a)
-    run = explained(puzzle, search=not a.no_search, trace=a.trace, budget=a.budget(first),
-                    max_steps=a.max_steps)
-    if run.difficulty is not None:
-        echo(f"Difficulty: {run.difficulty}")
+    report = _report(puzzle, a, first)
+    note = report.get("note")
+    if report.get("difficulty") is not None:
+        echo(f"Difficulty: {report['difficulty']}")
     if note:
         echo(note)
-    for number, step in enumerate(run.steps, 1):
+    for number, step in enumerate(_steps(report), 1):
         last = step
         for line in step_text_lines(number, step, a.trace):
             echo(line)
         if step.snapshot and not a.trace and step.technique in (SOLVED, STALLED):
             echo(_indent(step.snapshot))
-    if not run.complete:
-        raise BudgetExceeded(run.message)
+    if not report["complete"]:
+        raise BudgetExceeded(report.get("message", "search budget exhausted"))
     if a.max_steps is not None and last is not None and last.technique not in (SOLVED, STALLED):
         say(f"stopped after {a.max_steps} steps (--max-steps)", "dim")
     return _steps_code(last, a, bool(note))
@@ -139,7 +141,7 @@ def _explain_drawn(impl: Kind, puzzles: list[Puzzle], a: ExplainArgs) -> int:
     notes: list[str] = []
     for puzzle in puzzles:
         report = _report(puzzle, a, not explained)
-        steps = [Step.from_json(s) for s in report["steps"]]
+        steps = _steps(report)
         last = steps[-1].technique if steps else None
         codes.append(_report_code(report, a))
         notes.append(report.get("note", ""))

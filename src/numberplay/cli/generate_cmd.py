@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -11,7 +10,8 @@ from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind
 from ..model import Generated
-from ..services.generation import generate_one, regenerate
+from ..services.generation import regenerate
+from ..services.operations import Request, fresh_seed, make
 from ..services.reports import generate_report
 from .args import CommandArgs
 from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json, say
@@ -37,7 +37,12 @@ class GenerateArgs(CommandArgs):
     solution: bool | None = None
     quiet: bool = False
     timeout: float | None = 300.0
+    max_nodes: int | None = None
     store: Path | None = None
+
+    def budget(self) -> Budget:
+        """The budget of one puzzle (--timeout, --max-nodes)."""
+        return Budget(nodes=self.max_nodes, seconds=self.timeout)
 
 
 ARGS = GenerateArgs
@@ -53,40 +58,37 @@ def do_generate(impl: Kind, a: GenerateArgs) -> int:
     if impl.enumerates(a.opts):
         return _generate_all(impl, a)
     impl.parse_params(a.size, a.difficulty, **a.opts)  # bad parameters: one line, nothing else
-    seed = a.seed
-    announce = seed is None
-    if seed is None:
-        seed = str(random.SystemRandom().randrange(10**9))
-    count = a.count or 1
-
-    def make(index: int) -> Generated:
-        return generate_one(impl.name, seed=seed, index=index, size=a.size,
-                            difficulty=a.difficulty, budget=Budget(seconds=a.timeout), **a.opts)
+    announce = a.seed is None
+    request = Request(kind=impl.name, op="generate", size=a.size, difficulty=a.difficulty,
+                      seed=fresh_seed() if a.seed is None else a.seed, count=a.count or 1,
+                      timeout=a.timeout, max_nodes=a.max_nodes, options=a.opts)
 
     def say_seed() -> None:
         if announce:
-            say(f"seed {seed} (pass --seed {seed} to get these puzzles again)", "dim")
+            say(f"seed {request.seed} (pass --seed {request.seed} to get these puzzles again)",
+                "dim")
+
+    def walk(indices: range) -> Iterable[int]:
+        return progress_iter(indices, total=len(indices), label=f"generating {impl.name}",
+                             enabled=not a.quiet and len(indices) > 1)
 
     try:
-        generated = [make(i) for i in progress_iter(range(count), total=count,
-                                                     label=f"generating {impl.name}",
-                                                     enabled=not a.quiet and count > 1)]
+        generated, stopped = make(impl, request, a.opts, a.budget, walk)
     except PuzzleError:
         raise  # bad input: one line, no seed
-    except BudgetExceeded as exc:
-        say_seed()
-        asked = ", ".join(f"{k} {v}" for k, v in (("size", a.size),
-                                                  ("difficulty", a.difficulty)) if v)
-        raise BudgetExceeded(f"{exc} before a puzzle{' of ' + asked if asked else ''} was "
-                             "found; a longer --timeout, a smaller --size or an easier "
-                             "--difficulty may help", nodes=exc.nodes,
-                             seconds=exc.seconds) from None
     except BaseException:
         say_seed()
         raise
     say_seed()
     _after_generate(impl, generated, a)
-    print_generated(impl, generated, a)
+    if generated or stopped is None or a.fmt is Format.json:
+        print_generated(impl, generated, a, stopped)
+    if stopped is not None:    # what was made is printed; the line says what ran out
+        asked = ", ".join(f"{k} {v}" for k, v in (("size", a.size),
+                                                  ("difficulty", a.difficulty)) if v)
+        raise BudgetExceeded(f"{stopped} before {'another' if generated else 'a'} puzzle"
+                             f"{' of ' + asked if asked else ''} was found; a longer --timeout, "
+                             "a smaller --size or an easier --difficulty may help")
     return EXIT_OK
 
 
@@ -97,7 +99,7 @@ def _generate_id(impl: Kind, a: GenerateArgs) -> int:
         raise PuzzleError("--id names one puzzle: leave out --size, --difficulty, --seed "
                           "and --count")
     assert a.id is not None
-    one = regenerate(a.id, budget=Budget(seconds=a.timeout))
+    one = regenerate(a.id, budget=a.budget())
     if one.puzzle.kind != impl.name:
         raise PuzzleError(f"the id {a.id!r} names a {one.puzzle.kind} puzzle, "
                           f"not {impl.name}")
@@ -128,7 +130,7 @@ def _generate_all(impl: Kind, a: GenerateArgs) -> int:
     all (graded); the progress bar shows what was examined and found."""
     impl.parse_params(a.size, a.difficulty, **a.opts)  # bad parameters: one line
     graded = a.fmt is not Format.text or a.store is not None
-    budget = Budget(seconds=a.timeout)
+    budget = a.budget()
     generated: list[Generated] = []
     code = EXIT_OK
     refused: PuzzleError | None = None
@@ -173,8 +175,11 @@ def _after_generate(impl: Kind, generated: list[Generated], a: GenerateArgs) -> 
 # --- output, one renderer per format ----------------------------------------------
 
 
-def _json(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+def _json(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool,
+          stopped: str | None = None) -> None:
     report = generate_report(impl.name, generated)
+    if stopped is not None:     # as the operation table answers (services.operations)
+        report.update(complete=False, stopped="budget", message=stopped)
     if not answers:
         for item in report["puzzles"]:
             item.pop("solution", None)
@@ -227,8 +232,13 @@ RENDERERS: dict[Format, Callable[[Kind, list[Generated], GenerateArgs, bool], No
 }
 
 
-def print_generated(impl: Kind, generated: list[Generated], a: GenerateArgs) -> None:
-    """The generated puzzles (and their answers unless --no-solution) in --format."""
+def print_generated(impl: Kind, generated: list[Generated], a: GenerateArgs,
+                    stopped: str | None = None) -> None:
+    """The generated puzzles (and their answers unless --no-solution) in --format;
+    `stopped`: what ran out before the others were made."""
     answers = a.solution if a.solution is not None \
         else a.fmt not in (Format.text, Format.svg)
-    RENDERERS[a.fmt](impl, generated, a, answers)
+    if a.fmt is Format.json:
+        _json(impl, generated, a, answers, stopped)
+    else:
+        RENDERERS[a.fmt](impl, generated, a, answers)

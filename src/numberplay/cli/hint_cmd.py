@@ -6,12 +6,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import BudgetExceeded
 from ..kinds import Kind
 from ..model import Hint, PlayState, Puzzle
-from ..services.hints import hint_report, parse_state
+from ..services.operations import Request, outcome
 from ..text import step_body
 from .args import PuzzleArgs
-from .common import EXIT_OK, Format, echo, print_json, read_input
+from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json, read_input
 from .steps_out import hint_markdown, hint_page
 from .svg_out import check_draws, hint_svg
 
@@ -34,7 +35,13 @@ class Hinted:
     puzzle: Puzzle
     state: PlayState | None
     report: dict[str, Any]
-    hint: Hint
+    hint: Hint | None     # None: the budget ran out before a hint (the report says so)
+
+    def shown(self) -> Hint:
+        """The hint, to be shown: BudgetExceeded when there is none."""
+        if self.hint is None:
+            raise BudgetExceeded(self.report.get("message", "search budget exhausted"))
+        return self.hint
 
 
 def do_hint(impl: Kind, a: HintArgs) -> int:
@@ -43,16 +50,19 @@ def do_hint(impl: Kind, a: HintArgs) -> int:
         check_draws(impl)
     puzzles = a.puzzles(impl)
     state_text = read_input(impl, a.state, None) if a.state is not None else None
-    RENDERERS[a.fmt](impl, a, _hinted(puzzles, state_text, a))
-    return EXIT_OK
+    hinted = list(_hinted(puzzles, state_text, a))
+    RENDERERS[a.fmt](impl, a, hinted)
+    return EXIT_UNDECIDED if any(item.hint is None for item in hinted) else EXIT_OK
 
 
 def _hinted(puzzles: list[Puzzle], state_text: str | None, a: HintArgs) -> Iterator[Hinted]:
-    """Each puzzle's hint in turn."""
+    """Each puzzle's hint in turn, by the operation table."""
+    request = Request(kind=puzzles[0].kind, op="hint", state=state_text, level=a.level,
+                      max_nodes=a.max_nodes, timeout=a.timeout, options=a.opts)
     for index, puzzle in enumerate(puzzles):
-        state = parse_state(puzzle, state_text) if state_text is not None else None
-        report, hint = hint_report(puzzle, state, level=a.level, budget=a.budget(index == 0))
-        yield Hinted(puzzle, state, report, hint)
+        done = outcome(request, puzzle, a.budget(index == 0))
+        hint, state = done.found or (None, None)   # (None: the budget ran out first)
+        yield Hinted(puzzle, state, done.report, hint)
 
 
 def _json(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
@@ -62,20 +72,20 @@ def _json(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
 
 def _markdown(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
     for item in items:
-        echo(hint_markdown(impl, item.hint))
+        echo(hint_markdown(impl, item.shown()))
 
 
 def _drawn(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
-    drawn = [(item.puzzle, item.hint, item.state) for item in items]
+    drawn = [(item.puzzle, item.shown(), item.state) for item in items]
     if drawn:
         echo(hint_svg(impl, drawn) if a.fmt is Format.svg else hint_page(impl, drawn))
 
 
 def _text(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
     for item in items:
-        for wrong in item.hint.wrong:
+        hint = item.shown()
+        for wrong in hint.wrong:
             echo(f"wrong: {wrong.text}")
-        hint = item.hint
         if hint.technique and a.level >= 3:
             echo(f"[{hint.technique}] {step_body(hint.technique, hint.text)}")
         else:

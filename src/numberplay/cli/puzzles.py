@@ -129,6 +129,8 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
         _format(),
         option("--timeout", name="timeout", default=300.0, vtype=float, low=0.0,
                help="Give up on one puzzle after this many seconds."),
+        option("--max-nodes", name="max_nodes", vtype=int, low=1,
+               help="Give up on one puzzle after this many search nodes."),
         option("--store", name="store", vtype=PATH, metavar="DB",
                help="Also keep the puzzles in this SQLite store (see 'numberplay store')."),
     ],

@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
-from ..services.reports import explain_report, solve_report
+from ..services.operations import Request, outcome
 from ..services.search import SearchResult
 from .args import PuzzleArgs
 from .common import (
@@ -20,10 +20,12 @@ from .common import (
     EXIT_UNDECIDED,
     Format,
     echo,
+    explain_code,
     print_json,
     say,
+    solve_code,
+    worst,
 )
-from .exits import explain_code, solve_code, worst
 
 # (The HTML and SVG writers are imported by the formats that use them.)
 
@@ -62,26 +64,36 @@ def do_solve(impl: Kind, a: SolveArgs) -> int:
             raise PuzzleError(f"{'--no-search' if a.no_search else '--count'} prints no "
                               "drawing: leave out --format svg (or use --format html)")
     puzzles = a.puzzles(impl)
+    request = _request(impl, a)
     if a.no_search:
         deduce = DEDUCED.get(a.fmt, _deduced_text)
-        return worst([deduce(impl, p, a, i == 0) for i, p in enumerate(puzzles)])
+        return worst([deduce(impl, p, a, _deduced(request, p, a, i == 0))
+                      for i, p in enumerate(puzzles)])
     codes: list[int] = []
     render = RENDERERS[a.fmt]
     if a.count:
         render = _count_text if a.fmt in (Format.text, Format.markdown) else render
-    render(impl, a, _solved(puzzles, a, codes))
+    render(impl, a, _solved(request, puzzles, a, codes))
     return worst(codes)
 
 
-def _solved(puzzles: list[Puzzle], a: SolveArgs, codes: list[int]) -> Iterator[Solved]:
+def _request(impl: Kind, a: SolveArgs) -> Request:
+    """The request of the operation table this command stands for."""
+    return Request(kind=impl.name, op="count" if a.count else "solve", limit=a.limit,
+                   all=a.all, exact=a.count, search=not a.no_search, max_nodes=a.max_nodes,
+                   timeout=a.timeout, options=a.opts)
+
+
+def _solved(request: Request, puzzles: list[Puzzle], a: SolveArgs,
+            codes: list[int]) -> Iterator[Solved]:
     """Each puzzle searched in turn (its exit code appended to `codes`)."""
     mode = "count" if a.count else "all" if a.all else "first"
     for index, puzzle in enumerate(puzzles):
-        report, result = solve_report(puzzle, mode=mode, limit=a.limit,
-                                      budget=a.budget(index == 0))
+        done = outcome(request, puzzle, a.budget(index == 0))
+        result = done.found
         codes.append(EXIT_UNDECIDED if mode == "count" and result.stopped == "budget"
                      else solve_code(result))
-        yield Solved(puzzle, report, result, mode, index, len(puzzles) > 1)
+        yield Solved(puzzle, done.report, result, mode, index, len(puzzles) > 1)
 
 
 def _status(result: SearchResult, mode: str) -> str:
@@ -165,9 +177,10 @@ RENDERERS: dict[Format, Callable[[Kind, SolveArgs, Iterable[Solved]], None]] = {
 # --- --no-search: deductions only ----------------------------------------------------
 
 
-def _deduced(puzzle: Puzzle, a: SolveArgs, first: bool) -> tuple[dict[str, Any], int]:
+def _deduced(request: Request, puzzle: Puzzle, a: SolveArgs,
+             first: bool) -> tuple[dict[str, Any], int]:
     """The explanation without search and its exit code."""
-    report = explain_report(puzzle, search=False, budget=a.budget(first), grade=False)
+    report = outcome(request, puzzle, a.budget(first)).report
     last = report["steps"][-1] if report["steps"] else None
     return report, explain_code(last["technique"] if last else None, report["complete"])
 
@@ -176,14 +189,17 @@ def _last(report: dict[str, Any]) -> dict[str, Any] | None:
     return report["steps"][-1] if report["steps"] else None
 
 
-def _deduced_json(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
-    report, code = _deduced(puzzle, a, first)
+Deduced = tuple[dict[str, Any], int]   # the report and its exit code
+
+
+def _deduced_json(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+    report, code = deduced
     print_json(report)
     return code
 
 
-def _deduced_markdown(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
-    report, code = _deduced(puzzle, a, first)
+def _deduced_markdown(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+    report, code = deduced
     last = _last(report)
     status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
               EXIT_NONE: "no solution"}.get(code, report.get("message", "stopped"))
@@ -193,20 +209,20 @@ def _deduced_markdown(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> 
     return code
 
 
-def _deduced_html(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
-    report, code = _deduced(puzzle, a, first)
+def _deduced_html(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+    report, code = deduced
     last = _last(report)
     status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
               EXIT_NONE: f"no solution: {last['text'] if last else ''}"}.get(
-                  code, report.get("message", "stopped"))
+                  code, str(report.get("message", "stopped")))
     from .steps_out import text_page
     echo(text_page(impl, "deductions only",
                    [(puzzle, status, (last or {}).get("snapshot") or "")]))
     return code
 
 
-def _deduced_text(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
-    report, code = _deduced(puzzle, a, first)
+def _deduced_text(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+    report, code = deduced
     last = _last(report)
     if last is not None and last.get("snapshot"):
         echo(last["snapshot"])
@@ -220,7 +236,7 @@ def _deduced_text(impl: Kind, puzzle: Puzzle, a: SolveArgs, first: bool) -> int:
     return code
 
 
-DEDUCED: dict[Format, Callable[[Kind, Puzzle, SolveArgs, bool], int]] = {
+DEDUCED: dict[Format, Callable[[Kind, Puzzle, SolveArgs, Deduced], int]] = {
     Format.json: _deduced_json, Format.markdown: _deduced_markdown,
     Format.html: _deduced_html, Format.text: _deduced_text,
 }

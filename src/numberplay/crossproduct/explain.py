@@ -33,13 +33,21 @@ decides them), or has no solution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import gcd, prod
 from operator import and_
+from types import MethodType
 from typing import Any
 
 from ..budget import Budget
-from ..deduce import Contradiction, Explanation, Limits, Rules, Technique, fixpoint
+from ..deduce import (
+    Contradiction,
+    Entry,
+    Move,
+    Rules,
+    Technique,
+    fixpoint,
+    table_of,
+)
 from ..deduce import grade as kernel_grade
 from ..errors import PuzzleError
 from ..model import PlayState, Step
@@ -87,17 +95,13 @@ def digits_text(mask: int) -> str:
     return "{" + ",".join(map(str, MASK_DIGITS[mask])) + "}"
 
 
-@dataclass(frozen=True)
-class Move:
-    """One deduction: its technique, which of its sentences (`case`), the row (gcd)
-    or line (an index into the rules' lines) it works on, the cells it narrowed
-    with their candidates after, in order, and what else the sentence needs."""
-
-    technique: str
-    case: str
-    line: int
-    changes: tuple[tuple[int, int], ...]
-    data: tuple[Any, ...] = ()
+def _move(technique: str, case: str, line: int, done: list[tuple[int, int]],
+          data: tuple[Any, ...] = ()) -> Move:
+    """A move: its technique; in `where`, which of its sentences (`case`), the row
+    (gcd) or line (an index into the rules' lines) it works on and what else the
+    sentence needs; in `after`, the cells it narrowed with their candidates after,
+    in order."""
+    return Move(technique, (case, line, data), tuple(done))
 
 
 def _no_tick(n: int = 1) -> None:
@@ -155,11 +159,8 @@ class CrossProductRules(Rules):
             self.solved_text = "The grid has no cells; every product is 1, so it is solved."
         else:
             self.solved_text = "Every cell is decided and every product checks."
-        self.techniques = (
-            Technique("gcd", 0, self.gcd), Technique("fives and sevens", 0, self.fives_sevens),
-            Technique("remaining product", 0, self.remaining),
-            Technique("capacity", 0, self.capacity),
-            Technique("line", 1, self.line), Technique("line search", 2, self.line_search))
+        self.techniques = tuple(Technique(e.name, e.rung or 0, MethodType(e.finder, self))
+                                for e in TECHNIQUES)
 
     # -- positions -------------------------------------------------------------------
     def start(self) -> Masks:
@@ -272,7 +273,7 @@ class CrossProductRules(Rules):
             for i in range(base, base + C):
                 if pos[i] & ~masks[i]:
                     change.keep(i, masks[i])
-            return Move("gcd", "", r, tuple(change.done))
+            return _move("gcd", "", r, change.done)
         return None
 
     def fives_sevens(self, pos: Masks) -> Move | None:
@@ -297,13 +298,13 @@ class CrossProductRules(Rules):
                 if len(can) == k and len(sure) < k:
                     for i in can:
                         change.keep(i, BIT[p])
-                    return Move("fives and sevens", "all", k_line, tuple(change.done),
+                    return _move("fives and sevens", "all", k_line, change.done,
                                 (k, p, tuple(can)))
                 if len(sure) == k and len(can) > k:
                     others = [i for i in can if i not in sure]
                     for i in others:
                         change.keep(i, ~BIT[p])
-                    return Move("fives and sevens", "none", k_line, tuple(change.done),
+                    return _move("fives and sevens", "none", k_line, change.done,
                                 (k, p, tuple(others)))
         return None
 
@@ -325,13 +326,13 @@ class CrossProductRules(Rules):
                     raise Contradiction(f"{line.name}: the last open cell {self.name(i)} "
                                         f"would have to be {left}", (line.name, self.name(i)))
                 change.keep(i, BIT[left])
-                return Move("remaining product", "last", k_line, tuple(change.done), (left,))
+                return _move("remaining product", "last", k_line, change.done, (left,))
             mask = divisor_mask(left)
             hit = [i for i in open_ if pos[i] & ~mask]
             if hit:
                 for i in hit:
                     change.keep(i, mask)
-                return Move("remaining product", "divides", k_line, tuple(change.done),
+                return _move("remaining product", "divides", k_line, change.done,
                             (left,))
         return None
 
@@ -356,7 +357,7 @@ class CrossProductRules(Rules):
                     for i in open_:
                         change.keep(i, TOP[p][pos[i]])
                     if change.done:
-                        return Move("capacity", "", k_line, tuple(change.done),
+                        return _move("capacity", "", k_line, change.done,
                                     (left[p], prime))
         return None
 
@@ -386,8 +387,8 @@ class CrossProductRules(Rules):
             for i in changed:
                 change.keep(i, work[i])
             if fills is not None:
-                return Move("line", "", k_line, tuple(change.done), tuple(fills))
-            return Move("line search", "", k_line, tuple(change.done))
+                return _move("line", "", k_line, change.done, tuple(fills))
+            return _move("line search", "", k_line, change.done)
         return None
 
     # -- words ------------------------------------------------------------------------
@@ -395,69 +396,109 @@ class CrossProductRules(Rules):
         """The step a person reads for a move made in position `before`."""
         assert before is not None
         name = self.name
-        removed = tuple((name(i), d) for i, new in move.changes
+        removed = tuple((name(i), d) for i, new in move.after
                         for d in MASK_DIGITS[before[i] & ~new])
-        fixed = tuple((name(i), MASK_DIGITS[new][0]) for i, new in move.changes
+        fixed = tuple((name(i), MASK_DIGITS[new][0]) for i, new in move.after
                       if POPCOUNT[new] == 1)
-        after = dict(move.changes)
-        text, cells = self._words(move, after)
+        case, k_line, data = move.where
+        text, cells = TABLE[move.technique].words(self, case, k_line, data, dict(move.after))
         return Step(move.technique, text, cells, removed, fixed)
 
-    def _words(self, move: Move, after: dict[int, int]) -> tuple[str, tuple[str, ...]]:
-        """The sentence of a move and the places it names."""
-        name = self.name
-        if move.technique == "gcd":
-            r = move.line
-            rows, cols = self.puzzle.rows, self.puzzle.cols
-            parts = []
-            for i in after:
-                rp, cp = rows[r], cols[i % self.C]
-                what = f"gcd({rp}, {cp}) = {gcd(rp, cp)}" if rp and cp else f"{rp or cp}"
-                parts.append(f"{name(i)} divides {what}: {digits_text(cell_mask(rp, cp))}")
-            text = (f"Each digit of row {r + 1} divides its row and its column product: "
-                    + "; ".join(parts) + ".")
-            return text, (f"row {r + 1}",)
-        line = self.lines[move.line]
-        title = line.name.capitalize()
-        listed = ", ".join(f"{name(i)} {digits_text(m)}" for i, m in after.items())
-        changed = tuple(name(i) for i in after)
-        if move.technique == "fives and sevens":
-            k, p, cells = move.data
-            names = ", ".join(name(i) for i in cells)
-            if move.case == "all":
-                text = (f"{title}'s product {line.product} has {factors(k, p)}, and {p} is "
-                        f"the only digit with a factor {p}; only {names} can hold a {p}, so "
-                        f"{'they all are' if len(cells) > 1 else 'it is'} {p}.")
-            else:
-                text = (f"{title}'s product {line.product} has exactly {factors(k, p)}, "
-                        f"all placed already, so {names} cannot be {p}.")
-            return text, (line.name, *(name(i) for i in cells))
-        if move.technique == "remaining product":
-            (left,) = move.data
-            if move.case == "last":
-                (i,) = after
-                text = (f"{title} must multiply to {line.product}; its other digits make "
-                        f"{line.product // left}, so {name(i)} = {left}.")
-                return text, (line.name, name(i))
-            text = (f"The open cells of {line.name} must multiply to {left} "
-                    f"({line.product} over its decided digits), so each divides {left}: "
-                    f"{listed}.")
-            return text, (line.name, *changed)
-        if move.technique == "capacity":
-            k, prime = move.data
-            text = (f"The open cells of {line.name} must supply {factors(k, prime)}, the "
-                    f"most they can; each takes a digit with the most factors {prime} it "
-                    f"allows: {listed}.")
-            return text, (line.name, *changed)
-        if move.technique == "line":
-            how = ", ".join("".join(map(str, f)) for f in move.data)
-            text = (f"{title} can only be filled as {how} (its candidates, product "
-                    f"{line.product}); so {listed}.")
-            return text, (line.name, *changed)
-        text = (f"Going through the many ways to fill {line.name} with its candidates so "
-                f"that it multiplies to {line.product}, only these digits ever occur: "
-                f"{listed}.")
-        return text, (line.name, *changed)
+
+# -- the words of each technique: (rules, case, line, data, the cells narrowed with
+# their candidates after) -> (the sentence, the places it names) --------------------
+
+Words = tuple[str, tuple[str, ...]]
+
+
+def _gcd_words(rules: CrossProductRules, case: str, r: int, data: tuple[Any, ...],
+               after: dict[int, int]) -> Words:
+    rows, cols = rules.puzzle.rows, rules.puzzle.cols
+    parts = []
+    for i in after:
+        rp, cp = rows[r], cols[i % rules.C]
+        what = f"gcd({rp}, {cp}) = {gcd(rp, cp)}" if rp and cp else f"{rp or cp}"
+        parts.append(f"{rules.name(i)} divides {what}: {digits_text(cell_mask(rp, cp))}")
+    text = (f"Each digit of row {r + 1} divides its row and its column product: "
+            + "; ".join(parts) + ".")
+    return text, (f"row {r + 1}",)
+
+
+def _listed(rules: CrossProductRules, after: dict[int, int]) -> str:
+    """`r1c2 {1,2}, r1c3 {4}`: the cells narrowed with their candidates after."""
+    return ", ".join(f"{rules.name(i)} {digits_text(m)}" for i, m in after.items())
+
+
+def _fives_sevens_words(rules: CrossProductRules, case: str, k_line: int,
+                        data: tuple[Any, ...], after: dict[int, int]) -> Words:
+    line = rules.lines[k_line]
+    title = line.name.capitalize()
+    k, p, cells = data
+    names = ", ".join(rules.name(i) for i in cells)
+    if case == "all":
+        text = (f"{title}'s product {line.product} has {factors(k, p)}, and {p} is "
+                f"the only digit with a factor {p}; only {names} can hold a {p}, so "
+                f"{'they all are' if len(cells) > 1 else 'it is'} {p}.")
+    else:
+        text = (f"{title}'s product {line.product} has exactly {factors(k, p)}, "
+                f"all placed already, so {names} cannot be {p}.")
+    return text, (line.name, *(rules.name(i) for i in cells))
+
+
+def _remaining_words(rules: CrossProductRules, case: str, k_line: int,
+                     data: tuple[Any, ...], after: dict[int, int]) -> Words:
+    line = rules.lines[k_line]
+    (left,) = data
+    if case == "last":
+        (i,) = after
+        text = (f"{line.name.capitalize()} must multiply to {line.product}; its other "
+                f"digits make {line.product // left}, so {rules.name(i)} = {left}.")
+        return text, (line.name, rules.name(i))
+    text = (f"The open cells of {line.name} must multiply to {left} "
+            f"({line.product} over its decided digits), so each divides {left}: "
+            f"{_listed(rules, after)}.")
+    return text, (line.name, *map(rules.name, after))
+
+
+def _capacity_words(rules: CrossProductRules, case: str, k_line: int,
+                    data: tuple[Any, ...], after: dict[int, int]) -> Words:
+    line = rules.lines[k_line]
+    k, prime = data
+    text = (f"The open cells of {line.name} must supply {factors(k, prime)}, the "
+            f"most they can; each takes a digit with the most factors {prime} it "
+            f"allows: {_listed(rules, after)}.")
+    return text, (line.name, *map(rules.name, after))
+
+
+def _line_words(rules: CrossProductRules, case: str, k_line: int,
+                data: tuple[Any, ...], after: dict[int, int]) -> Words:
+    line = rules.lines[k_line]
+    how = ", ".join("".join(map(str, f)) for f in data)
+    text = (f"{line.name.capitalize()} can only be filled as {how} (its candidates, "
+            f"product {line.product}); so {_listed(rules, after)}.")
+    return text, (line.name, *map(rules.name, after))
+
+
+def _line_search_words(rules: CrossProductRules, case: str, k_line: int,
+                       data: tuple[Any, ...], after: dict[int, int]) -> Words:
+    line = rules.lines[k_line]
+    text = (f"Going through the many ways to fill {line.name} with its candidates so "
+            f"that it multiplies to {line.product}, only these digits ever occur: "
+            f"{_listed(rules, after)}.")
+    return text, (line.name, *map(rules.name, after))
+
+
+# CrossProduct's techniques, once: name, rung, finder (a method of the rules: narrows
+# the position, returns a `Move`), words.
+TECHNIQUES = (
+    Entry("gcd", 0, CrossProductRules.gcd, _gcd_words),
+    Entry("fives and sevens", 0, CrossProductRules.fives_sevens, _fives_sevens_words),
+    Entry("remaining product", 0, CrossProductRules.remaining, _remaining_words),
+    Entry("capacity", 0, CrossProductRules.capacity, _capacity_words),
+    Entry("line", 1, CrossProductRules.line, _line_words),
+    Entry("line search", 2, CrossProductRules.line_search, _line_search_words),
+)
+TABLE = table_of(TECHNIQUES)
 
 
 def _cell_text(m: int) -> str:
@@ -502,15 +543,6 @@ def _fillings(masks: tuple[int, ...], product: int,
         _FILLINGS.clear()
     _FILLINGS[key] = found
     return found
-
-
-def explain(puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
-            budget: Budget | None = None, limits: Limits | None = None) -> Explanation:
-    """The steps a person can follow, ending with "solved", "stalled" or "no solution"
-    (an `Explanation`: its `grade` once run)."""
-    rules = CrossProductRules(puzzle, budget)
-    return Explanation(rules, rules.start(), search=search, trace=trace, budget=budget,
-                       limits=limits)
 
 
 def unsolvable_line(puzzle: CrossProductPuzzle) -> tuple[str, tuple[str, ...]] | None:
@@ -575,14 +607,6 @@ def grade_and_score(puzzle: CrossProductPuzzle) -> tuple[str, int]:
     return kernel_grade(rules, pos)[0], sum(POPCOUNT[m] for m in pos)
 
 
-def grade(puzzle: CrossProductPuzzle) -> str:
-    """The kernel's grade (`deduce.grade`): easy (simple techniques), medium (needs
-    line reasoning), hard (needs line search, or more than techniques: a trial or
-    a guess, or no solution)."""
-    rules = CrossProductRules(puzzle)
-    return kernel_grade(rules, rules.start())[0]
-
-
 # -- a player's position -----------------------------------------------------------
 
 STATE_HELP = ("the grid so far, one line per row, a digit or '.' per cell "
@@ -613,18 +637,16 @@ def parse_state(puzzle: CrossProductPuzzle, text: str) -> PlayState:
     return PlayState(tuple(entries))
 
 
-def explain_from(puzzle: CrossProductPuzzle, state: PlayState, *, search: bool = True,
-                 trace: bool = False, budget: Budget | None = None) -> Explanation:
-    """The explanation from the player's grid: their digits fixed first (a digit
-    its cell cannot hold leaves the cell empty: the kernel's contradiction)."""
-    rules = CrossProductRules(puzzle, budget)
+def state_position(rules: CrossProductRules, state: PlayState) -> Masks:
+    """The position of the player's grid: their digits fixed first (a digit its
+    cell cannot hold leaves the cell empty: the kernel's contradiction)."""
     pos = rules.start()
     for place, value in state.entries:
         i = rules._index(place)
         pos[i] &= BIT[value]
         if not pos[i]:
             break
-    return Explanation(rules, pos, search=search, trace=trace, budget=budget)
+    return pos
 
 
 def solution_places(solution_grid: tuple[tuple[int, ...], ...]) -> dict[str, int]:

@@ -9,8 +9,8 @@ from math import prod
 from typing import Any
 
 from ..budget import Budget, count_all
-from ..kinds import Kind, KindOption
-from ..model import Generated, PlayState, Step
+from ..kinds import Deduction, Kind, KindOption
+from ..model import Generated, PlayState
 from ..text import place
 from .model import CrossProductPuzzle, CrossProductSolution, check_givens
 from .parse import parse_puzzle, to_text
@@ -76,11 +76,11 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
         return all(p is None or prod(grid[r][c] for r in range(R)) == p
                    for c, p in enumerate(puzzle.cols))
 
-    def explain(self, puzzle: CrossProductPuzzle, *, search: bool = True, trace: bool = False,
-                budget: Budget | None = None) -> Iterator[Step]:
-        """Deductions, then guesses, until solved (or stalled / no solution)."""
-        from .explain import explain
-        return explain(puzzle, search=search, trace=trace, budget=budget)
+    def rules(self, puzzle: CrossProductPuzzle, budget: Budget | None = None) -> Deduction:
+        """The CrossProduct techniques for the kernel, from every digit in every cell."""
+        from .explain import CrossProductRules
+        rules = CrossProductRules(puzzle, budget)
+        return Deduction(rules, rules.start())
 
     @property
     def state_help(self) -> str:  # type: ignore[override]
@@ -93,11 +93,13 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
         from .explain import parse_state
         return parse_state(puzzle, text)
 
-    def explain_from(self, puzzle: CrossProductPuzzle, state: PlayState, *, search: bool = True,
-                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
-        """The explanation from the player's grid."""
-        from .explain import explain_from
-        return explain_from(puzzle, state, search=search, trace=trace, budget=budget)
+    def rules_from(self, puzzle: CrossProductPuzzle, state: PlayState,
+                   budget: Budget | None = None) -> Deduction:
+        """From the player's grid: their digits fixed first (a digit its cell cannot
+        hold leaves the cell empty: the kernel's contradiction)."""
+        from .explain import CrossProductRules, state_position
+        rules = CrossProductRules(puzzle, budget)
+        return Deduction(rules, state_position(rules, state))
 
     def solution_places(self, puzzle: CrossProductPuzzle,
                         solution: CrossProductSolution) -> dict[str, int]:
@@ -118,11 +120,6 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
         from .generate import parse_size
         R, C = parse_size(size)
         return f"{R}x{C}"
-
-    def grade(self, puzzle: CrossProductPuzzle) -> str:
-        """easy, medium or hard: the hardest technique the explanation needs."""
-        from .explain import grade
-        return grade(puzzle)
 
     def render_as(self, puzzle: CrossProductPuzzle, solution: CrossProductSolution | None,
                   fmt: str) -> str:

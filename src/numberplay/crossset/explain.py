@@ -3,14 +3,11 @@ format, and the player's position (`hint --state`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ..budget import Budget
-from ..deduce import Limits, fixpoint, grade
+from ..deduce import fixpoint
 from ..errors import PuzzleError
 from ..latin import explain as LE
 from ..latin import techniques as T
-from ..model import PlayState, Step
+from ..model import PlayState
 from .parse import parse_text
 from .render import grid_text, masks_text
 
@@ -30,11 +27,6 @@ class CrossSetRules(LE.LatinRules):
         return masks_text(self.n, pos)
 
 
-def grade_masks(n: int, masks: list[int]) -> str:
-    """The grade: the kernel's (`deduce.grade`) on the Latin ladder."""
-    return grade(CrossSetRules(n), masks)[0]
-
-
 def ladder(n: int, masks: list[int], max_rung: int) -> tuple[str, int, list[int]]:
     """The kernel's fixpoint of the ladder up to `max_rung` (`deduce.fixpoint`):
     (its end, "solved", "stalled" or "no solution"; the hardest rung used, -1 if
@@ -42,15 +34,6 @@ def ladder(n: int, masks: list[int], max_rung: int) -> tuple[str, int, list[int]
     m = list(masks)
     tally = fixpoint(CrossSetRules(n), m, max_rung)
     return tally.end, tally.rung, m
-
-
-def explain_masks(n: int, masks: list[int], *, search: bool = True, trace: bool = False,
-                  budget: Budget | None = None, limits: Limits | None = None
-                  ) -> Iterator[Step]:
-    """The steps from the given candidates to the solution (or stall/contradiction):
-    techniques, then trials, then (only if no bounded trial closes) guesses."""
-    return LE.explain_masks(CrossSetRules(n), masks, search=search, trace=trace,
-                            budget=budget, limits=limits)
 
 
 # -- a player's position -----------------------------------------------------------

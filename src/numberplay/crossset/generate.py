@@ -28,12 +28,23 @@ import random
 
 from ..budget import Budget, ensure
 from ..errors import GenerationError
+from ..kinds import get_kind
 from ..latin.explain import GRADES
 from ..latin.generate import capped_tries, narrow_until_solved, random_square, repair_until_unique
-from .explain import grade_masks, ladder
+from .explain import ladder
+from .model import CrossSetPuzzle
 from .solve import solve_masks
 
-DECOYS = {0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5), 5: (2, 5)}
+
+class _ByLevel(dict):  # type: ignore[type-arg]
+    """Decoys per cell (fewest, most) by level; a level past the listed ones (the
+    search level, or a technique added to the Latin ladder) takes the last."""
+
+    def __missing__(self, level: int) -> tuple[int, int]:
+        return self[max(self)]  # type: ignore[no-any-return]
+
+
+DECOYS = _ByLevel({0: (1, 3), 1: (1, 3), 2: (2, 4), 3: (2, 4), 4: (2, 5)})
 SEARCH = GRADES.index("search")   # the level that needs search (a trial or a guess)
 # decoys per cell for "search", fewer to more (means 2 to 4.5); tries start at DECOYS[SEARCH]
 SEARCH_DECOYS = [(1, 3), (1, 4), (2, 4), (2, 5), (3, 5), (3, 6)]
@@ -58,6 +69,12 @@ def _decoyed(n: int, solution: list[int], decoys: tuple[int, int],
     return masks
 
 
+def _grade(n: int, masks: list[int]) -> str:
+    """The one grade (`Kind.grade`: the kernel's, as explain gives it)."""
+    puzzle = CrossSetPuzzle.from_masks(n, masks)
+    return get_kind(puzzle.kind).grade(puzzle)
+
+
 def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
              decoys: tuple[int, int] | None = None) -> tuple[list[int], list[int]] | None:
     """One try: (puzzle masks, solution values) at exactly `level`, or None."""
@@ -73,9 +90,9 @@ def _attempt(n: int, level: int, rng: random.Random, budget: Budget,
     if level > 0 and ladder(n, masks, level - 1)[0] == "solved":
         return None
     # Singles are monotone (one found stays true when candidates go), so for
-    # levels 0-1 the checks above prove the grade; subsets and fish are looked
-    # for only up to half a line's open cells, which breaks that: ask the grader.
-    if level >= 2 and grade_masks(n, masks) != GRADES[level]:
+    # levels 0-1 the checks above prove the grade; the techniques above them look
+    # only up to half a line's open cells, which breaks that: ask the grader.
+    if level >= 2 and _grade(n, masks) != GRADES[level]:
         return None
     return masks, solution
 

@@ -8,13 +8,13 @@ from typing import Any
 
 from ..budget import Budget
 from ..errors import PuzzleError
-from ..kinds import Kind
+from ..kinds import Deduction, Kind
 from ..latin.explain import GRADES
 from ..latin.order import parse_order
-from ..model import Generated, PlayState, Puzzle, Solution, Step
+from ..model import Generated, PlayState, Puzzle, Solution
 from ..text import grid_places, parse_place, place
 from .canon import canonical_key
-from .explain import explain_masks
+from .explain import CrossSetRules
 from .generate import generate_masks
 from .model import CrossSetPuzzle, CrossSetSolution
 from .parse import parse_text
@@ -75,11 +75,10 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
         return all(grid[r][c] in p.cells[r][c] for r in range(n) for c in range(n))
 
     # -- explaining ---------------------------------------------------------------
-    def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
-                budget: Budget | None = None) -> Iterator[Step]:
-        """Naked/hidden singles, subsets and fish; guesses only where they stall."""
+    def rules(self, puzzle: Puzzle, budget: Budget | None = None) -> Deduction:
+        """The Latin ladder's techniques, from the puzzle's candidates."""
         p = _p(puzzle)
-        return explain_masks(p.n, p.masks(), search=search, trace=trace, budget=budget)
+        return Deduction(CrossSetRules(p.n), p.masks())
 
     # -- hints from where the player is ----------------------------------------------
     @property
@@ -94,13 +93,12 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
         p = _p(puzzle)
         return parse_state(p.n, p.masks(), text)
 
-    def explain_from(self, puzzle: Puzzle, state: PlayState, *, search: bool = True,
-                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
-        """The explanation from the player's candidates."""
+    def rules_from(self, puzzle: Puzzle, state: PlayState,
+                   budget: Budget | None = None) -> Deduction:
+        """From the player's candidates."""
         from .explain import state_masks
         p = _p(puzzle)
-        return explain_masks(p.n, state_masks(p.n, p.masks(), state), search=search,
-                             trace=trace, budget=budget)
+        return Deduction(CrossSetRules(p.n), state_masks(p.n, p.masks(), state))
 
     def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
         """{"r1c1": value, ...}."""
@@ -154,12 +152,6 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
     def check_size(self, size: str) -> str:
         """The order N (`7`, or `7x7`)."""
         return str(_size(size))
-
-    def grade(self, puzzle: Puzzle) -> str:
-        """trivial / easy / medium / hard / extreme by the hardest technique, else search."""
-        from .explain import grade_masks
-        p = _p(puzzle)
-        return grade_masks(p.n, p.masks())
 
     # -- presenting -----------------------------------------------------------------
     def render_as(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:

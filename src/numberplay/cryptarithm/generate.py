@@ -23,12 +23,18 @@ from typing import Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, GenerationError, PuzzleError
-from ..formula.explain import grade
 from ..formula.puzzle import to_text
 from ..formula.runs import cached_run, run_key
+from ..kinds import get_kind
 from ..model import Generated
 from .model import CryptarithmPuzzle, CryptarithmSolution
 from .wordlist import Tally, WordList, count_sets, every_unique, load_words, parse_addends
+
+
+def grade(puzzle: CryptarithmPuzzle, budget: Budget | None = None) -> str:
+    """The one grade (`Kind.grade`: the kernel's, as explain gives it), bounded by
+    the generation's budget."""
+    return get_kind(puzzle.kind).grade(puzzle, budget)
 
 
 def _written(formula: str, symbols: bool) -> str:
@@ -128,11 +134,12 @@ class _SumRun:
             rank -= size
         raise AssertionError("rank out of range")
 
-    def _make(self, combo: tuple[int, ...], j: int, digits: dict[str, int]) -> Generated | None:
+    def _make(self, combo: tuple[int, ...], j: int, digits: dict[str, int],
+              budget: Budget) -> Generated | None:
         words = self.vocab.words
         formula = _written(" + ".join(words[i] for i in combo) + " = " + words[j], self.symbols)
         puzzle = CryptarithmPuzzle.of(formula, self.vocab.base)
-        level = grade(puzzle)
+        level = grade(puzzle, budget)
         if self.difficulty is not None and level != self.difficulty:
             return None
         return Generated(puzzle, CryptarithmSolution.of(puzzle, digits), level, to_text(puzzle),
@@ -158,12 +165,17 @@ class _SumRun:
                 continue
             random.Random(f"{self.key}:{rank}").shuffle(found)
             first, *rest = found
+            try:
+                made = self._make(combo, *first, budget)
+            except BudgetExceeded:
+                self.pos -= 1           # a budget stop replays this set
+                raise
             self.later += [(combo, j, d) for j, d in rest]
-            made = self._make(combo, *first)
             if made is not None:
                 self.found.append(made)
         while len(self.found) <= index and self.later:
-            made = self._make(*self.later.pop(0))
+            made = self._make(*self.later[0], budget)
+            self.later.pop(0)
             if made is not None:
                 self.found.append(made)
         if not self.found:
@@ -294,7 +306,7 @@ def generate_all_sums(*, difficulty: str | None = None,
     given = 0
     for f in found:
         puzzle = CryptarithmPuzzle.of(_written(f.formula, bool(digits_as_symbols)), base)
-        level = grade(puzzle) if graded or difficulty is not None else ""
+        level = grade(puzzle, budget) if graded or difficulty is not None else ""
         if difficulty is not None and level != difficulty:
             continue
         yield Generated(puzzle, CryptarithmSolution.of(puzzle, dict(f.digits)), level,
@@ -333,7 +345,7 @@ class _GridRun:
                 self.done = True
                 break
             puzzle = CryptarithmPuzzle.of(_written(f.formula, self.symbols), self.base)
-            level = grade(puzzle)
+            level = grade(puzzle, budget)
             if self.difficulty is None or level == self.difficulty:
                 self.given.append(Generated(puzzle, CryptarithmSolution.of(
                     puzzle, dict(f.digits)), level, to_text(puzzle), extra={"grid": 3}))
@@ -359,9 +371,9 @@ class _ListRun:
         while len(self.given) <= index and self.pos < len(self.found):
             budget.tick()
             f = self.found[(self.a * self.pos + self.b) % len(self.found)]
-            self.pos += 1
             puzzle = CryptarithmPuzzle.of(_written(f.formula, self.symbols), self.base)
-            level = grade(puzzle)
+            level = grade(puzzle, budget)
+            self.pos += 1               # only now: a budget stop above replays this one
             if self.difficulty is not None and level != self.difficulty:
                 continue
             self.given.append(Generated(puzzle, CryptarithmSolution.of(puzzle, dict(f.digits)),

@@ -130,11 +130,6 @@ class CryptarithmKind(FormulaKind):
         return read_formulas(text, self.puzzle_type, self.title.lower(), base, fix,
                              lambda line: rewrite(self._formula(line)))
 
-    def grade(self, puzzle) -> str:
-        """By the hardest technique the explanation needs (`formula.explain.grade`)."""
-        from ..formula.explain import grade  # the deductions load on first use
-        return grade(puzzle)
-
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
                  **options: Any) -> Generated:

@@ -1,7 +1,7 @@
 """The crypto-product generator: `X x Y = Z` in colours by difficulty.
 
 Every puzzle returned has exactly one solution, proved by search, and is graded
-by its deductions (`CryptoProductPuzzle.grade`), as every kind. The FEUP
+by its deductions (`Kind.grade`, the kernel's), as every kind. The FEUP
 crypto-product report's levels by shape say where each difficulty is looked for:
 easy and medium in small spaces (1 x 2 and 2 x 2 factors), enumerated in full and
 walked without repeats by each run (the run cache is `formula/runs.py`), keeping
@@ -19,8 +19,15 @@ from ..budget import Budget
 from ..errors import GenerationError, PuzzleError
 from ..formula.puzzle import assignments, to_text
 from ..formula.runs import cached_run, run_key
+from ..kinds import get_kind
 from ..model import Generated
 from .model import COLOURS, CryptoProductPuzzle, CryptoProductSolution
+
+
+def grade(puzzle: CryptoProductPuzzle, budget: Budget | None = None) -> str:
+    """The one grade (`Kind.grade`: the kernel's, as explain gives it), bounded by
+    the generation's budget."""
+    return get_kind(puzzle.kind).grade(puzzle, budget)
 
 MAX_ATTEMPTS = 4000
 
@@ -140,8 +147,8 @@ class _ProductRun:
             puzzle, sols = _painted(x, y, r.sample(COLOURS, 10), budget)
             if len(sols) != 1:      # the enumeration says 1; the solver proves it
                 raise GenerationError(f"internal: {puzzle.formula} is not unique")
+            level = grade(puzzle, budget)
             self.pos += 1           # only now: a budget stop above replays this one
-            level = puzzle.grade()
             if self.difficulty is not None and level != self.difficulty:
                 continue
             self.found.append(_generated(puzzle, sols[0], self.label, level))
@@ -170,7 +177,7 @@ def generate_product(rng: random.Random, difficulty: str | None, budget: Budget,
             continue
         puzzle, sols = _painted(x, y, rng.sample(COLOURS, 10), budget)
         if len(sols) == 1:
-            level = puzzle.grade()
+            level = grade(puzzle, budget)
             if difficulty is None or level == difficulty:
                 return _generated(puzzle, sols[0], f"{a}x{b}", level)
     wanted = f"{difficulty} " if difficulty else ""

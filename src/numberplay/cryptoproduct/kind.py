@@ -104,10 +104,6 @@ class CryptoProductKind(FormulaKind):
             difficulty = difficulty or self.default_difficulty
         return generate_product(rng, difficulty, ensure(budget), **options)
 
-    def grade(self, puzzle) -> str:
-        """By its deductions (`CryptoProductPuzzle.grade`), as every kind."""
-        return puzzle.grade()
-
     def size_of(self, puzzle) -> str:
         x, y, _ = puzzle.words()
         return f"{len(x)}x{len(y)}"

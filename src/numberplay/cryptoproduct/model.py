@@ -70,14 +70,6 @@ class CryptoProductPuzzle(FormulaPuzzle):
         assert m is not None
         return m.group(1), m.group(2), m.group(3)
 
-    def grade(self) -> str:
-        """By its deductions, as every kind: the hardest step its explanation needs
-        (`formula.explain.grade`: easy techniques only, medium one or two single
-        trials, hard more, a nested trial or a guess). The shape (the FEUP report's
-        levels by the factors' digits) only chooses where the generator looks."""
-        from ..formula.explain import grade
-        return grade(self)
-
 
 @dataclass(frozen=True)
 class CryptoProductSolution(FormulaSolution):

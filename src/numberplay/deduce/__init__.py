@@ -20,7 +20,6 @@ from .kernel import (
     Failed,
     Guess,
     Limits,
-    Move,
     Place,
     Played,
     Position,
@@ -38,6 +37,7 @@ from .kernel import (
     technique_rung,
     trial_depth_of,
 )
+from .moves import Entry, Move, table_of
 from .narrator import (
     Explanation,
     explain,
@@ -51,9 +51,9 @@ from .narrator import (
 next_step = step   # the old name of the quiet step
 
 __all__ = [
-    "Backtrack", "Contradiction", "End", "Explanation", "Failed", "Guess", "Limits", "Move",
+    "Backtrack", "Contradiction", "End", "Entry", "Explanation", "Failed", "Guess", "Limits", "Move",
     "Place", "Played", "Position", "Rules", "Run", "Tally", "Technique", "Trial", "check",
     "explain", "find_trial", "first_area", "fixpoint", "follow", "grade", "hint_text",
-    "narrate", "next_step", "no_solution_text", "step", "technique_rung", "trial_depth_of",
-    "trial_step",
+    "narrate", "next_step", "no_solution_text", "step", "table_of", "technique_rung",
+    "trial_depth_of", "trial_step",
 ]

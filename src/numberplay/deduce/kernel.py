@@ -48,10 +48,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..budget import Budget, ensure
+from .moves import Move  # the one move type: a technique's record of one deduction
 
 Position = Any        # flat integer masks for every built-in kind (see the module doc)
 Place = str
-Move = Any            # a technique's record of one deduction: has `.technique`
 
 
 class Contradiction(Exception):  # noqa: N818 - it is a finding, not an error

@@ -1,21 +1,21 @@
 """The formula-puzzle kind: what every kind whose puzzle is a formula of letters shares.
 
 Reading (one formula a line, `base B` and `fix A=1` lines), solving and
-counting, checking, explaining, hints from a player's letters, and the plain
-renderings. A formula kind subclasses `FormulaKind`, names itself, and adds
-its own options, generator, grade and drawing.
+counting, checking, the rules the deduction kernel explains and grades by
+(`rules`, also from a player's letters), and the plain renderings. A formula
+kind subclasses `FormulaKind`, names itself, and adds its own options,
+generator and drawing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 from ..budget import Budget
 from ..errors import PuzzleError
-from ..kinds import Kind
-from ..model import PlayState, Step
+from ..kinds import Deduction, Kind
+from ..model import PlayState
 from . import puzzle as F
 from . import solver as S
 from .clues import formula_clues
@@ -69,21 +69,20 @@ class FormulaKind(Kind[Any, Any]):
     def verify(self, puzzle, solution) -> bool:
         return F.verify(puzzle, dict(solution.assignment))
 
-    # -- explaining ------------------------------------------------------------------------
-    def explain(self, puzzle, *, search=True, trace=False, budget=None) -> Iterator[Step]:
-        from .explain import explain_steps  # the deductions load on first use
-        return explain_steps(puzzle, search=search, trace=trace, budget=budget)
+    # -- explaining (the kernel's, on the formula ladder) -----------------------------
+    def rules(self, puzzle, budget: Budget | None = None) -> Deduction:
+        """The formula ladder for the kernel, after the given and leading letters."""
+        from .explain import deduction  # the deductions load on first use
+        return deduction(puzzle)
 
     # -- hints from where the player is ----------------------------------------------
     def parse_state(self, puzzle, text: str) -> PlayState:
         """The letters the player has decided: `A=1,B=2`."""
         return parse_state(set(F.validate(puzzle).letters), puzzle.base, text)
 
-    def explain_from(self, puzzle, state: PlayState, *, search: bool = True,
-                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
-        """The explanation with the player's letters fixed too."""
-        return self.explain(with_entries(puzzle, state), search=search, trace=trace,
-                            budget=budget)
+    def rules_from(self, puzzle, state: PlayState, budget: Budget | None = None) -> Deduction:
+        """The player's letters fixed too (told as given letters)."""
+        return self.rules(with_entries(puzzle, state), budget)
 
     def solution_places(self, puzzle, solution) -> dict[str, int]:
         """{letter: digit}."""

@@ -35,7 +35,6 @@ a nested trial or a guess).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
 from typing import Any, Literal
@@ -65,15 +64,10 @@ HARD_TRIALS = 3           # this many single trials (or any nested trial, or a g
 Contradiction = D.Contradiction
 
 
-@dataclass(frozen=True)
-class Move:
-    """One rung's deduction: `technique`, `where` it looked (a column's index, a
-    product's...: what `narrate` needs), and the masks it left (`after`, before the
-    decided letters' digits are cleared; None: nothing fits)."""
-
-    technique: str
-    where: Any
-    after: tuple[int, ...] | None
+# One rung's deduction (the one move type, `deduce.Move`): `technique`, `where` it
+# looked (a column's index, a product's...: what `narrate` needs), and the masks it
+# left (`after`, before the decided letters' digits are cleared; None: nothing fits).
+Move = D.Move
 
 
 def play(model: Model, m: Masks, technique: str, where: Any, new: Masks | None) -> Move:
@@ -528,11 +522,3 @@ def explanation(formula: str, base: int = 10, fixed: dict[str, int] | None = Non
     rules, pos, default = setup(formula, base, fixed)
     return D.Explanation(rules, pos, search=search, trace=trace, budget=ensure(budget),
                          limits=limits or default)
-
-
-def grade(formula: str, base: int = 10, fixed: dict[str, int] | None = None,
-          budget: Budget | None = None) -> str:
-    """The kernel's grade of a formula (`deduce.grade`: the path an explanation takes,
-    stopped as soon as the label can only be hard)."""
-    rules, pos, limits = setup(formula, base, fixed)
-    return D.grade(rules, pos, budget=budget, limits=limits)[0]

@@ -18,14 +18,12 @@ agree (benchmarks/bench_keen_tatham.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
-from ..budget import Budget
-from ..deduce import Contradiction, Explanation, Limits, Technique
+from ..deduce import Contradiction, Move, Technique
 from ..errors import PuzzleError
 from ..latin import techniques as LT
-from ..latin.explain import LatinRules, latin_technique
+from ..latin.explain import LatinRules, narrow
 from ..model import PlayState, Step
 from ..text import content_lines
 from ..text import place as cell_place
@@ -41,35 +39,31 @@ GRADES = ("easy", "medium", "hard", "extreme", "unreasonable")
 TATHAM = {"easy": "Easy", "medium": "Normal", "hard": "Hard", "extreme": "Extreme",
           "unreasonable": "Unreasonable"}
 
-Finder = Callable[[int, list[Table], list[int]], "K.Found | None"]
+Finder = Callable[[int, list[Table], list[int]], Move | None]
 
-# Keen's own rungs, and the Latin techniques put on Keen's scale; the order in
-# which the techniques of one rung are tried.
-CAGE_RUNGS: tuple[tuple[str, int, Finder], ...] = (
-    ("cage digits", 0, K.cage_digits), ("cage combinations", 1, K.cage_combinations),
-    ("cage line", 2, K.cage_line), ("any cage line", 4, K.any_cage_line),
-    ("line sum", 4, K.line_sum),
-)
+# Keen's level map: the Latin techniques put on Keen's scale (its own rungs are in
+# its table, `techniques.CAGES`), and the order in which the techniques of one
+# rung are tried.
 LATIN_RUNGS = {"naked single": 0, "hidden single": 0, "naked subset": 2, "hidden subset": 2,
-               "fish": 3}
+               "fish": 3, "forcing chain": 3}
 ORDER = ("naked single", "hidden single", "cage digits", "cage combinations", "cage line",
          "naked subset", "hidden subset", "fish", "forcing chain", "any cage line",
          "line sum")
 
 
-def found_step(n: int, found: K.Found, before: list[int]) -> Step:
+def found_step(n: int, move: Move, before: list[int]) -> Step:
     """A model `Step` from a cage deduction made in the candidates `before`."""
-    area = (found.area,) if found.area else ()
-    return Step(technique=found.technique, text=found.text(before),
-                cells=(*area, *(cell_name(n, i) for i in found.cells)),
-                removed=tuple((cell_name(n, i), v + 1) for i, v in found.removed),
-                fixed=tuple((cell_name(n, i), v + 1) for i, v in found.fixed))
+    text, area = K.TABLE[move.technique].words(n, move, before)
+    return Step(technique=move.technique, text=text,
+                cells=(*area, *(cell_name(n, i) for i in move.cells)),
+                removed=tuple((cell_name(n, i), v + 1) for i, v in move.removed),
+                fixed=tuple((cell_name(n, i), v + 1) for i, v in move.fixed))
 
 
 def cage_technique(n: int, tables: list[Table], name: str, rung: int,
                    finder: Finder) -> Technique:
     """One of Keen's rungs for the kernel: the finder's move, applied."""
-    def find(m: list[int]) -> K.Found | None:
+    def find(m: list[int]) -> Move | None:
         found = finder(n, tables, m)
         if found is not None:
             for i, v in found.removed:
@@ -90,8 +84,8 @@ class KeenRules(LatinRules):
     def __init__(self, puzzle: KeenPuzzle, tables: list[Table] | None = None) -> None:
         n = puzzle.n
         tables = tables if tables is not None else compile_puzzle(puzzle)
-        extra = [cage_technique(n, tables, name, rung, f) for name, rung, f in CAGE_RUNGS]
-        extra.append(latin_technique(n, "forcing chain", 3, LT.forcing_chain))
+        extra = [cage_technique(n, tables, e.name, e.rung, e.finder) for e in K.CAGES
+                 if e.rung is not None]
         super().__init__(n, extra, rungs=LATIN_RUNGS, order=ORDER)
         self.puzzle = puzzle
         self.tables = tables
@@ -111,9 +105,9 @@ class KeenRules(LatinRules):
             return settle(self.n, self.tables, m, rung) == "contradiction"
         return settle(self.n, self.tables, m, rung, [self.index[place]]) == "contradiction"
 
-    def narrate(self, move: Any, before: list[int] | None) -> Step:
+    def narrate(self, move: Move, before: list[int] | None) -> Step:
         """A cage move's step, or the Latin one's."""
-        if isinstance(move, K.Found):
+        if move.technique in K.TABLE:
             assert before is not None
             return found_step(self.n, move, before)
         return super().narrate(move, before)
@@ -140,14 +134,6 @@ def start_masks(puzzle: KeenPuzzle) -> list[int]:
     for i, v in puzzle.givens:
         masks[i] = 1 << (v - 1)
     return masks
-
-
-def explain_masks(rules: KeenRules, masks: list[int], *, search: bool = True,
-                  trace: bool = False, budget: Budget | None = None,
-                  limits: Limits | None = None) -> Iterator[Step]:
-    """The steps from the given candidates: techniques, trials, then guesses."""
-    return Explanation(rules, list(masks), search=search, trace=trace, budget=budget,
-                       limits=limits)
 
 
 # -- a player's position -----------------------------------------------------------
@@ -194,11 +180,4 @@ def _state_cell(token: str, n: int, r: int, c: int) -> int:
 
 def state_masks(puzzle: KeenPuzzle, state: PlayState) -> list[int]:
     """The starting candidates narrowed by the player's state."""
-    n = puzzle.n
-    m = start_masks(puzzle)
-    index = {cell_name(n, i): i for i in range(n * n)}
-    for place, value in state.removed:
-        m[index[place]] &= ~(1 << (value - 1))
-    for place, value in state.entries:
-        m[index[place]] &= 1 << (value - 1)
-    return m
+    return narrow(puzzle.n, start_masks(puzzle), state)

@@ -20,7 +20,6 @@ contradiction, the techniques cannot reach one (the kernel skips that trial).
 from __future__ import annotations
 
 from ..latin import techniques as LT
-from ..latin.search import line_filter
 from . import techniques as K
 from .cages import Table, filtered, required
 
@@ -70,21 +69,6 @@ def cage_lines(n: int, tables: list[Table], m: list[int], rung: int) -> list[tup
     return removed
 
 
-_LINES: dict[tuple[int, ...], list[int] | None] = {}   # a line's candidates -> filtered
-
-
-def _filter(doms: tuple[int, ...], n: int) -> list[int] | None:
-    """All-different filtering of one line (remembered; compiled when built)."""
-    new = _LINES.get(doms, False)
-    if new is False:
-        if len(_LINES) > 50_000:
-            _LINES.clear()
-        native = LT._native
-        new = _LINES[doms] = (native.line_filter(n, doms) if native is not None
-                              and n <= LT.NATIVE_MAX else line_filter(list(doms), n))
-    return new  # type: ignore[return-value]
-
-
 def _subsets(n: int, m: list[int]) -> bool:
     """Every naked and hidden subset of every line at once: all-different arc
     consistency (Régin's filter), which removes exactly what they remove. True if
@@ -94,7 +78,7 @@ def _subsets(n: int, m: list[int]) -> bool:
         doms = tuple(m[i] for i in cells)
         if all(not d & (d - 1) for d in doms):
             continue
-        new = _filter(doms, n)
+        new = LT.all_different(n, doms)
         if new is None:
             m[cells[0]] = 0
             return True
@@ -123,7 +107,7 @@ def _fish(n: int, m: list[int]) -> bool:
                 doms.append(x)
             if all(not d & (d - 1) for d in doms):
                 continue
-            new = _filter(tuple(doms), n)
+            new = LT.all_different(n, tuple(doms))
             if new is None:
                 m[0] = 0
                 return True
@@ -142,7 +126,7 @@ def settle(n: int, tables: list[Table], m: list[int], rung: int,
     """Narrow `m` in place with every rule up to `rung`: "solved", "stalled" or
     "contradiction". `changed`: the cells that lost candidates since a position
     where the ladder up to `rung` stalled (None: start from scratch)."""
-    peers = _peers(n)
+    peers = LT.peers(n)
     cages_of = _cages_of(n, tables)
     per_cell = rung >= 1
     if changed is None:
@@ -245,17 +229,6 @@ def _hidden(n: int, m: list[int], queue: list[int], dirty: set[int],
                 _changed(i, m, queue, dirty, cages_of)
                 placed = True
     return placed
-
-
-_PEERS: dict[int, list[list[int]]] = {}
-
-
-def _peers(n: int) -> list[list[int]]:
-    """The other cells of each cell's row and column (cached per order)."""
-    if n not in _PEERS:
-        _PEERS[n] = [[r * n + k for k in range(n) if k != c] + [k * n + c for k in range(n) if k != r]
-                     for r in range(n) for c in range(n)]
-    return _PEERS[n]
 
 
 _CAGES_OF: dict[int, tuple[list[Table], list[list[int]]]] = {}

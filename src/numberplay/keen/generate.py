@@ -14,24 +14,31 @@
 5. Kept only if the explanation ladder solves it at the target grade and not
    at the grade below (as his generator keeps a puzzle solved at the target
    level and not the one below). The ladder solving it proves it unique; at
-   unreasonable the compiled search proves it, before the ladder runs.
+   extreme and unreasonable the compiled search proves it, before the ladder
+   runs; from hard up a try the medium rung solves is turned away first.
+
+The whole try (steps 1-5, the search's uniqueness included) runs in C when it
+is built (`_cages.tries`), on the Mersenne Twister state of the caller's
+`random.Random`, drawing exactly what this module's functions draw: a seed
+makes the same puzzle either way (tested). In Python the grades are the
+kernel's quiet fixpoint of Keen's ladder (`deduce.fixpoint`).
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 from functools import lru_cache
 
 from ..budget import Budget, ensure
 from ..deduce import fixpoint
 from ..errors import GenerationError
-from ..latin.search import native_available, root_masks
+from ..latin import search as latin_search
 from ..latin.squares import jacobson_matthews
-from .cages import Table, compile_puzzle
+from .cages import TUPLE_CAP, Table, _native, compile_puzzle
 from .explain import LEVELS, KeenRules
-from .fixpoint import cage_lines
 from .model import Cage, KeenPuzzle
-from .search import latin_tables, solve
+from .search import solve
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
@@ -208,66 +215,27 @@ def swapped(n: int, grid: list[int], cages: tuple[Cage, ...]) -> bool:
 
 
 def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
-                  tables: list[Table] | None = None) -> bool:
+                  tables: list[Table] | None = None, hard: list[int] | None = None) -> bool:
     """Solved at `level` and not at the level below (as Tatham's generator keeps it),
-    on the kernel's fixpoint of the ladder: the deductions made below stand, so the
-    target level goes on from where the level below stalled. Below the last level,
-    solved means unique (every deduction is sound)."""
-    budget.tick()
+    on the kernel's quiet fixpoint of the ladder (`deduce.fixpoint`: Keen's
+    propagation, no steps): the deductions made below stand, so the target level
+    goes on from where the level below stalled. Below the last level, solved means
+    unique (every deduction is sound). `hard`: the hard rung's fixpoint, already
+    made, where it stalls (the level is extreme or unreasonable)."""
     n = puzzle.n
     tables = tables if tables is not None else compile_puzzle(puzzle)
-    rules = KeenRules(puzzle, tables)
-    m = [(1 << n) - 1] * (n * n)
     k = LEVELS.index(level)
-    if k >= 2 and native_available() and not any(t.bounded for t in tables):
-        hard = _hard_fixpoint(n, tables, m, budget)
-        if hard is None or solved(hard):       # no solution, or solved at medium or hard
-            return k == 2 and hard is not None and _medium_stalls(n, tables)
-        m = hard
-        if k == 2:
-            return False
-        below = fixpoint(rules, m, k - 1).end if k > 3 else "stalled"
-    else:
+    rules = KeenRules(puzzle, tables)
+    if hard is None:
+        budget.tick()
+        m = [(1 << n) - 1] * (n * n)
         below = fixpoint(rules, m, k - 1).end if k > 0 else "stalled"
+    else:
+        m = hard
+        below = fixpoint(rules, m, k - 1).end if k > 3 else "stalled"
     if below != "stalled":
         return False
     return level == LEVELS[-1] or fixpoint(rules, m, k).end == "solved"
-
-
-def solved(m: list[int]) -> bool:
-    """Every cell down to one value."""
-    return all(not d & (d - 1) for d in m)
-
-
-def _medium_stalls(n: int, tables: list[Table]) -> bool:
-    """Whether the medium rung's fixpoint (singles and every cage's fillings, the
-    compiled search's root) leaves the puzzle unsolved."""
-    root = root_masks(n, [(1 << n) - 1] * (n * n), latin_tables(tables))
-    return root is not None and not solved(root)
-
-
-def _hard_fixpoint(n: int, tables: list[Table], m: list[int],
-                   budget: Budget) -> list[int] | None:
-    """The hard rung's fixpoint (the ladder's, by propagation): the compiled search's
-    root with Régin's filter (the singles, every naked and hidden subset, every
-    cage's fillings), then Tatham's cage lines, again until nothing changes; None
-    when a cell empties. The same fixpoint as `fixpoint.settle` up to rung 2 (each
-    rule only removes, so there is one)."""
-    lines = latin_tables(tables)
-    while True:
-        budget.tick()
-        new = root_masks(n, m, lines, use_gac=True)
-        if new is None:
-            return None
-        if new != m:
-            m = new
-            continue
-        removed = cage_lines(n, tables, m, 2)
-        if not removed:
-            return m
-        m = list(m)
-        for i, v in removed:
-            m[i] &= ~(1 << v)
 
 
 def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,
@@ -277,6 +245,9 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
     hard = LEVELS.index(level) > LEVELS.index("medium")
     if n == 3 and hard:
         level = "medium"   # as in Tatham's: 3x3 puzzles above Normal do not exist
+    k = LEVELS.index(level)
+    if _native is not None and type(rng) is random.Random and n <= _MAX_NATIVE and _WORDS:
+        return _generate_native(n, level, hard, rng, budget, attempts)
     base: list[list[int]] = []
     for attempt in range(attempts):
         budget.tick()
@@ -291,14 +262,77 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
         puzzle = KeenPuzzle(n, tuple(clues(n, groups, grid, rng, hard)))
         if swapped(n, grid, puzzle.cages):
             continue
-        tables = compile_puzzle(puzzle)
-        if LEVELS.index(level) >= 3:
-            # Uniqueness first: the compiled search settles it in about a millisecond,
-            # and the ladder up to extreme costs more. Below unreasonable the ladder
-            # solving the puzzle proves it unique.
-            sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
-            if len(sols) != 1 or sols[0] != grid:
-                continue
-        if grade_exactly(puzzle, level, budget, tables):
+        if judge(puzzle, grid, k, budget):
             return puzzle, grid
-    raise GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
+    raise _failed(n, level, attempts)
+
+
+def _failed(n: int, level: str, attempts: int) -> GenerationError:
+    return GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
+
+
+def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool = False,
+          hard: list[int] | None = None) -> bool:
+    """Whether a try that passed `swapped` is unique and graded exactly LEVELS[k].
+    From hard up, on the kernel's quiet fixpoint: turned away when the medium rung
+    solves it (`screened`: known to stall), then graded hard when the hard rung
+    solves it (`hard`: its fixpoint, already made, where it stalls), else proved
+    unique by the search before the ladder above hard runs. The compiled tries
+    make the same checks in the same order, so the budget counts the same."""
+    tables = compile_puzzle(puzzle)
+    if k < 2:
+        return grade_exactly(puzzle, LEVELS[k], budget, tables)
+    if hard is None:
+        n = puzzle.n
+        rules = KeenRules(puzzle, tables)
+        m = [(1 << n) - 1] * (n * n)
+        if not screened and fixpoint(rules, m, 1).end != "stalled":
+            return False
+        budget.tick()
+        end = fixpoint(rules, m, 2).end
+        if k == 2 or end != "stalled":
+            return k == 2 and end == "solved"
+        hard = m
+    # Uniqueness: the compiled search settles it in about a millisecond, and the
+    # ladder above hard costs more. Below, the ladder solving the puzzle proves it
+    # unique.
+    sols = list(solve(puzzle, limit=2, budget=budget, tables=tables))
+    if len(sols) != 1 or sols[0] != grid:
+        return False
+    return grade_exactly(puzzle, LEVELS[k], budget, tables, hard)
+
+
+BATCH = 64     # compiled attempts between two budget ticks
+_MAX_NATIVE = 16
+_WORDS = array("I").itemsize == 4   # the Mersenne Twister's state as C reads it
+_FOUND, _PYTHON, _UNDECIDED = 1, 2, 3
+
+
+def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget: Budget,
+                     attempts: int) -> tuple[KeenPuzzle, list[int]]:
+    """`generate`'s loop with its tries compiled (`_cages.tries`, on the state of `rng`'s
+    Mersenne Twister: the same draws, so the same puzzles; it goes back into `rng`
+    at the end): a try comes back to Python when its verdict needs the ladder above
+    hard (or when a piece is not built)."""
+    assert _native is not None
+    k = LEVELS.index(level)
+    version, words, gauss = rng.getstate()
+    state = array("I", words)
+    core = latin_search._native     # the Latin core's compiled search, when built
+    search = core.Search if k >= 3 and core is not None else None
+    base = None
+    attempt = 0
+    try:
+        while attempt < attempts:
+            base, attempt, ticks, status, grid, cages, masks = _native.tries(
+                n, k, hard, state, base, attempt, attempts, BATCH, TUPLE_CAP, budget.tick,
+                search, float(latin_search.RESTART_BASE))
+            budget.tick(ticks)
+            if not status:
+                continue
+            puzzle = KeenPuzzle(n, tuple(Cage(op, target, cells) for op, target, cells in cages))
+            if status == _FOUND or judge(puzzle, grid, k, budget, status == _PYTHON, masks):
+                return puzzle, grid
+    finally:
+        rng.setstate((version, tuple(state), gauss))
+    raise _failed(n, level, attempts)

@@ -8,11 +8,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..budget import Budget
-from ..deduce import grade
 from ..errors import PuzzleError
-from ..kinds import Kind
+from ..kinds import Deduction, Kind
 from ..latin.order import parse_order
-from ..model import Generated, PlayState, Puzzle, Solution, Step
+from ..model import Generated, PlayState, Puzzle, Solution
 from ..text import grid_places
 from . import explain as E
 from .generate import generate as generate_puzzle
@@ -87,13 +86,11 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         return all(cage.holds([grid[i // n][i % n] for i in cage.cells]) for cage in p.cages)
 
     # -- explaining -----------------------------------------------------------------
-    def explain(self, puzzle: Puzzle, *, search: bool = True, trace: bool = False,
-                budget: Budget | None = None) -> Iterator[Step]:
-        """Cage digits and combinations, cage lines, line sums, the Latin ladder,
-        trials; a labelled guess only where nothing closes."""
+    def rules(self, puzzle: Puzzle, budget: Budget | None = None) -> Deduction:
+        """Cage digits and combinations, cage lines, line sums and the Latin ladder,
+        from every value in every cell (a given cell: its value)."""
         p = _p(puzzle)
-        return E.explain_masks(E.KeenRules(p), E.start_masks(p), search=search, trace=trace,
-                               budget=budget)
+        return Deduction(E.KeenRules(p), E.start_masks(p))
 
     state_help = E.STATE_HELP
 
@@ -101,12 +98,11 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         """The player's candidate grid."""
         return E.parse_state(_p(puzzle), text)
 
-    def explain_from(self, puzzle: Puzzle, state: PlayState, *, search: bool = True,
-                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
-        """The explanation from the player's candidates."""
+    def rules_from(self, puzzle: Puzzle, state: PlayState,
+                   budget: Budget | None = None) -> Deduction:
+        """From the player's candidates."""
         p = _p(puzzle)
-        return E.explain_masks(E.KeenRules(p), E.state_masks(p, state), search=search,
-                               trace=trace, budget=budget)
+        return Deduction(E.KeenRules(p), E.state_masks(p, state))
 
     def solution_places(self, puzzle: Puzzle, solution: Solution) -> dict[str, int]:
         """{"r1c1": value, ...}."""
@@ -130,11 +126,6 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         """The order N (`6`, or `6x6`)."""
         return str(_size(size))
 
-    def grade(self, puzzle: Puzzle) -> str:
-        """easy / medium / hard / extreme / unreasonable (Tatham's five levels)."""
-        p = _p(puzzle)
-        return grade(E.KeenRules(p), E.start_masks(p))[0]
-
     # -- presenting -----------------------------------------------------------------------
     @property
     def formats(self) -> tuple[str, ...]:
@@ -145,7 +136,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
                fmt: str = "text") -> str:
         """As every kind renders, plus `tatham`: the game ID with the grade letter."""
         if fmt == "tatham":
-            return to_game_id(_p(puzzle), self.grade(puzzle))
+            return to_game_id(_p(puzzle), self.grade(_p(puzzle)))
         return super().render(_p(puzzle), solution, fmt)  # type: ignore[arg-type]
 
     def render_as(self, puzzle: Puzzle, solution: Solution | None, fmt: str) -> str:

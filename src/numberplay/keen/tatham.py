@@ -154,9 +154,12 @@ def parse_game_id(text: str) -> tuple[KeenPuzzle, str | None]:
 
 
 def _walls(puzzle: KeenPuzzle) -> list[bool]:
+    """Whether each internal edge, in `edge_cells` order, is a cage wall."""
     n = puzzle.n
     owner = puzzle.cage_of()
-    return [owner[a] != owner[b] for a, b in (edge_cells(n, e) for e in range(2 * n * (n - 1)))]
+    across = [owner[i] != owner[i + 1] for y in range(n) for i in range(y * n, y * n + n - 1)]
+    down = [owner[i] != owner[i + n] for x in range(n) for i in range(x, x + n * (n - 1), n)]
+    return across + down
 
 
 def encode_walls(puzzle: KeenPuzzle) -> str:

@@ -1,7 +1,9 @@
 """Keen's own deductions, on candidate masks (bit v-1 for value v), in a player's words.
 
-Each finder looks for ONE deduction and returns it as a `Found` (cells looked
-at, candidates removed, the sentence), or None:
+Each finder looks for ONE deduction and returns it as a `deduce.Move` (what
+the words need in `where`, the cells looked at, the candidates removed and
+decided), or None; its words are a function of the move and the candidates it
+was made from. The table `CAGES` lists each once (name, rung, finder, words):
 
   cage digits        the digits a cage's fillings can use at all; the others
                      leave every cell of the cage (Tatham's Easy cage rule)
@@ -18,33 +20,15 @@ at, candidates removed, the sentence), or None:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from functools import lru_cache
 
-from .cages import Table, filtered, possible, required, rows_of
+from ..deduce import Contradiction, Entry, Move, table_of
+from .cages import MEMO, Table, filtered, possible, required, rows_of
 from .model import OP_SIGNS, Cage, cell_name
 
 SHOWN = 6          # fillings or digit sets named in a sentence, at most
 SUM_CELLS = 4      # the line-sum rule works on at most this many open cells
-
-
-@dataclass
-class Found:
-    """One deduction (a move for the deduction kernel): the technique, the cells it
-    reads, what it removes (cell, 0-based value), what it fixes, and `say`, which
-    words it given the candidates it was made from (only the narrator calls it)."""
-
-    technique: str
-    cells: list[int]
-    removed: list[tuple[int, int]]
-    say: Callable[[list[int]], str]
-    fixed: list[tuple[int, int]] = field(default_factory=list)
-    area: str | None = None   # where a hint points a player ("the cage 12× at r1c1")
-
-    def text(self, masks: list[int]) -> str:
-        """The sentence, for the candidates the move was made from."""
-        return self.say(masks)
 
 
 def _bits(m: int) -> list[int]:
@@ -101,34 +85,62 @@ def digit_sets_text(table: Table, masks: list[int]) -> str:
     return sets[0] if len(sets) == 1 else ", ".join(sets[:-1]) + " or " + sets[-1]
 
 
-def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Found | None:
-    """A digit no filling of a cage uses leaves all its cells."""
+def cage_digits(n: int, tables: list[Table], masks: list[int]) -> Move | None:
+    """A digit no filling of a cage uses leaves all its cells (a cage no filling fits
+    any more: the position's contradiction, raised)."""
     for table in tables:
-        keep = filtered(table, masks)
-        if keep is None:
+        found = _digits(table, masks)
+        if found is None:
             continue
+        if found is NO_FILLING:
+            raise Contradiction(*cage_contradiction_of(n, table))
+        union, removed = found
+        return Move("cage digits", (table, union), cells=list(table.cells),
+                    removed=list(removed), fixed=_fixed(masks, removed))
+    return None
+
+
+Digits = tuple[int, list[tuple[int, int]]]
+NO_FILLING: Digits = (0, [])   # `_digits` of a cage no filling fits
+
+
+def _digits(table: Table, masks: list[int]) -> Digits | None:
+    """(the digits some filling uses, what leaves the cage's cells), None when nothing
+    leaves, NO_FILLING when no filling fits; remembered in the cage's memo by its
+    cells' candidates (both depend on them alone)."""
+    key = ("digits", table.key(masks))
+    memo = table.memo
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    keep = filtered(table, masks)
+    found: Digits | None = NO_FILLING
+    if keep is not None:
+        found = None
         union = 0
         for m in keep:
             union |= m
         removed = [(i, v) for i in table.cells for v in _bits(masks[i] & ~union)]
-        if not removed:
-            continue
-        cage = table.cage
+        if removed:
+            found = union, removed
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = found
+    return found
 
-        def say(m: list[int], table: Table = table, removed: list = removed,
-                union: int = union) -> str:
-            cage = table.cage
-            if cage.op == "=":
-                return f"{cell_name(n, cage.cells[0])} is a cage of one cell: it is {cage.target}."
-            if table.bounded:
-                return (f"The {cage_name(n, cage)} is too big for a digit beyond the bounds "
-                        f"of its target: {_removals(n, removed)}.")
-            return (f"The {cage_name(n, cage)} can only be {digit_sets_text(table, m)}, so "
-                    f"its cells hold only {', '.join(str(v + 1) for v in _bits(union))}: "
-                    f"{_removals(n, removed)}.")
-        return Found("cage digits", list(cage.cells), removed, say, _fixed(masks, removed),
-                     cage_area(n, cage))
-    return None
+
+def _cage_digits_words(n: int, move: Move, m: list[int]) -> tuple[str, tuple[str, ...]]:
+    table, union = move.where
+    cage, removed = table.cage, move.removed
+    if cage.op == "=":
+        text = f"{cell_name(n, cage.cells[0])} is a cage of one cell: it is {cage.target}."
+    elif table.bounded:
+        text = (f"The {cage_name(n, cage)} is too big for a digit beyond the bounds "
+                f"of its target: {_removals(n, removed)}.")
+    else:
+        text = (f"The {cage_name(n, cage)} can only be {digit_sets_text(table, m)}, so "
+                f"its cells hold only {', '.join(str(v + 1) for v in _bits(union))}: "
+                f"{_removals(n, removed)}.")
+    return text, (cage_area(n, cage),)
 
 
 def _fillings_text(table: Table, masks: list[int]) -> str:
@@ -138,27 +150,40 @@ def _fillings_text(table: Table, masks: list[int]) -> str:
     return shown + (f" (or {len(rows) - SHOWN} more)" if len(rows) > SHOWN else "")
 
 
-def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Move | None:
     """A cell keeps only the digits some filling of its cage still puts there."""
     for table in tables:
         if table.bounded:
             continue
-        keep = filtered(table, masks)
-        if keep is None:
-            continue
-        removed = [(i, v) for i, m in zip(table.cells, keep, strict=True)
-                   for v in _bits(masks[i] & ~m)]
-        if not removed:
-            continue
-        cage = table.cage
-
-        def say(m: list[int], table: Table = table, removed: list = removed) -> str:
-            return (f"The {cage_name(n, table.cage)}, cell by cell, can only be "
-                    f"{_fillings_text(table, m)} with the candidates left: "
-                    f"{_removals(n, removed)}.")
-        return Found("cage combinations", list(cage.cells), removed, say,
-                     _fixed(masks, removed), cage_area(n, cage))
+        removed = _combinations(table, masks)
+        if removed:
+            return Move("cage combinations", table, cells=list(table.cells),
+                        removed=list(removed), fixed=_fixed(masks, removed))
     return None
+
+
+def _combinations(table: Table, masks: list[int]) -> list[tuple[int, int]]:
+    """What leaves the cells of a cage cell by cell (nothing when no filling fits);
+    remembered in the cage's memo by its cells' candidates."""
+    key = ("combinations", table.key(masks))
+    memo = table.memo
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    keep = filtered(table, masks)
+    removed = [] if keep is None else [(i, v) for i, m in zip(table.cells, keep, strict=True)
+                                       for v in _bits(masks[i] & ~m)]
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = removed
+    return removed
+
+
+def _cage_combinations_words(n: int, move: Move, m: list[int]
+                             ) -> tuple[str, tuple[str, ...]]:
+    table = move.where
+    return (f"The {cage_name(n, table.cage)}, cell by cell, can only be "
+            f"{_fillings_text(table, m)} with the candidates left: "
+            f"{_removals(n, move.removed)}."), (cage_area(n, table.cage),)
 
 
 def line_cells(n: int, axis: str, idx: int) -> list[int]:
@@ -173,18 +198,18 @@ def tatham_line(table: Table, axis: str, idx: int) -> bool:
     return (idx if axis == "column" else table.n + idx) < len(table.cells)
 
 
-def cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+def cage_line(n: int, tables: list[Table], masks: list[int]) -> Move | None:
     """A digit every filling puts in the cage's part of a line leaves the rest of it
     (the lines Tatham's Hard reads: see `tatham_line`)."""
     return _cage_line(n, tables, masks, "cage line")
 
 
-def any_cage_line(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+def any_cage_line(n: int, tables: list[Table], masks: list[int]) -> Move | None:
     """The cage line in a line `tatham_line` leaves out."""
     return _cage_line(n, tables, masks, "any cage line")
 
 
-def _cage_line(n: int, tables: list[Table], masks: list[int], name: str) -> Found | None:
+def _cage_line(n: int, tables: list[Table], masks: list[int], name: str) -> Move | None:
     """The first cage line of its kind (`name`: "cage line" or "any cage line")."""
     for table in tables:
         if table.bounded or len(table.cells) < 2:
@@ -201,16 +226,17 @@ def _cage_line(n: int, tables: list[Table], masks: list[int], name: str) -> Foun
                 continue
             v = (outside & need & -(outside & need)).bit_length() - 1
             removed = [(j, v) for j in others if masks[j] >> v & 1]
-            cage = table.cage
-
-            def say(m: list[int], table: Table = table, axis: str = axis, idx: int = idx,
-                    ks: list = ks, v: int = v, removed: list = removed) -> str:
-                cells = ", ".join(cell_name(n, table.cells[k]) for k in ks)
-                return (f"Every filling of the {cage_name(n, table.cage)} puts {_a(v + 1)} in "
-                        f"{axis} {idx + 1} ({cells}), so {v + 1} leaves the rest of "
-                        f"{axis} {idx + 1}: {', '.join(cell_name(n, j) for j, _ in removed)}.")
-            return Found(name, list(cage.cells), removed, say, _fixed(masks, removed))
+            return Move(name, (table, axis, idx, ks, v), cells=list(table.cells),
+                        removed=removed, fixed=_fixed(masks, removed))
     return None
+
+
+def _cage_line_words(n: int, move: Move, m: list[int]) -> tuple[str, tuple[str, ...]]:
+    table, axis, idx, ks, v = move.where
+    cells = ", ".join(cell_name(n, table.cells[k]) for k in ks)
+    return (f"Every filling of the {cage_name(n, table.cage)} puts {_a(v + 1)} in "
+            f"{axis} {idx + 1} ({cells}), so {v + 1} leaves the rest of "
+            f"{axis} {idx + 1}: {', '.join(cell_name(n, j) for j, _ in move.removed)}."), ()
 
 
 def _fixed_sum(table: Table, masks: list[int]) -> int | None:
@@ -305,34 +331,54 @@ def _inside(n: int, tables: list[Table]) -> dict[tuple[str, int], list[Table]]:
     return inside_of
 
 
-def line_sum(n: int, tables: list[Table], masks: list[int]) -> Found | None:
+def line_sum(n: int, tables: list[Table], masks: list[int]) -> Move | None:
     """A line adds up to n(n+1)/2; the cages inside it fix what the rest adds up to."""
     for axis, idx, sums, decided, open_cells, rest, removed in line_sums(n, tables, masks):
-        def say(m: list[int], axis: str = axis, idx: int = idx, sums: list = sums,
-                decided: list = decided, open_cells: list = open_cells, rest: int = rest,
-                removed: list = removed) -> str:
-            total = n * (n + 1) // 2
-            names = " and ".join(
-                f"{t.cage.label()} ({', '.join(cell_name(n, i) for i in t.cells)})" for t in sums)
-            placed = (", and " + ", ".join(f"{cell_name(n, j)} = {m[j].bit_length()}"
-                                           for j in decided)) if decided else ""
-            return (f"{axis.capitalize()} {idx + 1} adds up to {total}: the cage"
-                    f"{'s' if len(sums) > 1 else ''} {names} add{'' if len(sums) > 1 else 's'} "
-                    f"up to {sum(_fixed_sum(t, m) or 0 for t in sums)}{placed}, so "
-                    f"{', '.join(cell_name(n, j) for j in open_cells)} add up to {rest}: "
-                    f"{_removals(n, removed)}.")
         used = sorted(i for t in sums for i in t.cells)
-        return Found("line sum", [*used, *open_cells], removed, say, _fixed(masks, removed))
+        return Move("line sum", (axis, idx, sums, decided, open_cells, rest),
+                    cells=[*used, *open_cells], removed=removed, fixed=_fixed(masks, removed))
     return None
+
+
+def _line_sum_words(n: int, move: Move, m: list[int]) -> tuple[str, tuple[str, ...]]:
+    axis, idx, sums, decided, open_cells, rest = move.where
+    total = n * (n + 1) // 2
+    names = " and ".join(
+        f"{t.cage.label()} ({', '.join(cell_name(n, i) for i in t.cells)})" for t in sums)
+    placed = (", and " + ", ".join(f"{cell_name(n, j)} = {m[j].bit_length()}"
+                                   for j in decided)) if decided else ""
+    return (f"{axis.capitalize()} {idx + 1} adds up to {total}: the cage"
+            f"{'s' if len(sums) > 1 else ''} {names} add{'' if len(sums) > 1 else 's'} "
+            f"up to {sum(_fixed_sum(t, m) or 0 for t in sums)}{placed}, so "
+            f"{', '.join(cell_name(n, j) for j in open_cells)} add up to {rest}: "
+            f"{_removals(n, move.removed)}."), ()
 
 
 def cage_contradiction(n: int, tables: list[Table], masks: list[int]) -> tuple[str, list[int]] | None:
     """(sentence, cells) for a cage no filling fits any more, or None."""
     for table in tables:
         if filtered(table, masks) is None:
-            return (f"no filling of the {cage_name(n, table.cage)} fits the candidates left",
-                    list(table.cells))
+            return cage_contradiction_of(n, table)[0], list(table.cells)
     return None
 
 
+def cage_contradiction_of(n: int, table: Table) -> tuple[str, tuple[str, ...]]:
+    """The contradiction of a cage no filling fits: (sentence, its cells' names)."""
+    return (f"no filling of the {cage_name(n, table.cage)} fits the candidates left",
+            tuple(cell_name(n, i) for i in table.cells))
+
+
 SIGNS = OP_SIGNS
+
+# Keen's own techniques, once: name, rung on Keen's scale (its levels follow
+# Tatham's: see explain.py), finder `(n, tables, masks) -> Move | None` (it does
+# not apply the move), words `(n, move, masks before) -> (sentence, places named
+# before the move's cells)`.
+CAGES = (
+    Entry("cage digits", 0, cage_digits, _cage_digits_words),
+    Entry("cage combinations", 1, cage_combinations, _cage_combinations_words),
+    Entry("cage line", 2, cage_line, _cage_line_words),
+    Entry("any cage line", 4, any_cage_line, _cage_line_words),
+    Entry("line sum", 4, line_sum, _line_sum_words),
+)
+TABLE = table_of(CAGES)

@@ -27,8 +27,8 @@ when impossible) to the pure-Python engine only.
 5
 
 Explaining (`explain.LatinRules`, on the shared driver `numberplay.deduce`):
-the Latin ladder (naked single 0, hidden single 1, naked subset 2, hidden
-subset 3, fish 4) plus a kind's `extra` techniques, merged by rung;
+the Latin ladder (the table `techniques.LATIN`: each technique with its rung,
+finder and words) plus a kind's `extra` techniques, merged by rung;
 `explain.table_technique` makes a rung of a kind's tables; a kind overrides
 `contradiction` (calling the Latin one), `narrate` and `snapshot`. The grade is
 the kernel's (`numberplay.deduce.grade`: hardest rung the techniques need,
@@ -45,7 +45,7 @@ row/column permutations, transposition and value renaming).
 """
 
 from .canon import canonical_key
-from .explain import LatinRules, explain_masks, table_technique
+from .explain import LatinRules, table_technique
 from .generate import (
     capped_tries,
     narrow_until_solved,
@@ -59,7 +59,7 @@ from .tables import Propagator, Table, table_filter
 
 __all__ = [
     "LatinRules", "Propagator", "Table", "canonical_key", "capped_tries", "count_masks",
-    "explain_masks", "is_latin", "jacobson_matthews", "narrow_until_solved",
+    "is_latin", "jacobson_matthews", "narrow_until_solved",
     "native_available", "random_square", "remove_clues", "repair_until_unique",
     "solve_masks", "table_filter", "table_technique",
 ]

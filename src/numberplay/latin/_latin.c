@@ -6,7 +6,7 @@
  *   V[nn + r*n+v]     columns where value v can still go in row r
  *   V[2nn + c*n+v]    rows where value v can still go in column c
  * kept in step by the queue-based propagation of search.propagate (every
- * naked single and every hidden single of rows and columns), changes undone
+ * single of cells and of rows' and columns' values), changes undone
  * from a trail instead of copying the state. Branching: dom/wdeg over the
  * open cells (weight of a cell = failures of its row + its column, times a
  * random factor drawn once per run; the row-value and column-value views are
@@ -303,6 +303,11 @@ static int line_filter(int n, const u64 *dom, u64 *out, signed char *hint) {
     for (int i = 0; i < n; i++) allowed[t.comp[i]] |= 1ULL << mvar[i];
     for (int i = 0; i < n; i++) out[i] = dom[i] & allowed[t.comp[i]];
     return 1;
+}
+
+/* line_filter for the capsule other compiled cores import (see PyInit__latin). */
+static int line_filter_api(int n, const u64 *dom, u64 *out) {
+    return line_filter(n, dom, out, NULL);
 }
 
 /* Remove value v from cell (r, c) in all three views, queueing new singles; 0 on a wipe-out. */
@@ -917,6 +922,15 @@ PyMODINIT_FUNC PyInit__latin(void) {
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* Régin's filter for other compiled cores (a kind's generator): a capsule
+     * holding `int f(int n, const u64 *dom, u64 *out)`, line_filter without hint. */
+    PyObject *api = PyCapsule_New((void *)line_filter_api, "numberplay.latin._latin.line_filter",
+                                  NULL);
+    if (!api || PyModule_AddObject(m, "line_filter", api) < 0) {
+        Py_XDECREF(api);
         Py_DECREF(m);
         return NULL;
     }

@@ -5,7 +5,7 @@ State: three flat lists of bit masks for an order-n grid.
   R[r*n+v]  columns where value v can still go in row r (bit c)
   C[c*n+v]  rows where value v can still go in column c (bit r)
 Propagation keeps the views in step and places every single of every view
-(naked singles and hidden singles in rows and columns). At the root (and, on
+(a cell with one value left, a value with one place left in a row or column). At the root (and, on
 request, at every node) Régin's matching-based filter makes each row and each
 column all-different arc consistent. Branching is dom/wdeg on
 the cells: the open cell with the largest failure weight / size, where the
@@ -486,7 +486,7 @@ def solve_masks(n: int, masks: list[int], limit: int | None = None,
 def root_masks(n: int, masks: list[int], tables: Sequence[Table] = (), use_gac: bool = False,
                engine: str | None = None) -> list[int] | None:
     """The masks after the search's propagation at the root, before any branch:
-    every naked single and every hidden single of rows and columns, Régin's filter
+    every single of cells and of rows' and columns' values, Régin's filter
     with `use_gac`, and every table kept arc consistent, to a common fixpoint
     (the same in both engines: each rule only removes, so the fixpoint is one);
     None when a domain empties."""

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from types import ModuleType
 
+from ..deduce import Entry, Move, table_of
 from ..text import place
+from .search import line_filter as _line_filter
 
 _native: ModuleType | None
 try:  # the compiled hot paths (setup.py builds them when a C compiler is there)
@@ -35,17 +36,6 @@ NATIVE_MAX = 64          # orders the compiled scans take
 
 FISH_NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag"}
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
-
-
-@dataclass
-class Move:
-    """One deduction: technique, the cells it looks at, removals and placements."""
-
-    technique: str
-    cells: list[int]
-    removed: list[tuple[int, int]]          # (cell index, 0-based value)
-    fixed: list[tuple[int, int]] = field(default_factory=list)
-    detail: dict = field(default_factory=dict)
 
 
 popcount = int.bit_count
@@ -83,7 +73,7 @@ def naked_single(n: int, m: list[int]) -> Move | None:
     if found is None:
         return None
     i, v, peers = found
-    return Move("naked single", [i], [(j, v) for j in peers], [(i, v)])
+    return Move("naked single", cells=[i], removed=[(j, v) for j in peers], fixed=[(i, v)])
 
 
 def naked_single_py(n: int, m: list[int]) -> Move | None:
@@ -126,21 +116,29 @@ def naked_single_py(n: int, m: list[int]) -> Move | None:
             d = m[base + c]
             if d and not d & (d - 1) and d & (rb | col_bad[c]):
                 i = base + c
-                removed = [(j, d.bit_length() - 1) for j in _peers(n, r, c) if m[j] & d]
+                removed = [(j, d.bit_length() - 1) for j in peers(n)[i] if m[j] & d]
                 if removed:
-                    return Move("naked single", [i], removed, [(i, d.bit_length() - 1)])
+                    return Move("naked single", cells=[i], removed=removed,
+                                fixed=[(i, d.bit_length() - 1)])
     return None
 
 
-_PEERS: dict[int, list[list[int]]] = {}
+_PEERS: dict[tuple[int, bool], list[list[int]]] = {}
 
 
-def _peers(n: int, r: int, c: int) -> list[int]:
-    """The other cells of the row and the column of (r, c); cached per order."""
-    if n not in _PEERS:
-        _PEERS[n] = [[a * n + k for k in range(n) if k != b] + [k * n + b for k in range(n) if k != a]
-                     for a in range(n) for b in range(n)]
-    return _PEERS[n][r * n + c]
+def peers(n: int, column_first: bool = False) -> list[list[int]]:
+    """Each cell's peers: the other cells of its row (left to right), then of its
+    column (top down); `column_first`: the column's, then the row's. Cached."""
+    key = (n, column_first)
+    if key not in _PEERS:
+        def row(r: int, c: int) -> list[int]:
+            return [r * n + k for k in range(n) if k != c]
+
+        def column(r: int, c: int) -> list[int]:
+            return [k * n + c for k in range(n) if k != r]
+        _PEERS[key] = [column(r, c) + row(r, c) if column_first else row(r, c) + column(r, c)
+                       for r in range(n) for c in range(n)]
+    return _PEERS[key]
 
 
 def hidden_single(n: int, m: list[int]) -> Move | None:
@@ -154,7 +152,8 @@ def hidden_single(n: int, m: list[int]) -> Move | None:
     i, v, k = found
     axis, idx, _ = lines(n)[k]
     removed = [(i, u) for u in bits(m[i] & ~(1 << v))]
-    return Move("hidden single", [i], removed, [(i, v)], {"line": (axis, idx), "value": v})
+    return Move("hidden single", {"line": (axis, idx), "value": v}, cells=[i],
+                removed=removed, fixed=[(i, v)])
 
 
 def hidden_single_py(n: int, m: list[int]) -> Move | None:
@@ -174,8 +173,8 @@ def hidden_single_py(n: int, m: list[int]) -> Move | None:
             if hit and d != hit:
                 v = (hit & -hit).bit_length() - 1
                 removed = [(i, u) for u in bits(d & ~(1 << v))]
-                return Move("hidden single", [i], removed, [(i, v)],
-                            {"line": (axis, idx), "value": v})
+                return Move("hidden single", {"line": (axis, idx), "value": v}, cells=[i],
+                            removed=removed, fixed=[(i, v)])
     return None
 
 
@@ -195,10 +194,37 @@ def _subsets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], 
     yield from rec(0, [], 0)
 
 
+_GAC: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # a line's candidates -> filtered
+
+
+def all_different(n: int, doms: tuple[int, ...]) -> tuple[int, ...] | None:
+    """All-different arc consistency of n cells over n values (Régin's filter: each
+    cell keeps the values some perfect matching gives it), None when there is no
+    perfect matching. Remembered by the candidates; compiled when built."""
+    found = _GAC.get(doms, False)
+    if found is False:
+        if len(_GAC) > 100_000:
+            _GAC.clear()
+        new = (_native.line_filter(n, list(doms)) if _native is not None and n <= NATIVE_MAX
+               else _line_filter(list(doms), n))
+        found = _GAC[doms] = None if new is None else tuple(new)
+    return found  # type: ignore[return-value]
+
+
+def narrows(n: int, doms: tuple[int, ...]) -> bool:
+    """Does `all_different` narrow these candidates, or find them impossible? Where
+    it does not, no naked or hidden subset of the line and no fish of a value's
+    plane removes anything (in every perfect matching a subset's cells take its
+    values), so the finders below look only where it does."""
+    return all_different(n, doms) != doms
+
+
 def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k open cells of a line whose candidates are k values: weed them from the line."""
     data = []
     for axis, idx, cells in lines(n):
+        if not narrows(n, tuple(m[i] for i in cells)):
+            continue
         open_cells = [i for i in cells if m[i] & (m[i] - 1)]
         data.append((axis, idx, open_cells))
     top = max((len(oc) // 2 for _, _, oc in data), default=0)
@@ -213,8 +239,8 @@ def naked_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
                 removed = [(i, v) for i in open_cells if i not in chosen
                            for v in bits(m[i] & union)]
                 if removed:
-                    return Move("naked subset", chosen, removed, [],
-                                {"line": (axis, idx), "values": bits(union), "k": k})
+                    return Move("naked subset", {"line": (axis, idx), "values": bits(union),
+                                                 "k": k}, cells=chosen, removed=removed)
     return None
 
 
@@ -233,7 +259,8 @@ def _positions(n: int, m: list[int], cells: list[int]) -> list[tuple[int, int]]:
 
 def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     """k values of a line confined to k cells: those cells hold nothing else."""
-    data = [(axis, idx, cells, _positions(n, m, cells)) for axis, idx, cells in lines(n)]
+    data = [(axis, idx, cells, _positions(n, m, cells)) for axis, idx, cells in lines(n)
+            if narrows(n, tuple(m[i] for i in cells))]
     top = max((len(ov) // 2 for *_, ov in data), default=0)
     for k in range(2, min(top, max_k or n) + 1):
         for axis, idx, cells, open_vals in data:
@@ -247,8 +274,8 @@ def hidden_subset(n: int, m: list[int], max_k: int | None = None) -> Move | None
                 targets = [cells[p] for p in bits(union)]
                 removed = [(i, u) for i in targets for u in bits(m[i] & ~vmask)]
                 if removed:
-                    return Move("hidden subset", targets, removed, [],
-                                {"line": (axis, idx), "values": chosen, "k": k})
+                    return Move("hidden subset", {"line": (axis, idx), "values": chosen,
+                                                  "k": k}, cells=targets, removed=removed)
     return None
 
 
@@ -268,6 +295,8 @@ def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
     data = []
     for v in range(n):
         for base, plane in (("row", rows_of[v]), ("column", cols_of[v])):
+            if not narrows(n, tuple(plane)):
+                continue
             items = [(a, x) for a, x in enumerate(plane) if x & (x - 1)]
             data.append((v, base, plane, items))
     top = max((len(items) // 2 for *_, items in data), default=0)
@@ -288,13 +317,9 @@ def fish(n: int, m: list[int], max_k: int | None = None) -> Move | None:
                 if removed:
                     cells = [a * n + b if base == "row" else b * n + a
                              for a in chosen for b in bits(plane[a])]
-                    return Move("fish", cells, removed, [],
-                                {"base": base, "lines": chosen, "cover": bits(union),
-                                 "value": v, "k": k})
+                    return Move("fish", {"base": base, "lines": chosen, "cover": bits(union),
+                                         "value": v, "k": k}, cells=cells, removed=removed)
     return None
-
-
-TECHNIQUES = (naked_single, hidden_single, naked_subset, hidden_subset, fish)
 
 
 def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]:
@@ -304,7 +329,7 @@ def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]
     column before its row); a cell forced to v makes v leave every cell in line
     with both it and s. Yields (the chain from s, the cell that loses v, v);
     sound whatever is removed before the next one is asked for."""
-    peers = _line_peers(n)
+    near = peers(n, column_first=True)
     for s in range(n * n):
         d = m[s]
         if d.bit_count() != 2:
@@ -320,7 +345,7 @@ def forcing_chains(n: int, m: list[int]) -> Iterator[tuple[list[int], int, int]]
                 head += 1
                 cur = value[cell]
                 bit = 1 << cur
-                for j in peers[cell]:
+                for j in near[cell]:
                     if j in value or not m[j] & bit:
                         continue
                     x = m[j]
@@ -346,20 +371,105 @@ def forcing_chain(n: int, m: list[int]) -> Move | None:
             if i != chain[0]:
                 cur = (m[i] & ~(1 << cur)).bit_length() - 1
             forced.append(cur)
-        return Move("forcing chain", list(chain), [(target, v)], [],
-                    {"value": v, "forced": forced})
+        return Move("forcing chain", {"value": v, "forced": forced}, cells=list(chain),
+                    removed=[(target, v)])
     return None
 
 
-_CHAIN_PEERS: dict[int, list[list[int]]] = {}
+# -- the words ------------------------------------------------------------------
 
 
-def _line_peers(n: int) -> list[list[int]]:
-    """Each cell's column peers (top down), then its row peers (left to right)."""
-    if n not in _CHAIN_PEERS:
-        _CHAIN_PEERS[n] = [[k * n + c for k in range(n) if k != r] + [r * n + k for k in range(n) if k != c]
-                     for r in range(n) for c in range(n)]
-    return _CHAIN_PEERS[n]
+def cell_name(n: int, i: int) -> str:
+    """'r2c3' for flat index i (1-based row and column)."""
+    return place(*divmod(i, n))
+
+
+def _vals(vs: list[int]) -> str:
+    return ", ".join(str(v + 1) for v in vs)
+
+
+def removals_text(n: int, removed: list[tuple[int, int]]) -> str:
+    """`3 from r1c2, 4 from r1c5`."""
+    return ", ".join(f"{v + 1} from {cell_name(n, i)}" for i, v in removed)
+
+
+def _naked_single_words(n: int, move: Move) -> str:
+    i, v = move.fixed[0]
+    where = ", ".join(cell_name(n, j) for j, _ in move.removed)
+    return f"Naked single: {cell_name(n, i)} can only be {v + 1}, so {v + 1} is weeded from {where}."
+
+
+def _hidden_single_words(n: int, move: Move) -> str:
+    i, v = move.fixed[0]
+    axis, idx = move.where["line"]
+    return (f"Hidden single: {v + 1} has only one place in {axis} {idx + 1}, "
+            f"so {cell_name(n, i)} = {v + 1} (removing {_vals([u for _, u in move.removed])}).")
+
+
+def _subset(n: int, move: Move) -> tuple[str, str, str, str, str]:
+    """What a subset's words name: (pair/triple..., the line, its cells, its values,
+    the removals)."""
+    d = move.where
+    axis, idx = d["line"]
+    return (SUBSET_NAMES.get(d["k"], f"{d['k']}-subset"), f"{axis} {idx + 1}",
+            ", ".join(cell_name(n, i) for i in move.cells), _vals(d["values"]),
+            removals_text(n, move.removed))
+
+
+def _naked_subset_words(n: int, move: Move) -> str:
+    name, line, cells, values, removed = _subset(n, move)
+    return (f"Naked {name} in {line}: {cells} hold only {values} between them, so these "
+            f"values leave the rest of the {line.split()[0]}: {removed}.")
+
+
+def _hidden_subset_words(n: int, move: Move) -> str:
+    name, line, cells, values, removed = _subset(n, move)
+    return (f"Hidden {name} in {line}: {values} can only go in {cells}, so those cells "
+            f"hold nothing else: {removed}.")
+
+
+def _fish_words(n: int, move: Move) -> str:
+    d = move.where
+    name = FISH_NAMES.get(d["k"], f"{d['k']}-fish")
+    base = d["base"]
+    other = "column" if base == "row" else "row"
+    v = d["value"] + 1
+    return (f"{name[0].upper() + name[1:]} on {v}: in {base}s {_vals(d['lines'])} the {v} can "
+            f"only go in {other}s {_vals(d['cover'])}, so {v} is removed from the rest of "
+            f"those {other}s: {', '.join(cell_name(n, i) for i, _ in move.removed)}.")
+
+
+def _forcing_chain_words(n: int, move: Move) -> str:
+    d = move.where
+    v = d["value"] + 1
+    chain = move.cells
+    start, end, target = chain[0], chain[-1], move.removed[0][0]
+    steps = ", so ".join(f"{cell_name(n, i)} = {x + 1}"
+                         for i, x in zip(chain, d["forced"], strict=True))
+    return (f"Forcing chain on {v}: if {cell_name(n, start)} is not {v}, then {steps}; "
+            f"so {v} is in {cell_name(n, start)} or in {cell_name(n, end)}, and "
+            f"{cell_name(n, target)}, in line with both, loses {v}.")
+
+
+# -- the table ------------------------------------------------------------------
+
+# Every Latin technique, once: its name, its rung on the Latin ladder (None: off
+# it, for a kind to place), its finder `(n, masks) -> Move | None` (it does not
+# apply the move) and its words `(n, move) -> sentence`. A kind with a scale of
+# its own maps names to its rungs (`LatinRules(rungs=...)`).
+LATIN = (
+    Entry("naked single", 0, naked_single, _naked_single_words),
+    Entry("hidden single", 1, hidden_single, _hidden_single_words),
+    Entry("naked subset", 2, naked_subset, _naked_subset_words),
+    Entry("hidden subset", 3, hidden_subset, _hidden_subset_words),
+    Entry("fish", 4, fish, _fish_words),
+    Entry("forcing chain", None, forcing_chain, _forcing_chain_words),
+)
+TABLE = table_of(LATIN)
+# The label of each rung of the Latin ladder, then of a trial or a guess: Cross
+# Set's difficulties, the kernel's grade.
+GRADES = ("trivial", "easy", "medium", "hard", "extreme", "search")
+TECHNIQUES = tuple(e.finder for e in LATIN if e.rung is not None)   # the ladder's finders
 
 
 def contradiction(n: int, m: list[int]) -> str | None:

@@ -16,23 +16,25 @@ answer, and it is the object `numberplay COMMAND KIND --format json` prints.
 `options` holds the kind's own options (checked with `KindOption.coerce`) and
 may also hold the command's flags by their CLI names (`all`, `count`,
 `no_search`, `trace`, `max_steps`), as the web API always took them. A front
-end differs only in its `Limits` (caps that keep a server's answers small,
-whether an answer cut short by its budget is still an answer) and in how it
-renders a failure (`services.jobs.failure_answer`). Built only on the kind
-interface: no kind is named here.
+end differs only in its `Limits` (caps that keep a server's answers small, one
+puzzle per request). A budget that runs out is never a failure: the answer
+says what was found, `"complete": false` and `"stopped"`. A failure is said
+by one table (`services.jobs.FAILURES`). Built only on the kind interface: no
+kind is named here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
-from ..kinds import Kind, KindOption, get_kind
-from ..model import Puzzle
-from .jobs import check_options, flag, positive, read_puzzles, seconds, shown, typed
+from ..kinds import InlineText, Kind, KindOption, get_kind
+from ..model import Generated, Puzzle
+from .envelopes import puzzle_from_json
 
 OPS = ("solve", "count", "check", "explain", "hint", "generate")
 COMMON_FIELDS = frozenset({"kind", "op", "options", "timeout", "max_nodes"})
@@ -68,15 +70,13 @@ class RequestError(PuzzleError):
 @dataclass(frozen=True)
 class Limits:
     """What a front end allows beyond the CLI: caps on solutions listed, steps
-    and puzzles generated (None: none), one puzzle per request, whether an
-    answer its budget cut short is still an answer (else the request fails
-    "out of budget"), and whether a file option is sent as its text."""
+    and puzzles generated (None: none), one puzzle per request, and whether a
+    file option is sent as its text."""
 
     solutions: int | None = None
     steps: int | None = None
     generate: int = MAX_COUNT
     one_puzzle: bool = False
-    partial: bool = False
     inline_files: bool = False
 
 
@@ -112,6 +112,145 @@ class Request:
     def budget(self) -> Budget:
         """The request's own budget (its timeout and node cap)."""
         return Budget(nodes=self.max_nodes, seconds=self.timeout)
+
+
+# A file option (a word list) sent inline: at most this many entries (list
+# items, or whitespace-separated words of its text); docs/limits.md.
+MAX_INLINE_ITEMS = 10_000
+
+def shown(value: Any, width: int = 40) -> str:
+    """A bounded slice of a value a request sent, for an error message."""
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+# --- a request's fields ---------------------------------------------------------------
+
+_TYPE_NAMES: dict[type, str] = {str: "a string", int: "an integer", float: "a number",
+                                bool: "true or false"}
+
+
+def typed(obj: Mapping[str, Any], name: str, types: type | tuple[type, ...],
+          error: type[PuzzleError] = PuzzleError) -> Any:
+    """Field `name` of a request, None when absent; `error` names it when its JSON
+    type is not one of `types` (true and false are never numbers)."""
+    value = obj.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
+        value_ok = False
+    else:
+        value_ok = isinstance(value, types)
+    if not value_ok:
+        wanted = types if isinstance(types, tuple) else (types,)
+        names = " or ".join(_TYPE_NAMES.get(t, t.__name__) for t in wanted)
+        raise error(f"field {name!r} must be {names}")
+    return value
+
+
+def positive(obj: Mapping[str, Any], name: str, top: int | None = None,
+             error: type[PuzzleError] = PuzzleError) -> int | None:
+    """A whole-number field of at least 1 (and at most `top`), or None."""
+    value = typed(obj, name, int, error)
+    if value is not None and (value < 1 or (top is not None and value > top)):
+        bound = f"between 1 and {top}" if top else "at least 1"
+        raise error(f"field {name!r} must be {bound}, not {value}")
+    return value
+
+
+def flag(obj: Mapping[str, Any], name: str, default: bool,
+         error: type[PuzzleError] = PuzzleError) -> bool:
+    """A true/false field, `default` when absent."""
+    value = typed(obj, name, bool, error)
+    return default if value is None else bool(value)
+
+
+def seconds(obj: Mapping[str, Any], name: str,
+            error: type[PuzzleError] = PuzzleError) -> float | None:
+    """A positive number of seconds, or None."""
+    value = obj.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise error(f"field {name!r} must be a positive number of seconds")
+    return float(value)
+
+
+# --- options ------------------------------------------------------------------------------
+
+
+def check_options(impl: Kind, command: str, given: Mapping[str, Any] | None, *,
+                  flags: Mapping[str, type] | None = None, defaults: bool = False,
+                  inline_files: bool = False,
+                  error: type[PuzzleError] = PuzzleError) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(command flags, kind options) of a request's "options", each checked with
+    `KindOption.coerce` against what the CLI's `command KIND` takes.
+
+    flags: the command's own flags a request may set there (name -> type);
+    defaults: give every kind option of the command, the declared default for
+      those not given (as the CLI passes them);
+    inline_files: a file option's value is the file's text (or a list of its
+      lines), never a file name (the web server opens no file a request names).
+    """
+    known_flags = dict(flags or {})
+    known = {o.name: o for o in impl.options if command in o.commands}
+    found_flags: dict[str, Any] = {}
+    kind_opts: dict[str, Any] = ({name: bool(o.default) if o.type is bool else o.default
+                                  for name, o in known.items()} if defaults else {})
+    for key, value in (given or {}).items():
+        name = str(key).lstrip("-").replace("-", "_")
+        if name in known_flags:
+            found_flags[name] = KindOption(name, "", type=known_flags[name]).coerce(
+                value, strict=True, error=error)
+        elif name in known and known[name].file and inline_files:
+            kind_opts[name] = inline_text(known[name], value, error)
+        elif name in known:
+            kind_opts[name] = known[name].coerce(value, strict=True, error=error)
+        else:
+            names = ", ".join(sorted([*known_flags, *known])) or "none"
+            raise error(f"unknown option {shown(str(key))} for {command} {impl.name} "
+                        f"(known: {names})")
+    return found_flags, kind_opts
+
+
+def inline_text(option: KindOption, value: Any,
+                error: type[PuzzleError] = PuzzleError) -> InlineText | None:
+    """A file option's value sent in a request: the file's text itself, or a list
+    of its lines (e.g. words), never a file name; the kind reads the text as it
+    would read the file."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        if not all(isinstance(v, str) and len(v.splitlines()) <= 1 for v in value):
+            raise error(f"option {option.name!r} must be a list of one-line strings "
+                        "or the text itself")
+        items, text = len(value), "\n".join(value)
+    elif isinstance(value, str):
+        items, text = len(value.split()), value
+    else:
+        raise error(f"option {option.name!r} must be a list of strings or text, "
+                    f"not {shown(value)}")
+    if items > MAX_INLINE_ITEMS:
+        raise error(f"option {option.name!r} holds {items:,} entries; "
+                    f"at most {MAX_INLINE_ITEMS:,} in a request")
+    return InlineText(text)
+
+
+# --- the puzzle ----------------------------------------------------------------------------
+
+
+def read_puzzles(impl: Kind, puzzle: Any, kind_opts: Mapping[str, Any]) -> list[Puzzle]:
+    """The puzzles of a request's "puzzle": its text form (several puzzles when the
+    text holds several), or the JSON object the CLI prints under "puzzle"
+    (checked by reading its text form back)."""
+    if isinstance(puzzle, dict):
+        return [puzzle_from_json(impl, puzzle)]
+    if not isinstance(puzzle, str) or not puzzle.strip():
+        raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
+    puzzles = impl.parse_all(puzzle, **kind_opts)
+    if not puzzles:
+        raise PuzzleError("the input holds no puzzle")
+    return puzzles
 
 
 # --- reading a request ------------------------------------------------------------------
@@ -199,17 +338,17 @@ def _options_field(obj: Mapping[str, Any], error: type[PuzzleError]) -> dict[str
 
 
 def run(request: Request, budget: Budget, limits: Limits = BATCH,
-        seed: int | str | None = None, error: type[PuzzleError] = RequestError) -> Any:
+        error: type[PuzzleError] = RequestError) -> Any:
     """The CLI's JSON object for one request (a list of them when the puzzle text
-    holds several); raises NumberplayError when it fails. `seed`: generate's
-    seed when the request gives none (the batch: the job's id; the web: a fresh
-    random one, which the answer reports)."""
+    holds several); raises NumberplayError when it fails. A budget that runs out
+    is no failure: the answer says what was found, "complete": false and
+    "stopped". generate without a seed draws a fresh one, which each puzzle's
+    answer carries (its seed and id)."""
     impl = get_kind(request.kind)
     _, kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
                                  inline_files=limits.inline_files, error=error)
     if request.op == "generate":
-        return generate(impl, request, budget, kind_opts,
-                        request.seed if request.seed is not None else seed)
+        return generate(impl, request, budget, kind_opts)
     puzzles = read_puzzles(impl, request.puzzle, kind_opts)
     if limits.one_puzzle and len(puzzles) > 1:
         raise PuzzleError(f"the input holds {len(puzzles)} puzzles; send one per request")
@@ -217,17 +356,42 @@ def run(request: Request, budget: Budget, limits: Limits = BATCH,
     return reports[0] if len(reports) == 1 else reports
 
 
+def fresh_seed() -> str:
+    """A seed for a generation that was given none (the answer reports it)."""
+    import random
+    return str(random.SystemRandom().randrange(10**9))
+
+
+@dataclass
+class Outcome:
+    """One puzzle's answer: its report (the JSON the CLI prints), what ran out
+    (the message; None when nothing did), and the value a renderer draws
+    (solve, check: the SearchResult; hint: the Hint and the player's position;
+    None for the others)."""
+
+    report: dict[str, Any]
+    stopped: str | None = None
+    found: Any = None
+
+
 def answer(request: Request, puzzle: Puzzle, budget: Budget,
            limits: Limits = BATCH) -> dict[str, Any]:
-    """The report of one puzzle; BudgetExceeded when the budget cut it short and
-    the front end takes no partial answer."""
-    report, stopped = PUZZLE_OPS[request.op](request, puzzle, budget, limits)
-    if stopped is not None and not limits.partial:
-        raise BudgetExceeded(stopped)
-    return report
+    """The report of one puzzle (`outcome`)."""
+    return outcome(request, puzzle, budget, limits).report
 
 
-Outcome = tuple[dict[str, Any], str | None]   # (report, what ran out, if it did)
+def outcome(request: Request, puzzle: Puzzle, budget: Budget,
+            limits: Limits = BATCH) -> Outcome:
+    """One puzzle's answer; where the budget cut it short, what was found, with
+    "complete": false, "stopped" and the "message" that says what ran out."""
+    try:
+        done = PUZZLE_OPS[request.op](request, puzzle, budget, limits)
+    except BudgetExceeded as exc:
+        done = STOPPED[request.op](request, puzzle, str(exc))
+    if done.stopped is not None:
+        done.report.update(complete=False, stopped=done.report.get("stopped") or "budget")
+        done.report.setdefault("message", done.stopped)
+    return done
 
 
 def _capped(value: int | None, cap: int | None) -> int | None:
@@ -242,13 +406,13 @@ def _solve(request: Request, puzzle: Puzzle, budget: Budget, limits: Limits) -> 
         report = explain_report(puzzle, search=False, budget=budget,
                                 max_steps=_capped(request.max_steps, limits.steps) or limits.steps,
                                 grade=False)
-        return report, _explain_stopped(report)
+        return Outcome(report, _explain_stopped(report))
     mode = "count" if request.exact else "all" if request.all else "first"
     limit = _capped(request.limit, limits.solutions)
     if mode == "all" and limit is None:
         limit = limits.solutions
     report, found = solve_report(puzzle, mode=mode, limit=limit, budget=budget)
-    return report, _search_stopped(found)
+    return Outcome(report, _search_stopped(found), found)
 
 
 def _search_stopped(found: Any) -> str | None:
@@ -265,7 +429,7 @@ def _check(request: Request, puzzle: Puzzle, budget: Budget, limits: Limits) -> 
     if request.why and found.verdict != "unknown":
         from .workbench import why
         report.update(why(puzzle, budget))
-    return report, _search_stopped(found)
+    return Outcome(report, _search_stopped(found), found)
 
 
 def _explain(request: Request, puzzle: Puzzle, budget: Budget, limits: Limits) -> Outcome:
@@ -274,7 +438,7 @@ def _explain(request: Request, puzzle: Puzzle, budget: Budget, limits: Limits) -
     max_steps = _capped(request.max_steps, limits.steps) or limits.steps
     report = explain_report(puzzle, search=request.search, trace=request.trace, budget=budget,
                             max_steps=max_steps)
-    return report, _explain_stopped(report)
+    return Outcome(report, _explain_stopped(report))
 
 
 def _explain_stopped(report: dict[str, Any]) -> str | None:
@@ -285,20 +449,79 @@ def _hint(request: Request, puzzle: Puzzle, budget: Budget, limits: Limits) -> O
     """`hint`: the next step from the player's position ("state"), at "level" 1-3."""
     from .hints import hint_report, parse_state
     position = parse_state(puzzle, request.state) if request.state is not None else None
-    report, _ = hint_report(puzzle, position, level=request.level or 3, budget=budget)
-    return report, None
+    report, found = hint_report(puzzle, position, level=request.level or 3, budget=budget)
+    return Outcome(report, None, (found, position))
 
+
+def _head(puzzle: Puzzle) -> dict[str, Any]:
+    return {"kind": puzzle.kind, "puzzle": puzzle.to_json()}
+
+
+def _nothing_found(request: Request, puzzle: Puzzle, message: str) -> Outcome:
+    """solve, count: the budget ran out before any solution was found."""
+    if not request.search:
+        return _nothing_explained(request, puzzle, message)
+    from .search import SearchResult
+    report = {**_head(puzzle), "solutions": [], "count": 0, "complete": False,
+              "verdict": "unknown"}
+    return Outcome(report, message, SearchResult(complete=False, stopped="budget",
+                                                 message=message))
+
+
+def _nothing_checked(request: Request, puzzle: Puzzle, message: str) -> Outcome:
+    report = {**_head(puzzle), "count": 0, "complete": False, "verdict": "unknown",
+              "text": f"undecided: {message}"}
+    return Outcome(report, message)
+
+
+def _nothing_explained(request: Request, puzzle: Puzzle, message: str) -> Outcome:
+    report = {**_head(puzzle), "difficulty": None, "steps": [], "complete": False,
+              "partial": False, "verdict": "unknown"}
+    return Outcome(report, message)
+
+
+def _no_hint(request: Request, puzzle: Puzzle, message: str) -> Outcome:
+    report = {**_head(puzzle), "state": None, "level": request.level or 3, "wrong": [],
+              "hint": None, "text": ""}
+    return Outcome(report, message)
+
+
+# What each op answers when its budget ran out before it had anything to say.
+STOPPED = {"solve": _nothing_found, "count": _nothing_found, "check": _nothing_checked,
+           "explain": _nothing_explained, "hint": _no_hint}
 
 PUZZLE_OPS = {"solve": _solve, "count": _solve, "check": _check, "explain": _explain,
               "hint": _hint}
 
 
-def generate(impl: Kind, request: Request, budget: Budget, kind_opts: Mapping[str, Any],
-             seed: int | str | None) -> dict[str, Any]:
-    """`generate`: puzzles 0..count-1 of `seed` (each reports its seed and id)."""
-    from .generation import generate_one
+def generate(impl: Kind, request: Request, budget: Budget,
+             kind_opts: Mapping[str, Any]) -> dict[str, Any]:
+    """`generate`: puzzles 0..count-1 of the request's seed, or of a fresh one (each
+    reports its seed and id); when the budget runs out, those made before, with
+    "complete": false, "stopped" and "message"."""
     from .reports import generate_report
-    items = [generate_one(impl.name, seed=seed, index=i, size=request.size,
-                          difficulty=request.difficulty, budget=budget.child(), **kind_opts)
-             for i in range(request.count)]
-    return generate_report(impl.name, items)
+    items, stopped = make(impl, request, kind_opts, budget.child)
+    report = generate_report(impl.name, items)
+    if stopped is not None:
+        report.update(complete=False, stopped="budget", message=stopped)
+    return report
+
+
+def make(impl: Kind, request: Request, kind_opts: Mapping[str, Any],
+         budget: Callable[[], Budget],
+         indices: Callable[[range], Iterable[int]] = iter) -> tuple[list[Generated], str | None]:
+    """The puzzles of a generate request and what ran out (None: nothing): puzzle
+    i of the request's seed (a fresh one when it gives none), each under
+    `budget()` (the table: a share of the request's; the CLI: --timeout each);
+    `indices` walks the puzzles (the CLI's progress bar)."""
+    from .generation import generate_one
+    seed = request.seed if request.seed is not None else fresh_seed()
+    items: list[Generated] = []
+    try:
+        for i in indices(range(request.count)):
+            items.append(generate_one(impl.name, seed=seed, index=i, size=request.size,
+                                      difficulty=request.difficulty, budget=budget(),
+                                      **kind_opts))
+    except BudgetExceeded as exc:
+        return items, str(exc)
+    return items, None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
-from ..kinds import get_kind
+from ..kinds import KindExplanation, get_kind
 from ..model import NO_SOLUTION, SOLVED, STALLED, Generated, Puzzle, Step
 from .search import SearchResult, search
 
@@ -160,11 +160,12 @@ def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
               budget: Budget | None = None, max_steps: int | None = None,
               grade: bool = True) -> Explained:
     """The explanation and the grade that travels with it: the deduction kernel's,
-    from the explanation's own path (`Explanation.whole_grade`: where the steps
+    from the explanation's own path (`KindExplanation.whole_grade`: where the steps
     stopped short, at `max_steps` or at the stall of an explanation without
     search, the kernel runs the path on without words; not asked for then when
     `grade` is False), so explain, check --why and generate give one label. Only
-    a kind whose explanation is not the kernel's is graded by its `grade`."""
+    a kind that writes its own `explain` (a plug-in off the kernel) is graded by
+    its `grade`."""
     impl = get_kind(puzzle.kind)
     out = Explained()
     run = impl.explain(puzzle, search=search, trace=trace, budget=budget)
@@ -177,12 +178,12 @@ def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         out.complete, out.message = False, str(exc)
         return out
     last = out.steps[-1].technique if out.steps else None
-    ended = getattr(run, "finished", False) and last in (SOLVED, NO_SOLUTION)
+    kernel = run if isinstance(run, KindExplanation) else None
+    ended = kernel is not None and kernel.finished and last in (SOLVED, NO_SOLUTION)
     if not (ended or grade):
         return out
-    whole = getattr(run, "whole_grade", None)
     try:
-        out.difficulty = str(whole()) if whole is not None else impl.grade(puzzle)
+        out.difficulty = kernel.whole_grade() if kernel is not None else impl.grade(puzzle)
     except (BudgetExceeded, PuzzleError):
         out.difficulty = None
     return out
@@ -208,7 +209,7 @@ def explain_report(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         "kind": puzzle.kind,
         "puzzle": puzzle.to_json(),
         "difficulty": run.difficulty,
-        "steps": [s.to_json() for s in steps] if run.complete else [],
+        "steps": [s.to_json() for s in steps],   # those made before a budget ran out too
         "complete": run.complete,
         "partial": bool(steps) and steps[-1].technique == STALLED,
     }

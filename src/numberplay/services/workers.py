@@ -1,20 +1,24 @@
-"""The worker-process primitive under both pools (the batch's `batch/pool.py` and
-the web server's `web/pool.py`), and the one way to talk to a worker.
+"""The worker-process primitive under the one pool core (`services/pool.py`,
+under the batch's `batch/pool.py` and the web server's `web/pool.py`), the one
+way to talk to a worker, and the one worker main.
 
-A worker is a `python -m ...` process (`Worker`) that says "ready" once it has
-imported what it needs, then reads one JSON message per line on its stdin and
-writes one JSON answer per line on its stdout (`serve`, its side of the pipe).
-A job gets one deadline, `hard_limit(timeout)`: its budget and `GRACE_SECONDS`;
-a worker still running it then is killed, one that dies on its own is logged
-with how it ended, and either way a fresh worker takes its place (`Replacer`).
-A worker may cap its own memory (`limit_memory`); the web's also confines
-itself (`web/sandbox.py`). The pools differ only in what they send (a batch job
-and its result line; an API request and its status and body).
+A worker is a `python -m numberplay.services.workers JOBS ...` process
+(`Worker`, started by `worker_command`) or a fork of the batch process; it says
+"ready" once it has imported what it needs, then reads one message per line on
+its stdin, `{"op", "body", "seconds"}` (`message`), and writes one answer per
+line on its stdout, `[status, body]` (`serve`, its side of the pipe). JOBS is a
+front end's jobs module (`numberplay.services.batch.jobs`, `numberplay.web.jobs`):
+its `prepare(memory_mb, kinds, modules)` readies the worker (imports, the memory
+cap, the web's sandbox) and its `handle(message)` answers. A job gets one
+deadline, `hard_limit(timeout)`: its budget and `GRACE_SECONDS`; a worker still
+running it then is killed, one that dies on its own is logged with how it
+ended, and either way a fresh worker takes its place (`Replacer`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import logging
 import os
@@ -63,9 +67,19 @@ def limit_memory(megabytes: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
-def module_command(module: str, *args: str) -> list[str]:
-    """The command line that starts a worker: `python -m module args...`."""
-    return [sys.executable, "-m", module, *args]
+def message(op: str, body: Any, seconds: float | None) -> dict[str, Any]:
+    """The one message a worker reads: what to do, on what, within how many seconds."""
+    return {"op": op, "body": body, "seconds": seconds}
+
+
+def worker_command(jobs: str, memory_mb: int | None = None, kinds: Sequence[str] = (),
+                   modules: Sequence[str] = ()) -> list[str]:
+    """The command line that starts one worker of the front end whose jobs module is
+    `jobs`: capped at `memory_mb` (None or 0: no cap), importing `kinds` and the
+    `modules` that register run-time kinds (plug-ins) before it says it is ready."""
+    memory = ["--memory", str(int(memory_mb))] if memory_mb else []
+    names = ["--kinds", ",".join(kinds)] if kinds else []
+    return [sys.executable, "-m", __name__, jobs, *memory, *names, *modules]
 
 
 def can_fork() -> bool:
@@ -223,7 +237,8 @@ class Worker:
         self.process.wait()
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
-                pipe.close()
+                with contextlib.suppress(OSError):   # a message left unsent: nobody reads it
+                    pipe.close()
 
     def close(self) -> None:
         """Close its input so it finishes; kill it if it does not."""
@@ -236,8 +251,19 @@ class Worker:
         self.kill()
 
 
-def serve(handle: Callable[[Any], Any], unsendable: Callable[[Any, BaseException], Any],
-          inp: IO[str] | None = None, out: IO[str] | None = None) -> None:
+def unsendable(message: Any, exc: BaseException) -> list[Any]:
+    """The answer when a message could not be read (`message` None) or its answer
+    not sent (not plain JSON, or too large to write)."""
+    if message is None:
+        return [500, {"error": "internal error: unreadable job"}]
+    if isinstance(exc, MemoryError | RecursionError):
+        return [503, {"error": "out of memory: the answer is too large to send",
+                      "stopped": "memory"}]
+    return [500, {"error": f"internal error ({type(exc).__name__}): the result is not JSON"}]
+
+
+def serve(handle: Callable[[Any], Any], inp: IO[str] | None = None,
+          out: IO[str] | None = None) -> None:
     """A worker's side: say "ready", then answer each message line with
     `handle(message)` on one line, until the input closes. An answer that is not
     plain JSON is replaced by `unsendable(message, error)`; a message that cannot
@@ -250,7 +276,7 @@ def serve(handle: Callable[[Any], Any], unsendable: Callable[[Any, BaseException
         try:
             message = json.loads(line)
             answer = handle(message)
-        except (ValueError, TypeError, RecursionError) as exc:
+        except (ValueError, TypeError, LookupError, RecursionError) as exc:
             message, answer = None, unsendable(None, exc)
         try:
             text = json.dumps(answer, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
@@ -261,6 +287,27 @@ def serve(handle: Callable[[Any], Any], unsendable: Callable[[Any, BaseException
             out.flush()
         except OSError:     # whoever asked is gone
             return
+
+
+def run_worker(jobs: str, memory_mb: int | None = None, kinds: Sequence[str] = (),
+               modules: Sequence[str] = (), inp: IO[str] | None = None,
+               out: IO[str] | None = None) -> None:
+    """The one worker main (started, or forked from the batch process): readied by
+    the front end's jobs module, then serving it until its input closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
+    front = importlib.import_module(jobs)
+    front.prepare(memory_mb, kinds, modules)
+    serve(front.handle, inp, out)
+
+
+def main(argv: list[str]) -> None:
+    """`python -m numberplay.services.workers JOBS [--memory MB] [--kinds K,...] [MODULE ...]`."""
+    jobs, args = argv[0], list(argv[1:])
+    memory_mb = None
+    if args[:1] == ["--memory"]:
+        memory_mb, args = int(args[1]) or None, args[2:]
+    kinds = args[1].split(",") if args[:1] == ["--kinds"] else []
+    run_worker(jobs, memory_mb, kinds, args[2:] if kinds else args)
 
 
 class WorkerProcess(Protocol):
@@ -307,3 +354,7 @@ class Replacer(Generic[W]):
         fresh = self.start()
         self.restarts += 1
         return fresh
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

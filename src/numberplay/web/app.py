@@ -27,6 +27,7 @@ from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, RETRY_AFTER_SECONDS, WorkerPo
 from .pool import worker_command as capped_worker
 from .schemas import (
     ERRORS,
+    UNMADE,
     CheckAnswer,
     ExampleRow,
     ExampleText,
@@ -204,7 +205,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         "Solve, count, check, explain, hint and generate digit puzzles. Each answer is the "
         "object `numberplay COMMAND KIND --format json` prints; bad input gets 400 "
         "with {\"error\": the CLI's one-line message}; a request that runs out of its "
-        f"budget ({timeout:g} s) gets 503."))
+        f"budget ({timeout:g} s, or its max_nodes) gets what was found, \"complete\": false."))
     app.state.pool = pool
     app.state.timeout = timeout
     app.state.described = {"kinds": [], "puzzles": []}
@@ -285,7 +286,7 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     async def hint(body: HintBody) -> JSONResponse:
         return await answer("hint", body.model_dump())
 
-    @app.post("/api/generate", responses=answers(GenerateAnswer),
+    @app.post("/api/generate", responses={**answers(GenerateAnswer), **UNMADE},
               summary="numberplay generate KIND --format json")
     async def generate(body: GenerateBody) -> JSONResponse:
         return await answer("generate", body.model_dump())

@@ -12,17 +12,17 @@ as a batch job line), under the server's `LIMITS`; failures are rendered by
 
 from __future__ import annotations
 
-import random
 import sys
 import traceback
 from typing import Any
 
 from ..budget import Budget
 from ..errors import NumberplayError
-from ..kinds import get_kind
+from ..kinds import all_kinds, get_kind
 from ..services import jobs, operations
 from ..services.catalog import examples_json, kinds_json
-from ..services.jobs import MAX_INLINE_ITEMS, Failure, run_guarded, shown
+from ..services.jobs import Failure, run_guarded
+from ..services.operations import MAX_INLINE_ITEMS, shown
 from .kindfiles import play_info
 
 Answer = tuple[int, Any]
@@ -32,8 +32,10 @@ MAX_SOLUTIONS = 1000
 MAX_GENERATE = 20
 MAX_STEPS = 10_000
 LIMITS = operations.Limits(solutions=MAX_SOLUTIONS, steps=MAX_STEPS, generate=MAX_GENERATE,
-                           one_puzzle=True, partial=True, inline_files=True)
-__all__ = ["MAX_INLINE_ITEMS", "OPS", "error", "one_line", "run_job", "shown"]
+                           one_puzzle=True, inline_files=True)
+__all__ = ["JOBS", "MAX_INLINE_ITEMS", "OPS", "error", "handle", "one_line", "prepare", "run_job",
+           "shown"]
+JOBS = __name__     # the jobs module a web worker serves (`services.workers.worker_command`)
 # An error message quotes at most this much of what the request sent.
 MAX_ERROR_CHARS = 300
 
@@ -74,8 +76,7 @@ def operation(op: str) -> Any:
         request = operations.read_request({**body, "op": op}, LIMITS, strict=False)
         if request.timeout is not None or request.max_nodes is not None:
             budget = budget.child(nodes=request.max_nodes, seconds=request.timeout)
-        seed = str(random.SystemRandom().randrange(10**9)) if op == "generate" else None
-        return 200, operations.run(request, budget, LIMITS, seed=seed)
+        return 200, operations.run(request, budget, LIMITS)
     endpoint.__name__ = op
     endpoint.__doc__ = f"What `numberplay {operations.COMMAND[op]} KIND --format json` prints."
     return endpoint
@@ -103,6 +104,21 @@ def describe(body: dict[str, Any], budget: Budget) -> Answer:
 
 OPS = {"kinds": kinds, "describe": describe, "examples": examples,
        **{op: operation(op) for op in operations.OPS}}
+
+
+def prepare(memory_mb: int | None, kinds: Any = (), modules: Any = ()) -> None:
+    """Ready a web worker: every kind imported (numberplay imports a kind on first
+    use), then confined (`sandbox.confine`: no file but its code, no process, no
+    connection, at most `memory_mb` of address space)."""
+    from .sandbox import confine
+
+    all_kinds()
+    confine(memory_mb)
+
+
+def handle(message: dict[str, Any]) -> Answer:
+    """The answer to one message (`services.workers.message`)."""
+    return run_job(message["op"], message["body"], float(message["seconds"]))
 
 
 def run_job(op: str, body: dict[str, Any], seconds: float) -> Answer:

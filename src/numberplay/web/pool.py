@@ -1,15 +1,16 @@
-"""A small pool of worker processes that run API jobs under a time budget.
+"""The web server's worker processes: the one pool core (`services.pool.Pool`, as
+under the batch runner) in a thread of its own, fed from the event loop.
 
-Each worker is a separate Python process (`python -m numberplay.web.worker`)
-fed one JSON line per job through a pipe (`services.workers.Worker`, as the
-batch's workers are). A job that outlives its deadline (`hard_limit`: its budget
-and a grace period, as in the batch) gets its worker killed and replaced, the
-request failing as a batch job does (`timeout: killed after ...`, 503); a worker that dies (a
-crash, out of memory, killed from outside) is logged and replaced too, and the
-request it was running is run again on the fresh worker (every request is
-idempotent); only a request that kills that worker too fails (500). A worker
-found dead before a request is replaced first, so it costs the request nothing.
-Killing and replacing is `services.workers.Replacer`, as in the batch's pool.
+Each worker is a separate Python process (`services.workers.worker_command` of
+`web.jobs`, confined by `web/sandbox.py` before its first job) given one job
+at a time as the workers' one message. What the core does for every front end:
+a job that outlives its deadline (`hard_limit`: its budget and a grace period)
+gets its worker killed and replaced, the request failing as a batch job does
+(`timeout: killed after ...`, 503); a worker that dies (a crash, out of memory,
+killed from outside) is logged and replaced, and the request it was running is
+run again on the fresh worker (every request is idempotent); only a request
+that kills that worker too fails (500). A worker found dead before a request is
+replaced first, so it costs the request nothing.
 
 Overload is shed, not queued: at most `max_waiting` requests wait for a worker,
 each at most `max_wait` seconds; past either bound the answer is at once a 503
@@ -21,44 +22,47 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import time
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from typing import Any
 
-from ..services.jobs import died, killed
-from ..services.workers import (
-    GRACE_SECONDS,
-    Replacer,
-    Worker,
-    WorkerDied,
-    ended,
-    hard_limit,
-    module_command,
-)
-from .jobs import Answer, error, failure_answer
+from ..services import jobs
+from ..services.jobs import BUSY, Failure
+from ..services.pool import Outcome, Pool, Task
+from ..services.workers import GRACE_SECONDS, Worker, message
+from ..services.workers import worker_command as command_of
+from .jobs import JOBS, Answer, failure_answer
 
-__all__ = ["GRACE_SECONDS", "MAX_WAIT_SECONDS", "RETRY_AFTER_SECONDS", "WorkerPool", "busy",
-           "worker_command"]
+__all__ = ["DEFAULT_MEMORY_MB", "GRACE_SECONDS", "MAX_WAIT_SECONDS", "RETRY_AFTER_SECONDS",
+           "WorkerPool", "busy", "worker_command"]
 
 MAX_WAIT_SECONDS = 0.5      # how long a request may wait for a free worker
 WAITING_PER_WORKER = 32     # how many may wait, per worker
 RETRY_AFTER_SECONDS = 1
-MIN_RETRY_SECONDS = 0.5     # the least budget a request run again is given
-DEATH_SECONDS = 1.0         # how long a worker that closed its pipes is given to exit
+DEFAULT_MEMORY_MB = 1024    # each worker's address space, unless told (0: no cap)
+STEP_SECONDS = 0.5          # the core's longest wait when nothing happens
 
 log = logging.getLogger("numberplay.web")
 
 
 def worker_command(memory_mb: int | None = None) -> list[str]:
-    """The command line that starts one worker (capped at `memory_mb`, 0: no cap)."""
-    extra = [] if memory_mb is None else [str(int(memory_mb))]
-    return module_command("numberplay.web.worker", *extra)
+    """The command line that starts one web worker, capped at `memory_mb`
+    (None: DEFAULT_MEMORY_MB; 0: no cap)."""
+    return command_of(JOBS, DEFAULT_MEMORY_MB if memory_mb is None else memory_mb)
 
 
 def busy(reason: str) -> Answer:
-    """The answer to a request shed because every worker is taken."""
-    return error(f"server busy: {reason}; try again in {RETRY_AFTER_SECONDS} s", 503,
-                 stopped="busy")
+    """The answer to a request shed because every worker is taken (the failure
+    table's "busy", and when to try again)."""
+    status, body = failure_answer(jobs.busy(reason))
+    return status, dict(body, error=f"{body['error']}; try again in {RETRY_AFTER_SECONDS} s")
+
+
+def answer_of(outcome: Outcome) -> Answer:
+    """The status and body of a request from what the pool made of it."""
+    if isinstance(outcome, Failure):
+        return busy(outcome.message) if outcome.reason == BUSY else failure_answer(outcome)
+    status, body = outcome
+    return status, body
 
 
 class WorkerPool:
@@ -70,125 +74,72 @@ class WorkerPool:
         """`command`: how to start a worker (tests pass one that misbehaves);
         `grace`: how long past its budget a job may run before its worker is killed;
         `max_waiting`, `max_wait`: how many requests may wait for a worker, how long."""
-        self.grace = grace
-        self._command = command
+        self._command = command or worker_command()
         self.size = max(1, size or min(os.cpu_count() or 2, 8))
         self.max_waiting = WAITING_PER_WORKER * self.size if max_waiting is None else max_waiting
         self.max_wait = max_wait
         self.shed = 0
-        self._threads = ThreadPoolExecutor(max_workers=self.size + 2,
-                                           thread_name_prefix="numberplay-web")
-        self._idle: asyncio.Queue[Worker] | None = None
-        self._all: set[Worker] = set()
-        self._waiting = 0
-        self._replacer = Replacer(self._start, logger=log, death_wait=DEATH_SECONDS)
+        self.core = Pool(self.size, self._start, grace=grace, logger=log, threaded=True)
+        self._thread: threading.Thread | None = None
+        self._stop = False
 
-    def _start(self) -> Worker:
+    def _start(self, wait: bool = True) -> Worker:
         """A fresh worker process (WorkerDied if it will not start)."""
-        return Worker(self._command or worker_command())
+        return Worker(self._command, wait=wait)
 
     @property
     def restarts(self) -> int:
         """How many workers were replaced."""
-        return self._replacer.restarts
+        return self.core.restarts
+
+    @property
+    def _all(self) -> set[Worker]:
+        """The live worker processes."""
+        return set(self.core.workers())
 
     async def start(self) -> None:
-        """Start the worker processes."""
-        loop = asyncio.get_running_loop()
-        self._idle = asyncio.Queue()
-        workers = await asyncio.gather(*[loop.run_in_executor(self._threads, self._start)
-                                         for _ in range(self.size)])
-        for worker in workers:
-            self._all.add(worker)
-            self._idle.put_nowait(worker)
+        """Start the worker processes (ready when this returns) and the core's thread."""
+        await asyncio.get_running_loop().run_in_executor(None, self.core.start)
+        self._thread = threading.Thread(target=self._loop, name="numberplay-web-pool",
+                                        daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        while not self._stop:
+            self.core.step(STEP_SECONDS)
 
     async def close(self) -> None:
         """Stop every worker."""
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*[loop.run_in_executor(self._threads, w.close)
-                               for w in list(self._all)])
-        self._all.clear()
-        self._threads.shutdown(wait=False)
+        self._stop = True
+        self.core.wake()
+        if self._thread is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._thread.join)
+        self.core.close()
 
     async def run(self, op: str, body: Any, seconds: float) -> Answer:
         """Run a job; the job goes on (and its worker comes back) even if the
         client stops waiting."""
-        assert self._idle is not None, "WorkerPool.start() was not called"
-        if self._waiting >= self.max_waiting:
+        assert self._thread is not None, "WorkerPool.start() was not called"
+        if self.core.waiting >= self.max_waiting:
             self.shed += 1
-            return busy(f"{self._waiting} requests are waiting already")
-        self._waiting += 1
-        try:
-            worker = await self._take()
-        finally:
-            self._waiting -= 1
-        if worker is None:
-            self.shed += 1
-            return busy(f"no worker was free within {self.max_wait:g} s")
-        task = asyncio.ensure_future(self._run(worker, op, body, seconds))
-        return await asyncio.shield(task)
-
-    async def _take(self) -> Worker | None:
-        """An idle worker within `max_wait` seconds, or None. A worker taken just as
-        the client went away goes back to the queue (none is ever lost)."""
-        assert self._idle is not None
-        getter = asyncio.ensure_future(self._idle.get())
-        try:
-            await asyncio.wait({getter}, timeout=self.max_wait)
-        except BaseException:
-            if getter.done() and not getter.cancelled():
-                self._idle.put_nowait(getter.result())
-            getter.cancel()
-            raise
-        if getter.done():
-            return getter.result()
-        getter.cancel()  # not resumed yet: the queue keeps its item
-        return None
-
-    async def _run(self, worker: Worker, op: str, body: Any, seconds: float) -> Answer:
-        """The answer of one job; a worker that died is logged and replaced, and the
-        job run once more on the fresh one."""
-        assert self._idle is not None
+            return busy(f"{self.core.waiting} requests are waiting already")
         loop = asyncio.get_running_loop()
-        start = time.monotonic()
-        try:
-            if not self._replacer.alive(worker):   # died while idle: costs this request nothing
-                worker = await loop.run_in_executor(self._threads, self._replace, worker,
-                                                    "while idle")
-            for attempt in (1, 2):
-                left = seconds if attempt == 1 else max(seconds - (time.monotonic() - start),
-                                                         MIN_RETRY_SECONDS)
-                try:
-                    status, found = await loop.run_in_executor(
-                        self._threads, worker.call, (op, body, left), hard_limit(left, self.grace))
-                    return status, found
-                except TimeoutError:
-                    answer = failure_answer(killed(time.monotonic() - start, seconds))
-                    break
-                except WorkerDied:
-                    how = ended(await loop.run_in_executor(self._threads, worker.returncode,
-                                                           DEATH_SECONDS))
-                    answer = failure_answer(died(how, "this request, twice"))
-                    if attempt == 1:
-                        worker = await loop.run_in_executor(
-                            self._threads, self._replace, worker,
-                            f"while running a {op} request (running it again)")
-                        continue
-                    worker = await loop.run_in_executor(
-                        self._threads, self._replace, worker, f"while running a {op} request")
-                    return answer
-            worker = await loop.run_in_executor(self._threads, self._replace, worker)
-            return answer
-        except WorkerDied:                 # no fresh worker would start
-            return busy("a worker process could not be restarted")
-        finally:
-            self._idle.put_nowait(worker)
+        found: asyncio.Future[Outcome] = loop.create_future()
 
-    def _replace(self, worker: Worker, died: str | None = None) -> Worker:
-        """A fresh worker in place of `worker` (killed); WorkerDied if it will not
-        start, `worker` then staying in the pool to be replaced next time. `died`:
-        the worker died on its own (when: "while idle", ...), which is logged."""
-        fresh = self._replacer.replace(worker, died)
-        self._all.discard(worker)
-        self._all.add(fresh)
-        return fresh
+        def done(outcome: Outcome) -> None:     # in the core's thread
+            try:
+                loop.call_soon_threadsafe(_settle, found, outcome)
+            except RuntimeError:    # the event loop is gone: nobody waits
+                pass
+
+        self.core.submit(Task(message(op, body, seconds), done, label=f"a {op} request",
+                              max_wait=self.max_wait))
+        outcome = await asyncio.shield(found)
+        if isinstance(outcome, Failure) and outcome.reason == BUSY:
+            self.shed += 1
+        return answer_of(outcome)
+
+
+def _settle(found: asyncio.Future[Outcome], outcome: Outcome) -> None:
+    if not found.done():
+        found.set_result(outcome)

@@ -2,7 +2,7 @@
 no process started, no connection made, and a cap on its memory.
 
 `confine()` runs once in each worker, after its imports. It is a second wall:
-the first is that no API option is a file name (`services.jobs.inline_text`). Python's
+the first is that no API option is a file name (`services.operations.inline_text`). Python's
 audit hooks (PEP 578) see every `open`, directory listing, file change, process
 start and socket connection the interpreter makes, whoever asks; the hook
 refuses what a job never needs with a PermissionError, which the code already

@@ -20,8 +20,8 @@ class ErrorAnswer(BaseModel):
     model_config = ConfigDict(extra="allow")
     error: str = Field(description="The CLI's one-line message.")
     stopped: Literal["budget", "busy", "memory"] | None = Field(None, description=(
-        "503 only: the time budget ran out, the server was busy (retry after "
-        "Retry-After), or the request needed more memory than a worker may use."))
+        "503 only: the server was busy (retry after Retry-After), the request needed "
+        "more memory than a worker may use, or it overran its budget and was killed."))
 
 
 class KindRow(BaseModel):
@@ -114,12 +114,17 @@ class ExplainAnswer(PuzzleAnswer):
     steps: list[dict[str, Any]]
     complete: bool
     verdict: str
+    stopped: str | None = Field(None, description=(
+        "\"budget\": the budget ran out first (\"complete\": false, the \"message\" says "
+        "which)."))
 
 
 class HintAnswer(PuzzleAnswer):
     """`hint`: the next step from the player's position (null when there is none)."""
 
     hint: dict[str, Any] | None
+    complete: bool | None = Field(None, description="false: the budget ran out first.")
+    stopped: str | None = None
 
 
 class GenerateAnswer(BaseModel):
@@ -128,6 +133,9 @@ class GenerateAnswer(BaseModel):
     model_config = ConfigDict(extra="allow")
     kind: str
     puzzles: list[dict[str, Any]]
+    complete: bool | None = Field(None, description=(
+        "false: the budget ran out first; \"puzzles\" holds those made before."))
+    stopped: str | None = None
 
 
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait (only with \"stopped\": \"busy\").",
@@ -141,9 +149,17 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorAnswer, "description": "The body is over 64 KiB."},
     500: {"model": ErrorAnswer, "description": "A bug, or the worker process died on this request."},
     503: {"model": ErrorAnswer, "headers": RETRY_AFTER, "description": (
-        "Stopped: the time budget ran out (\"budget\"), every worker was busy (\"busy\", "
-        "with Retry-After), or the request needed more memory than a worker may use "
-        "(\"memory\").")},
+        "Every worker was busy (\"busy\", with Retry-After), the request needed more memory "
+        "than a worker may use (\"memory\"), or it ignored its budget and its worker was "
+        "killed (\"budget\"). A budget that runs out is no error: the 200 answer says "
+        "\"complete\": false, \"stopped\": \"budget\" with what was found.")},
+}
+
+# generate only: no puzzle can be made as asked (the generator gave up; another
+# seed, size or difficulty may do).
+UNMADE: dict[int | str, dict[str, Any]] = {
+    422: {"model": ErrorAnswer, "description": (
+        "Generation failed: no puzzle could be made as asked.")},
 }
 
 
@@ -158,7 +174,8 @@ def describe(schema: dict[str, Any], kinds: list[str],
     the puzzle bodies, and their kinds as examples of generation bodies."""
     for item in schema.get("paths", {}).values():
         for operation in item.values():
-            operation.get("responses", {}).pop("422", None)
+            if "HTTPValidationError" in str(operation.get("responses", {}).get("422")):
+                operation["responses"].pop("422")   # FastAPI's, never sent
             for parameter in operation.get("parameters", []):
                 if parameter.get("name") == "kind":
                     parameter["schema"] = {"type": "string", "enum": kinds}

@@ -1,10 +1,11 @@
 """The batch runner (`numberplay batch`): a JSONL file of jobs in, results out.
 
 - `jobs.py`: a job line read and checked (a request of `services.operations`
-  and its id), and one job run (never raises);
-- `worker.py`: a worker process (forked, or `python -m`), spoken to in JSON lines;
+  and its id), its message to a worker and the job function a worker (or a
+  Dask task) runs on it (`handle`, never raises);
 - `results.py`: the results file (whole lines, repair, lock);
-- `pool.py`, `dask_engine.py`: the engines that run jobs in parallel;
+- `pool.py` (the pool core of `services.pool`), `dask_engine.py`: the engines
+  that run jobs in parallel;
 - `protocols.py`: the engine, store and progress display the runner is handed;
 - `runner.py`: `run_batch`, which ties them together.
 """

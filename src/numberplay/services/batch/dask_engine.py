@@ -1,8 +1,11 @@
 """The Dask engine of the batch runner: the same jobs on a Dask distributed cluster.
 
 `--scheduler local` starts a `LocalCluster` of worker processes (one thread
-each) and then takes the same path as a remote scheduler address. Every task
-is `run_job`, exactly as in the process pool, so results are identical.
+each) and then takes the same path as a remote scheduler address. Every job
+of a task runs the job function of the process pool's workers
+(`jobs.handle` on `jobs.message_of(job)`, through `run_job`), so results are
+identical; a lone job whose task failed is retried as the pool retries a job
+whose worker died (`services.pool.RETRIES`).
 
 A task runs a small chunk of jobs (at most MAX_CHUNK, fewer for small
 batches) to hide Dask's cost per task. Hard timeouts: each task notes in its
@@ -29,6 +32,7 @@ from typing import Any
 
 from ...errors import NumberplayError
 from ..jobs import killed
+from ..pool import RETRIES
 from ..workers import hard_limit
 from .jobs import Job, Result, error_result, failure_text, id_key, one_line, run_job
 
@@ -37,10 +41,9 @@ AGE_POLL_SECONDS = 0.5
 # How often to look for tasks that ended but were never handed over by as_completed.
 SWEEP_SECONDS = 1.0
 MAX_CHUNK = 8
-# More tries for a lone job whose task failed in Dask. Even KilledWorker: Dask blames
-# every task queued on a dying worker, so an innocent job next to a crashing one can
-# get it; the crashing one gets it again.
-RETRIES = 1
+# More tries for a lone job whose task failed in Dask: the pool's (`services.pool.RETRIES`).
+# Even KilledWorker: Dask blames every task queued on a dying worker, so an innocent job
+# next to a crashing one can get it; the crashing one gets it again.
 # A task whose result was lost (its worker died after running it) did not fail:
 # it is sent again, up to this many times, without counting as a retry.
 LOST_RETRIES = 10

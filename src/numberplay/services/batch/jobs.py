@@ -2,12 +2,14 @@
 
 A job is one JSON object per line (see docs/batch.md): a request of the
 operation table (`services.operations`: solve, count, check, explain, hint,
-generate, with the fields an API request has) and its `id`. `run_job` turns it
-into a result line `{"id", "ok": true, "result": ...}` whose result is the
-object the CLI prints with `--format json`, or `{"id", "ok": false, "error": ...}`
-(the line `services.jobs.failure_answer` renders for the web too). `run_job`
-never raises: it runs in worker processes and on Dask workers. The puzzle is
-`puzzle` (as in the API; `input`, its first name, is still read).
+generate, with the fields an API request has) and its `id`. A worker gets it
+as every worker gets its work (`message_of`: `services.workers.message`) and
+answers `[status, body]` (`handle`, the one job function of the process pool
+and of Dask, which never raises); `result_line` makes of that answer the result
+line `{"id", "ok": true, "result": ...}`, whose result is the object the CLI
+prints with `--format json`, or `{"id", "ok": false, "error": ...}` (the line
+`services.jobs.failure_answer` renders for the web too). The puzzle is `puzzle`
+(as in the API; `input`, its first name, is still read).
 """
 
 from __future__ import annotations
@@ -18,15 +20,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import NumberplayError
+from ...kinds import get_kind
 from ..jobs import Failure, failure_answer, one_line, run_guarded
 from ..operations import ALL_FIELDS, OP_FIELDS, OPS, Request, RequestError, read_request, run
+from ..workers import limit_memory, message
 
 JobId = str | int
 Result = dict[str, Any]
 
-__all__ = ["ALL_FIELDS", "OPS", "OP_FIELDS", "Entry", "Job", "JobError", "error_result",
-           "execute", "id_key", "import_plugins", "job_from_json", "ok_result", "read_entries",
-           "run_job"]
+__all__ = ["ALL_FIELDS", "JOBS", "OPS", "OP_FIELDS", "Entry", "Job", "JobError", "error_result",
+           "execute", "handle", "id_key", "import_plugins", "job_from_json", "message_of",
+           "ok_result", "prepare", "read_entries", "result_line", "run_job"]
+
+JOBS = __name__     # the jobs module a batch worker serves (`services.workers.worker_command`)
 
 MAX_ID_CHARS = 500
 JobError = RequestError   # a job line that cannot run as written; the message names the field
@@ -147,15 +154,50 @@ def import_plugins(modules: Iterable[str]) -> None:
         importlib.import_module(module)
 
 
-def run_job(job: Job, plugins: tuple[str, ...] = ()) -> Result:
-    """The result line of one job; never raises."""
-    def work() -> Any:
-        import_plugins(plugins)
-        return execute(job)
-    outcome = run_guarded(work)
+def prepare(memory_mb: int | None, kinds: Iterable[str], modules: Iterable[str]) -> None:
+    """Ready a worker: its memory cap, the modules of run-time kinds (plug-ins) and
+    the kinds of its batch imported (so that a job's budget is its own)."""
+    limit_memory(memory_mb)
+    import_plugins(modules)
+    for name in kinds:
+        try:
+            get_kind(name)
+        except NumberplayError:
+            pass        # its jobs fail with the same error
+
+
+def message_of(job: Job) -> dict[str, Any]:
+    """The message that runs a job on a worker: its fields (those it leaves at None
+    left out: every field that may be None is None by default), and its timeout
+    as the budget."""
+    return message(job.op, {k: v for k, v in vars(job).items() if v is not None}, job.timeout)
+
+
+def handle(sent: dict[str, Any]) -> list[Any]:
+    """The answer to one job's message: `[200, the CLI's JSON object]`, or a
+    failure's status and `{"error": ...}`; never raises."""
+    job = Job(**{**sent["body"], "timeout": sent["seconds"]})
+    outcome = run_guarded(lambda: execute(job))
     if isinstance(outcome, Failure):
-        return error_result(job.id, failure_text(outcome))
-    return ok_result(job.id, outcome)
+        return list(failure_answer(outcome))
+    return [200, outcome]
+
+
+def result_line(job_id: JobId, answer: Any) -> Result:
+    """The result line of a job from its worker's answer."""
+    status, body = answer
+    if status == 200:
+        return ok_result(job_id, body)
+    return error_result(job_id, body["error"])
+
+
+def run_job(job: Job, plugins: tuple[str, ...] = ()) -> Result:
+    """The result line of one job, run here (`handle`: a Dask task runs it so);
+    never raises."""
+    loaded = run_guarded(lambda: import_plugins(plugins))
+    if isinstance(loaded, Failure):
+        return error_result(job.id, failure_text(loaded))
+    return result_line(job.id, handle(message_of(job)))
 
 
 def failure_text(failure: Failure) -> str:
@@ -166,5 +208,5 @@ def failure_text(failure: Failure) -> str:
 def execute(job: Job) -> Any:
     """The CLI's JSON object for one job (a list of them when its input holds
     several puzzles); raises NumberplayError when the job fails. A generate job
-    without a seed is seeded by its id."""
-    return run(job, job.budget(), seed=job.id)
+    without a seed draws a fresh one, which its answer carries."""
+    return run(job, job.budget())

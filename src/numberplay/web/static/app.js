@@ -188,7 +188,7 @@ async function fromText(kind, text) {
 }
 
 // A step's text without the technique it opens with, shown beside its label
-// ("Naked single: r4c4 ..." under "naked single" is "r4c4 ..."); as text.step_body.
+// ("Cage digits: r4c4 ..." under "cage digits" is "r4c4 ..."); as text.step_body.
 function stepBody(technique, text) {
   const at = text.indexOf(": ");
   if (!technique || at < 0 || at + 2 >= text.length) return text;

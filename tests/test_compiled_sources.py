@@ -1,0 +1,90 @@
+"""Modules compiled from their own Python source (Cython's pure-Python mode, the
+`[[cython]]` of a package's native.toml, built by setup.py) against the same
+source run as Python.
+
+The compiled module has the module's name and is imported in place of the
+`.py`; NUMBERPLAY_PURE=1 imports every numberplay module from its source and
+refuses the hand-written C cores (`numberplay._pure`), as on a machine without
+a compiler. Both runs must give the same explanations word for word, the same
+grades and the same generated puzzles for a seed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from numberplay import _pure
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+COMPILED = [".".join([*decl.parent.relative_to(SRC).parts, mod["name"]])
+            for decl in sorted(SRC.glob("numberplay/*/native.toml"))
+            for mod in tomllib.loads(decl.read_text()).get("cython", [])]
+
+# Every kind: a generated puzzle explained and graded; formulas whose explanations
+# make trials (nested ones, with the grade's early stop) and a crypto-product.
+SCRIPT = r"""
+import sys
+import numberplay
+from numberplay.formula import ladder
+for kind in numberplay.kind_names():
+    g = numberplay.generate(kind, seed=3)
+    for s in numberplay.explain(g):
+        print(kind, s.technique, s.text)
+    print(kind, "grade", numberplay.grade(g))
+for formula in ("STAR + EARTH = BRICK", "GREEN + IVORY + MAROON = ORANGE",
+                "TWO * TWO = SQUARE", "TO + GO = OUT"):
+    run = ladder.explanation(formula, 8 if formula == "TO + GO = OUT" else 10)
+    for s in run:
+        print(formula, s.technique, s.text)
+    print(formula, "grade", run.grade, ladder.grade(formula))
+for name in sys.argv[1:]:
+    module = __import__(name, fromlist=["_"])
+    print(name, "file", "py" if module.__file__.endswith(".py") else "compiled", file=sys.stderr)
+"""
+
+
+def _run(pure: bool) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    env.pop("NUMBERPLAY_PURE", None)
+    if pure:
+        env["NUMBERPLAY_PURE"] = "1"
+    return subprocess.run([sys.executable, "-c", SCRIPT, *COMPILED], capture_output=True,
+                          text=True, env=env, timeout=240, check=True)
+
+
+def test_some_module_is_declared():
+    assert "numberplay.deduce.kernel" in COMPILED
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_compiled_where_required(name):
+    module = importlib.import_module(name)
+    if not _pure.compiled(module):
+        if os.environ.get("NUMBERPLAY_REQUIRE_NATIVE") and not os.environ.get("NUMBERPLAY_PURE"):
+            pytest.fail(f"{name} was not compiled (is Cython installed at build time?)")
+        pytest.skip(f"{name} runs from its source (not compiled)")
+
+
+def test_compiled_and_pure_python_give_the_same_results():
+    fast, slow = _run(False), _run(True)
+    assert fast.stdout == slow.stdout
+    assert fast.stdout.count("grade") >= 9
+    # the pure run imported every declared module from its source
+    assert slow.stderr.count(" file py") == len(COMPILED)
+
+
+def test_pure_refuses_the_hand_written_cores():
+    env = {**os.environ, "PYTHONPATH": str(SRC), "NUMBERPLAY_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c",
+                          "from numberplay.formula import filters, settle\n"
+                          "print(filters._compiled, settle._settle)"],
+                         capture_output=True, text=True, env=env, timeout=60, check=True)
+    assert out.stdout.split() == ["None", "None"]
