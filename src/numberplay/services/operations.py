@@ -377,15 +377,21 @@ def read_request(obj: Mapping[str, Any], limits: Limits = BATCH, *, strict: bool
         max_steps=positive(obj, "max_steps", error=error) or flags.get("max_steps"),
         why=flag(obj, "why", False, error),
         state=typed(obj, "state", str, error),
-        level=positive(obj, "level", 3, error),
+        level=positive(obj, "level", _top(op, "level", limits), error),
         size=None if obj.get("size") in (None, "") else str(typed(obj, "size", (str, int), error)),
         difficulty=typed(obj, "difficulty", str, error) or None,
         seed=typed(obj, "seed", (int, str), error),
-        count=(positive(obj, "count", limits.generate, error) or 1) if generating else 1,
+        count=(positive(obj, "count", _top(op, "count", limits), error) or 1) if generating
+        else 1,
         options=options,
         timeout=seconds(obj, "timeout", error),
         max_nodes=positive(obj, "max_nodes", error=error),
     )
+
+
+def _top(op: str, name: str, limits: Limits) -> int | None:
+    """The upper bound the field spec gives field `name` of op `op` (None: none)."""
+    return next((f.top(limits) for f in FIELDS[op] if f.name == name), None)
 
 
 def _flag_value(name: str, value: Any, wanted: type, error: type[PuzzleError]) -> Any:
