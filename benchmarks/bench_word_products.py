@@ -1,13 +1,15 @@
 """`generate cryptarithm --all --words alpha.txt --op x --addends 2..3 --result-terms 1..3`
 stage by stage: pairs of sides, what each cheap test rejects, what the column
 search (compiled) gets and finds, and the CPU of each stage; then the whole CLI
-command as a child process (its CPU), and how many of cryptator's published Greek
-products are among the equalities.
+command as a child process with `--format json` (its CPU: each puzzle's grade and
+the JSON are part of it), and how many of cryptator's published Greek products
+are among the equalities.
 
     PYTHONPATH=src python benchmarks/bench_word_products.py [WORDS] [--left 2..3]
         [--right 1..3] [--no-cli] [--python]
 
-WORDS defaults to cryptator's Greek letter names (`src/main/words/alpha.txt` of a
+WORDS defaults to cryptator's Greek letter names (crypt 1.4's `words/alpha.txt`,
+in ../shared/peers/crypt14.tgz, is the same list without OMICRON) (`src/main/words/alpha.txt` of a
 checkout of github.com/arnaud-m/cryptator beside this project, or under
 $NUMBERPLAY_CRYPTATOR's `../../words`; else the same 24 names, which are written
 here). `--python` runs the search's pure-Python twin instead (slow: a small list).
@@ -17,6 +19,7 @@ Nothing of cryptator is stored in the project.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import subprocess
@@ -118,13 +121,17 @@ def main() -> int:
             out = subprocess.run([sys.executable, "-m", "numberplay", "generate", "cryptarithm",
                                   "--all", "--words", str(path), "--op", "x", "--addends",
                                   args.left, "--result-terms", args.right, "--timeout",
-                                  "100000", "--quiet"], capture_output=True, text=True,
+                                  "100000", "--quiet", "--format", "json"],
+                                 capture_output=True, text=True,
                                  env={**os.environ, "PYTHONPATH": str(HERE.parent / "src")})
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        lines = out.stdout.splitlines()
-        print(f"\nthe whole CLI command: {len(lines):,} lines, exit {out.returncode}, "
-              f"{cpu:.2f} s CPU")
+        try:
+            puzzles = len(json.loads(out.stdout)["puzzles"])
+        except (ValueError, KeyError):
+            puzzles = -1
+        print(f"\nthe whole CLI command (--format json, graded): {puzzles:,} puzzles, "
+              f"exit {out.returncode}, {cpu:.2f} s CPU")
     return 0
 
 

@@ -128,6 +128,28 @@ def test_column_search_counts_as_brute_force_and_twin(base):
             assert prod(map(value, left)) == prod(map(value, right))
 
 
+@pytest.mark.parametrize("base", [6, 8, 10])
+def test_column_search_with_common_endings_and_zeros(base):
+    """Sides whose words end alike (PHI and CHI: a column test needs none of their
+    common letters) and units letters that are 0 (the words lose their trailing
+    zeros, a power of the base on one side): the compiled search, its twin and brute
+    force agree."""
+    from numberplay.cryptarithm.wordproducts import _compiled, columns_py
+    rng = random.Random(base + 40)
+    for _ in range(40):
+        ends = ["".join(rng.choice("XYZ") for _ in range(rng.randint(1, 2))) for _ in range(2)]
+        words = [rng.choice("ABCD") * rng.randint(0, 1) + rng.choice("ABCD") + rng.choice(ends)
+                 for _ in range(rng.randint(3, 5))]
+        if len(set("".join(words))) > 5:
+            continue
+        nleft = rng.randint(1, len(words) - 1)
+        twin = columns_py(base, 3, _letters(words), nleft)
+        assert min(twin[0], 3) == min(brute(tuple(words[:nleft]), tuple(words[nleft:]), base),
+                                       3), words
+        if _compiled is not None:
+            assert _compiled.word_products(base, 3, _letters(words), nleft) == twin, words
+
+
 def test_pure_python_fallback_gives_the_same_output(monkeypatch):
     """Without the compiled core, `--op x` prints the same lines (a small Greek list)."""
     from numberplay.cryptarithm import wordproducts

@@ -7,23 +7,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..budget import Budget
-from ..errors import BudgetExceeded
+from ..errors import EXIT_OK, EXIT_UNDECIDED, BudgetExceeded
 from ..kinds import Kind
 from ..model import SOLVED, STALLED, Puzzle, Solution, Step
 from ..services.operations import Request, outcome
 from ..services.search import search
 from .args import PuzzleArgs
-from .common import (
-    EXIT_OK,
-    EXIT_UNDECIDED,
-    Format,
-    echo,
-    explain_code,
-    multiple,
-    print_json,
-    say,
-    worst,
-)
+from .common import Format, echo, explain_code, multiple, print_json, say, worst
 from .html_out import explain_page
 from .steps_out import step_text_lines, steps_markdown
 from .svg_out import check_draws, explain_svg

@@ -19,6 +19,7 @@ import click
 
 from ..errors import UnknownKind
 from ..kinds import Kind, KindOption, all_kinds, get_kind
+from ..services.operations import CLI, FIELDS, MAX_NODES, TIMEOUT, Field
 from .common import Format, guard
 from .params import PATH, Command, Group, argument, option
 
@@ -48,13 +49,10 @@ def _example() -> click.Parameter:
                   help="Use a bundled example (see 'numberplay examples').")
 
 
-def _budget_params(default_timeout: float | None) -> list[click.Parameter]:
-    return [
-        option("--timeout", name="timeout", default=default_timeout, vtype=float, low=0.0,
-               help="Stop searching after this many seconds."),
-        option("--max-nodes", name="max_nodes", vtype=int, low=1,
-               help="Stop searching after this many search nodes."),
-    ]
+def _budget_params(default_timeout: float | None, help: str | None = None,
+                   nodes_help: str | None = None) -> list[click.Parameter]:
+    return [_field(TIMEOUT, default=default_timeout, help=help),
+            _field(MAX_NODES, help=nodes_help)]
 
 
 def _format(choices: type[StrEnum] = Format) -> click.Parameter:
@@ -66,6 +64,16 @@ def _flag(*decls: str, name: str, help: str) -> click.Parameter:
     return option(*decls, name=name, default=False, vtype=bool, help=help)
 
 
+def _field(field: Field, *, default: Any = None, help: str | None = None) -> click.Parameter:
+    """The click option of a request field (`services.operations.FIELDS`)."""
+    if field.type is bool:
+        return _flag(*field.flags, name=field.cli_name, help=help or field.help)
+    vtype = field.type if isinstance(field.type, type) else str
+    return option(*field.flags, name=field.cli_name, vtype=vtype,
+                  default=field.default if default is None else default, low=field.low,
+                  high=field.top(CLI), help=help or field.help, metavar=field.metavar)
+
+
 def _kind_param(opt: KindOption) -> click.Parameter:
     if opt.type is bool:
         return option(opt.cli_flag, name="kind__" + opt.name, default=bool(opt.default),
@@ -74,51 +82,20 @@ def _kind_param(opt: KindOption) -> click.Parameter:
                   help=opt.help, metavar=opt.metavar or opt.type.__name__.upper())
 
 
+def _puzzle_params(op: str) -> list[click.Parameter]:
+    """A puzzle command's parameters: the puzzle, its request fields, the format
+    and the budget."""
+    return [_source(), _example(), *(_field(f) for f in FIELDS[op]), _format(),
+            *_budget_params(CLI.seconds)]
+
+
 COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
-    "solve": lambda: [
-        _source(), _example(),
-        _flag("--all", "-a", name="all", help="Show every solution."),
-        _flag("--count", "-c", name="count", help="Print only the number of solutions."),
-        option("--limit", "-l", name="limit", vtype=int, low=1,
-               help="Stop after N solutions (and show up to N)."),
-        _flag("--no-search", name="no_search",
-              help="Use deductions only; print the partial grid where they stall."),
-        _format(), *_budget_params(60.0)],
-    "check": lambda: [
-        _source(), _example(),
-        _flag("--count", "-c", name="count",
-              help="Count every solution (check alone stops at the second)."),
-        option("--limit", "-l", name="limit", vtype=int, low=1,
-               help="With --count: stop counting after N solutions."),
-        _flag("--why", name="why",
-              help="Say why: the difficulty and techniques (unique); two "
-              "solutions, the true candidates and the fewest givens that mend it (multiple); "
-              "a smallest set of clues without solution (none)."),
-        _format(), *_budget_params(60.0)],
-    "explain": lambda: [
-        _source(), _example(),
-        _flag("--trace", name="trace", help="Show the grid after each step."),
-        _flag("--no-search", name="no_search",
-              help="Stop where deductions stall instead of guessing."),
-        option("--max-steps", name="max_steps", vtype=int, low=1, help="Show at most N steps."),
-        _format(), *_budget_params(60.0)],
-    "hint": lambda: [
-        _source(), _example(),
-        option("--state", name="state", metavar="STATE",
-               help="Where you are: a file, '-' for standard input, or the text itself "
-                    "(the kind's state format; see the kind's --help). Without it, the "
-                    "hint is from the start."),
-        option("--level", name="level", default=3, vtype=int, low=1, high=3,
-               help="1: the technique and the line or column; 2: the cell or letter; "
-                    "3: the whole step."),
-        _format(), *_budget_params(60.0)],
+    "solve": lambda: _puzzle_params("solve"),
+    "check": lambda: _puzzle_params("check"),
+    "explain": lambda: _puzzle_params("explain"),
+    "hint": lambda: _puzzle_params("hint"),
     "generate": lambda: [
-        option("--size", "-s", name="size", help="Puzzle size."),
-        option("--difficulty", "-d", name="difficulty", help="Difficulty level."),
-        option("--count", "-n", name="count", vtype=int, low=1, high=100_000,
-               help="How many puzzles (default 1; with a kind's enumerating option: all)."),
-        option("--seed", name="seed",
-               help="Random seed; the same seed gives the same puzzles."),
+        *(_field(f) for f in FIELDS["generate"]),
         option("--id", name="id", metavar="ID",
                help="Make again the one puzzle with this id (printed with every generated "
                     "puzzle)."),
@@ -127,10 +104,8 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
                     "Default: no in text and svg, yes in markdown, html and json."),
         _flag("--quiet", "-q", name="quiet", help="No progress bar."),
         _format(),
-        option("--timeout", name="timeout", default=300.0, vtype=float, low=0.0,
-               help="Give up on one puzzle after this many seconds."),
-        option("--max-nodes", name="max_nodes", vtype=int, low=1,
-               help="Give up on one puzzle after this many search nodes."),
+        *_budget_params(CLI.generate_seconds, "Give up on one puzzle after this many seconds.",
+                        "Give up on one puzzle after this many search nodes."),
         option("--store", name="store", vtype=PATH, metavar="DB",
                help="Also keep the puzzles in this SQLite store (see 'numberplay store')."),
     ],

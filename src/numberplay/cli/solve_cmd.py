@@ -7,25 +7,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import PuzzleError
+from ..errors import EXIT_NONE, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
 from ..services.operations import Request, outcome
 from ..services.search import SearchResult
 from .args import PuzzleArgs
-from .common import (
-    EXIT_NONE,
-    EXIT_OK,
-    EXIT_PARTIAL,
-    EXIT_UNDECIDED,
-    Format,
-    echo,
-    explain_code,
-    print_json,
-    say,
-    solve_code,
-    worst,
-)
+from .common import Format, echo, explain_code, print_json, say, solve_code, worst
 
 # (The HTML and SVG writers are imported by the formats that use them.)
 

@@ -388,15 +388,26 @@ static int step(Prog *p, long long max_nodes, long long *out)
     return -1;
 }
 
-/* ---- equalities of products of words (wordproducts.py: `_Columns`, the twin) ----
+/* ---- equalities of products of words (wordproducts.py: `columns_py`, the twin) ----
  *
  * prod(left words) = prod(right words), letters distinct digits, no word of two or
- * more letters starting with 0. Column by column from the units: the letters that
- * first occur in column k (counted from the right) are given digits, then the
- * products of the words' last k+1 digits must agree modulo B^(k+1) (the last
- * digits of a product depend only on the last digits of its factors). When every
- * letter has a digit, the products are compared exactly in 128 bits (the caller
- * passes only sides whose largest product fits).
+ * more letters starting with 0. The leading letters first: the digits each takes in
+ * some assignment of them all under which the sides' ranges meet. Then column by
+ * column from the units: the products of the words' last k+1 digits must agree
+ * modulo B^(k+1) (the last digits of a product depend only on the last digits of
+ * its factors). A letter is given a digit at the first column whose test depends on
+ * it: the difference of the two products is expanded into monomials of digits (one
+ * digit of each word, times B^(sum of their places)), and a letter whose monomials
+ * cancel modulo B^(k+1) is not needed by the test of column k (two sides ending
+ * alike, as PHI and CHI, test nothing in their common columns). Letters a test
+ * needs from lower columns are tried first; the new letters of the column enter the
+ * test linearly modulo B, so the last of them (the one whose coefficient leaves the
+ * fewest digits) is solved, not tried. Before each column the sides' ranges (each
+ * word between its smallest and largest digits left) must meet. A units letter
+ * given 0 makes the words ending in it multiples of B: they lose their trailing
+ * zeros and the search goes on with the shorter equation (a power of B on the side
+ * that had more of them). With every letter decided, the products are compared
+ * exactly in 128 bits (the caller passes only sides whose largest product fits).
  */
 
 #define WP_MAXW 16
@@ -404,37 +415,83 @@ static int step(Prog *p, long long max_nodes, long long *out)
 #define WP_MAXB 62
 #define WP_LEAD_TESTS 1000           /* range tests of the leading letters' walk, at most */
 #define WP_MAXL 64
+#define WP_MAXT 4096                 /* monomials of the expansion, at most (MAX_TERMS) */
+#define WP_SYMW 10                   /* words of a side the expansion takes (SYM_WORDS) */
+#define WP_INF (1 << 30)
 
-typedef struct {
-    int base, nw, n, ncol, limit, count;
-    int side[WP_MAXW], len[WP_MAXW];
-    int lt[WP_MAXW][WP_MAXL];        /* local letter of each place, units first */
-    int lead[WP_MAXN];
-    int nnew[WP_MAXL], newl[WP_MAXL][WP_MAXN];
-    int dig[WP_MAXN], sol[WP_MAXN];
-    u64 used, full;
-    int ucof[WP_MAXW];               /* product of the units of the other words of its side */
-    int coef[WP_MAXL][WP_MAXN];      /* each new letter's coefficient in its column */
-    u64 solve[WP_MAXB][WP_MAXB];
+typedef struct {                     /* the tables of one base */
+    int base;
+    u64 solve[WP_MAXB][WP_MAXB];     /* solve[c][r]: the digits d with c*d = r (mod B) */
     int nsol[WP_MAXB];               /* the solutions of c*d = r (mod B) for one r: gcd(c, B) */
     unsigned char cd[WP_MAXB][WP_MAXB];  /* c*d mod B */
+    u64 pw[WP_MAXL + 1];             /* B^k, 0 past 2^62 */
     u64 inv[WP_MAXL + 1];            /* floor(2^64 / B^k), for the reductions below */
+} WpTab;
+
+typedef struct {                     /* one column search: the words, the order of the letters */
+    int ready;                       /* 1 built, -1 no such search (a stripped word empty) */
+    int ncol, el, er, strip;         /* prod(left) * B^el = prod(right) * B^er */
+    int len[WP_MAXW];
+    unsigned char row[WP_MAXW][WP_MAXL];  /* local letter of each place, units first */
+    unsigned char unit[WP_MAXN];     /* a units letter (strip: 0 makes the search shorter) */
+    int order[WP_MAXN], nord;        /* the letters to decide, by group: */
+    int lat[WP_MAXL + 1], fre[WP_MAXL];  /* later[k] = order[lat[k]..fre[k]), fresh[k] =
+                                      * order[fre[k]..lat[k+1]), the rest from lat[ncol] */
+} WpProb;
+
+typedef struct {
+    int base, nw, n, limit, count;
+    int side[WP_MAXW], len[WP_MAXW];
+    unsigned char lt[WP_MAXW][WP_MAXL];  /* local letter of each place, units first */
+    int lead[WP_MAXN];
+    int dig[WP_MAXN], sol[WP_MAXN];
+    u64 used, full;
     u64 dom[WP_MAXN];                /* the digits a letter may take (leading letters: by magnitude) */
     int nlead, leads[WP_MAXN];
     u128 place[WP_MAXW];             /* B^(length - 1) */
     int open;                        /* leading letters whose digits are not all seen yet */
-    int tests;                       /* range tests left to the leading letters' walk */  /* solve[c][r]: the digits d with c*d = r (mod B) */
-    u64 pw[WP_MAXL + 1];             /* B^k, 0 past 2^62 */
-    u64 low[WP_MAXL + 1][WP_MAXW];   /* low[k][w]: word w modulo B^k */
+    int tests;                       /* range tests left to the leading letters' walk */
+    int narrow;                      /* every word's value below 2^64 */
+    const WpTab *t;
     long long nodes;
+    WpProb top;
+    WpProb *sub[WP_MAXN];            /* the shorter search when letter z is 0, made once */
 } WordEq;
 
-static void wp_column(WordEq *p, int k);
+typedef struct {
+    u64 key;                         /* the monomial's letters + 1, sorted, 6 bits each */
+    int s, sgn;                      /* B^s, the side */
+} WpTerm;
 
-/* x mod B^k and x div B^k for x < 2^64 (Barrett, with inv[k] = floor(2^64 / B^k)) */
-static inline u64 wp_div(const WordEq *p, u64 x, int k)
+static WpTab wp_tab;                 /* the last base's tables (the GIL is held) */
+static WpTerm wp_terms[WP_MAXT + 1];
+
+static const WpTab *wp_tables(int base)
 {
-    u64 m = p->pw[k], q = (u64)(((u128)x * p->inv[k]) >> 64);
+    WpTab *t = &wp_tab;
+    int c, d, k;
+    if (t->base == base)
+        return t;
+    memset(t, 0, sizeof(*t));
+    for (c = 0; c < base; c++)
+        for (d = 0; d < base; d++)
+            t->solve[c][c * d % base] |= 1ULL << d;
+    for (c = 0; c < base; c++) {
+        t->nsol[c] = __builtin_popcountll(t->solve[c][0]);
+        for (d = 0; d < base; d++)
+            t->cd[c][d] = (unsigned char)(c * d % base);
+    }
+    powers(t->pw, WP_MAXL, base);
+    for (k = 1; k <= WP_MAXL; k++)
+        t->inv[k] = t->pw[k] > 1 ? (u64)(((u128)1 << 64) / t->pw[k]) : 0;
+    t->base = base;
+    return t;
+}
+
+/* x div B^k for x < 2^64 (Barrett, with inv[k] = floor(2^64 / B^k)) */
+static inline u64 wp_div(const WpTab *t, u64 x, int k)
+{
+    u64 m = t->pw[k], q = (u64)(((u128)x * t->inv[k]) >> 64);
     u64 r = x - q * m;
     while (r >= m) {
         r -= m;
@@ -443,10 +500,17 @@ static inline u64 wp_div(const WordEq *p, u64 x, int k)
     return q;
 }
 
-static inline u64 wp_mod(const WordEq *p, u64 x, int k)
+static inline u64 wp_mod(const WpTab *t, u64 x, int k)
 {
-    return x - wp_div(p, x, k) * p->pw[k];
+    return x - wp_div(t, x, k) * t->pw[k];
 }
+
+static inline int wp_val(const WordEq *p, int x)
+{
+    return p->dig[x] < 0 ? 0 : p->dig[x];
+}
+
+static void wp_enum(WordEq *p, WpProb *q, int i, int end, int step);
 
 /* every letter has a digit: the products compared exactly */
 static void wp_exact(WordEq *p)
@@ -469,166 +533,419 @@ static void wp_exact(WordEq *p)
     }
 }
 
-static inline void wp_next(WordEq *p, int k)
+/* the sides' ranges, each word between its smallest and its largest digits left: can
+ * they meet? */
+static int wp_ranges(const WordEq *p)
 {
-    if (k == 0) {
-        int w, v;
-        for (w = 0; w < p->nw; w++) {
-            int c = 1;
-            for (v = 0; v < p->nw; v++)
-                if (v != w && p->side[v] == p->side[w])
-                    c = p->cd[c][p->dig[p->lt[v][0]]];
-            p->ucof[w] = c;
+    u128 lo[2] = {1, 1}, hi[2] = {1, 1};
+    int w, j;
+    for (w = 0; w < p->nw; w++) {
+        int s = p->side[w] > 0 ? 0 : 1;
+        if (p->narrow) {                  /* every word below 2^64 */
+            u64 a = 0, z = 0, b = (u64)p->base;
+            for (j = p->len[w] - 1; j >= 0; j--) {
+                int x = p->lt[w][j];
+                if (p->dig[x] >= 0) {
+                    a = a * b + (u64)p->dig[x];
+                    z = z * b + (u64)p->dig[x];
+                } else {
+                    u64 m = p->dom[x] & ~p->used;
+                    if (!m)
+                        return 0;
+                    a = a * b + (u64)lowd(m);
+                    z = z * b + (u64)highd(m);
+                }
+            }
+            lo[s] *= a;
+            hi[s] *= z;
+        } else {
+            u128 a = 0, z = 0;
+            for (j = p->len[w] - 1; j >= 0; j--) {
+                int x = p->lt[w][j];
+                if (p->dig[x] >= 0) {
+                    a = a * (u128)p->base + (u128)p->dig[x];
+                    z = z * (u128)p->base + (u128)p->dig[x];
+                } else {
+                    u64 m = p->dom[x] & ~p->used;
+                    if (!m)
+                        return 0;
+                    a = a * (u128)p->base + (u128)lowd(m);
+                    z = z * (u128)p->base + (u128)highd(m);
+                }
+            }
+            lo[s] *= a;
+            hi[s] *= z;
         }
     }
-    if (k + 1 == p->ncol)
-        wp_exact(p);
+    return lo[0] <= hi[1] && lo[1] <= hi[0];
+}
+
+static void wp_after(WordEq *p, WpProb *q, int k)
+{
+    if (k + 1 == q->ncol)
+        wp_enum(p, q, q->lat[q->ncol], q->nord, -1);
     else
-        wp_column(p, k + 1);
+        wp_enum(p, q, q->lat[k + 1], q->fre[k + 1], k + 1);
 }
 
-static inline u64 wp_allowed(const WordEq *p, int x)
+/* the units: the products of the units digits agree mod B */
+static void wp_units(WordEq *p, WpProb *q)
 {
-    return p->dom[x] & ~p->used;
-}
-
-/* the units: every new letter, then the products of the units digits agree mod B */
-static void wp_units(WordEq *p, int i)
-{
-    int x, w;
-    u64 m;
-    if (i == p->nnew[0]) {
-        u64 pl = 1, pr = 1;
-        for (w = 0; w < p->nw; w++) {
-            if (p->side[w] > 0)
-                pl = p->cd[pl][p->dig[p->lt[w][0]]];
-            else
-                pr = p->cd[pr][p->dig[p->lt[w][0]]];
-        }
-        if (pl == pr)
-            wp_next(p, 0);
-        return;
-    }
-    x = p->newl[0][i];
-    m = wp_allowed(p, x);
-    while (m && p->count < p->limit) {
-        int d = __builtin_ctzll(m);
-        m &= m - 1;
-        p->nodes++;
-        p->dig[x] = d;
-        p->used |= 1ULL << d;
-        wp_units(p, i + 1);
-        p->used &= ~(1ULL << d);
-    }
-    p->dig[x] = -1;
-}
-
-/* column k >= 1: its new letters i, i+1, ... with r the residue so far of
- * D / B^k + sum(coefficient * digit) (mod B), which must end at 0; the last new
- * letter's digits are those that bring it to 0 (`solve`), unless `free` (the
- * modulus is past 62 bits: no test) */
-static void wp_letters(WordEq *p, int k, int i, int r, int free)
-{
-    int x = p->newl[k][i], b = p->base;
-    u64 m = wp_allowed(p, x);
-    if (i == p->nnew[k] - 1 && !free)
-        m &= p->solve[p->coef[k][i]][(b - r) % b];
-    while (m && p->count < p->limit) {
-        int d = __builtin_ctzll(m);
-        m &= m - 1;
-        p->nodes++;
-        p->dig[x] = d;
-        p->used |= 1ULL << d;
-        if (i == p->nnew[k] - 1)
-            wp_next(p, k);
-        else {
-            int r2 = r + p->cd[p->coef[k][i]][d];
-            wp_letters(p, k, i + 1, r2 >= b ? r2 - b : r2, free);
-        }
-        p->used &= ~(1ULL << d);
-    }
-    p->dig[x] = -1;
-}
-
-/* entering column k >= 1 (the lower columns agree modulo B^k): the words' values
- * modulo B^k, the residue, each new letter's coefficient */
-static void wp_column(WordEq *p, int k)
-{
-    int w, b = p->base, r, a;
-    u64 mod = p->pw[k + 1];
-    for (w = 0; w < p->nw; w++)
-        p->low[k][w] = p->low[k - 1][w]
-            + (p->len[w] > k - 1 ? (u64)p->dig[p->lt[w][k - 1]] * p->pw[k - 1] : 0);
-    if (!mod) {
-        if (p->nnew[k])
-            wp_letters(p, k, 0, 0, 1);
+    const WpTab *t = p->t;
+    int pl = q->el ? 0 : 1, pr = q->er ? 0 : 1, w;
+    for (w = 0; w < p->nw; w++) {
+        if (p->side[w] > 0)
+            pl = t->cd[pl][wp_val(p, q->row[w][0])];
         else
-            wp_next(p, k);
+            pr = t->cd[pr][wp_val(p, q->row[w][0])];
+    }
+    if (pl == pr)
+        wp_after(p, q, 0);
+}
+
+/* the new letters i, i+1, ... of column k >= 1 with r the residue so far of
+ * D / B^k + sum(coefficient * digit) (mod B), which must end at 0; the last one's
+ * digits are those that bring it to 0 (`solve`), unless `free` (the modulus is past
+ * 62 bits: no test) */
+static void wp_letters(WordEq *p, WpProb *q, int k, const int *xs, const int *coef, int nx,
+                       int i, int r, int free)
+{
+    const WpTab *t = p->t;
+    int x = xs[i], b = p->base;
+    u64 m = p->dom[x] & ~p->used;
+    if (i == nx - 1 && !free)
+        m &= t->solve[coef[i]][(b - r) % b];
+    while (m && p->count < p->limit) {
+        int d = __builtin_ctzll(m);
+        m &= m - 1;
+        p->nodes++;
+        p->dig[x] = d;
+        p->used |= 1ULL << d;
+        if (i == nx - 1)
+            wp_after(p, q, k);
+        else {
+            int r2 = r + t->cd[coef[i]][d];
+            wp_letters(p, q, k, xs, coef, nx, i + 1, r2 >= b ? r2 - b : r2, free);
+        }
+        p->used &= ~(1ULL << d);
+    }
+    p->dig[x] = -1;
+}
+
+/* column k >= 1 (the test of every lower column passed): the words' values modulo
+ * B^k, the residue, each new letter's coefficient */
+static void wp_column(WordEq *p, WpProb *q, int k)
+{
+    const WpTab *t = p->t;
+    int w, v, b = p->base, r, a, nx = q->lat[k + 1] - q->fre[k];
+    int xs[WP_MAXN], coef[WP_MAXN], ucof[WP_MAXW];
+    u64 mod = t->pw[k + 1];
+    if (!wp_ranges(p))
         return;
+    for (a = 0; a < nx; a++) {
+        xs[a] = q->order[q->fre[k] + a];
+        coef[a] = 0;
+    }
+    if (!mod) {
+        if (nx)
+            wp_letters(p, q, k, xs, coef, nx, 0, 0, 1);
+        else
+            wp_after(p, q, k);
+        return;
+    }
+    for (w = 0; w < p->nw; w++) {
+        int c = (p->side[w] > 0 ? q->el : q->er) ? 0 : 1;
+        for (v = 0; v < p->nw; v++)
+            if (v != w && p->side[v] == p->side[w])
+                c = t->cd[c][wp_val(p, q->row[v][0])];
+        ucof[w] = c;
     }
     {
-        u64 pl = 1, pr = 1, diff;
-        if (mod < (1ULL << 32)) {
-            for (w = 0; w < p->nw; w++) {
+        u64 pl = q->el >= k + 1 ? 0 : t->pw[q->el], pr = q->er >= k + 1 ? 0 : t->pw[q->er];
+        u64 diff;
+        int j;
+        for (w = 0; w < p->nw; w++) {
+            u64 low = 0;
+            int top = q->len[w] < k ? q->len[w] : k;
+            for (j = top - 1; j >= 0; j--)
+                low = low * (u64)b + (u64)wp_val(p, q->row[w][j]);
+            if (mod < (1ULL << 32)) {
                 if (p->side[w] > 0)
-                    pl = wp_mod(p, pl * p->low[k][w], k + 1);
+                    pl = wp_mod(t, pl * low, k + 1);
                 else
-                    pr = wp_mod(p, pr * p->low[k][w], k + 1);
-            }
-        } else {
-            for (w = 0; w < p->nw; w++) {
+                    pr = wp_mod(t, pr * low, k + 1);
+            } else {
                 if (p->side[w] > 0)
-                    pl = mulmod(pl, p->low[k][w], mod);
+                    pl = mulmod(pl, low, mod);
                 else
-                    pr = mulmod(pr, p->low[k][w], mod);
+                    pr = mulmod(pr, low, mod);
             }
         }
         diff = pl >= pr ? pl - pr : pl + mod - pr;
-        r = (int)wp_div(p, diff, k);
+        r = (int)wp_div(t, diff, k);
     }
-    for (a = 0; a < p->nnew[k]; a++)
-        p->coef[k][a] = 0;
     for (w = 0; w < p->nw; w++) {
         int x, c;
-        if (p->len[w] <= k)
+        if (q->len[w] <= k)
             continue;
-        x = p->lt[w][k];
-        c = p->side[w] > 0 ? p->ucof[w] : (b - p->ucof[w]) % b;
+        x = q->row[w][k];
+        c = p->side[w] > 0 ? ucof[w] : (b - ucof[w]) % b;
         if (p->dig[x] >= 0) {
-            r += p->cd[c][p->dig[x]];
+            r += t->cd[c][p->dig[x]];
             if (r >= b)
                 r -= b;
         } else {
-            for (a = 0; p->newl[k][a] != x; a++)
+            for (a = 0; a < nx && xs[a] != x; a++)
                 ;
-            p->coef[k][a] += c;
-            if (p->coef[k][a] >= b)
-                p->coef[k][a] -= b;
+            if (a < nx) {
+                coef[a] += c;
+                if (coef[a] >= b)
+                    coef[a] -= b;
+            }
         }
     }
-    if (p->nnew[k] == 0) {
+    if (nx == 0) {
         if (r == 0)
-            wp_next(p, k);
+            wp_after(p, q, k);
         return;
     }
     {   /* the letter solved last: one whose coefficient has the fewest solutions */
-        int best = p->nnew[k] - 1, bn = p->nsol[p->coef[k][best]], t;
-        for (a = p->nnew[k] - 2; a >= 0 && bn > 1; a--)
-            if (p->nsol[p->coef[k][a]] < bn) {
+        int best = nx - 1, bn = t->nsol[coef[best]], tmp;
+        for (a = nx - 2; a >= 0 && bn > 1; a--)
+            if (t->nsol[coef[a]] < bn) {
                 best = a;
-                bn = p->nsol[p->coef[k][a]];
+                bn = t->nsol[coef[a]];
             }
-        if (best != p->nnew[k] - 1) {
-            int last = p->nnew[k] - 1;
-            t = p->newl[k][best];
-            p->newl[k][best] = p->newl[k][last];
-            p->newl[k][last] = t;
-            t = p->coef[k][best];
-            p->coef[k][best] = p->coef[k][last];
-            p->coef[k][last] = t;
+        if (best != nx - 1) {
+            tmp = xs[best];
+            xs[best] = xs[nx - 1];
+            xs[nx - 1] = tmp;
+            tmp = coef[best];
+            coef[best] = coef[nx - 1];
+            coef[nx - 1] = tmp;
         }
     }
-    wp_letters(p, k, 0, r, 0);
+    wp_letters(p, q, k, xs, coef, nx, 0, r, 0);
+}
+
+static int wp_stripped(WordEq *p, int z);
+
+/* the letters order[i..end) get digits, then the next step: the units (0), column
+ * `step`, or the exact comparison (-1) */
+static void wp_enum(WordEq *p, WpProb *q, int i, int end, int step)
+{
+    int x;
+    u64 m;
+    if (i == end) {
+        if (step == 0)
+            wp_units(p, q);
+        else if (step < 0)
+            wp_exact(p);
+        else
+            wp_column(p, q, step);
+        return;
+    }
+    x = q->order[i];
+    m = p->dom[x] & ~p->used;
+    while (m && p->count < p->limit) {
+        int d = __builtin_ctzll(m);
+        m &= m - 1;
+        p->nodes++;
+        p->dig[x] = d;
+        p->used |= 1ULL << d;
+        if (d || !q->unit[x] || !wp_stripped(p, x))
+            wp_enum(p, q, i + 1, end, step);
+        p->used &= ~(1ULL << d);
+    }
+    p->dig[x] = -1;
+}
+
+static int wp_term_cmp(const void *a, const void *b)
+{
+    u64 x = ((const WpTerm *)a)->key, y = ((const WpTerm *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
+/* the monomials of one side's product modulo B^ncol: one place of each word */
+static void wp_expand(const WordEq *p, const WpProb *q, int w, int s, int sgn, int *key,
+                      int depth, int *nt)
+{
+    int j;
+    if (w == p->nw) {
+        if (*nt <= WP_MAXT) {
+            int sorted[WP_SYMW], a, c;
+            u64 packed = 0;
+            for (a = 0; a < depth; a++) {   /* insertion sort */
+                int v = key[a];
+                for (c = a; c > 0 && sorted[c - 1] > v; c--)
+                    sorted[c] = sorted[c - 1];
+                sorted[c] = v;
+            }
+            for (a = depth - 1; a >= 0; a--)
+                packed = packed << 6 | (u64)(sorted[a] + 1);
+            wp_terms[*nt].key = packed;
+            wp_terms[*nt].s = s;
+            wp_terms[*nt].sgn = sgn;
+        }
+        (*nt)++;
+        return;
+    }
+    if ((p->side[w] > 0) != (sgn > 0)) {
+        wp_expand(p, q, w + 1, s, sgn, key, depth, nt);
+        return;
+    }
+    for (j = 0; j < q->len[w]; j++) {
+        if (s + j >= q->ncol || *nt > WP_MAXT)
+            break;
+        key[depth] = q->row[w][j];
+        wp_expand(p, q, w + 1, s + j, sgn, key, depth + 1, nt);
+    }
+}
+
+/* the columns, the level of each letter (the first column whose test needs it) and
+ * the order of the letters not decided yet */
+static void wp_prepare(WordEq *p, WpProb *q)
+{
+    const WpTab *t = p->t;
+    int col[WP_MAXN], level[WP_MAXN], in[WP_MAXN] = {0};
+    int w, j, k, x, a, nt = 0, nl = 0, nr = 0, key[WP_MAXW];
+    q->ncol = 0;
+    for (w = 0; w < p->nw; w++) {
+        if (q->len[w] > q->ncol)
+            q->ncol = q->len[w];
+        if (p->side[w] > 0)
+            nl++;
+        else
+            nr++;
+    }
+    for (x = 0; x < p->n; x++)
+        col[x] = level[x] = WP_INF;
+    for (k = 0; k < q->ncol; k++)
+        for (w = 0; w < p->nw; w++)
+            if (q->len[w] > k && col[q->row[w][k]] == WP_INF)
+                col[q->row[w][k]] = k;
+    if (nl <= WP_SYMW && nr <= WP_SYMW) {
+        if (q->el < q->ncol)
+            wp_expand(p, q, 0, q->el, 1, key, 0, &nt);
+        if (q->er < q->ncol)
+            wp_expand(p, q, 0, q->er, -1, key, 0, &nt);
+    }
+    if (nl > WP_SYMW || nr > WP_SYMW || nt > WP_MAXT) {
+        for (x = 0; x < p->n; x++)
+            level[x] = col[x];
+    } else {
+        qsort(wp_terms, (size_t)nt, sizeof(WpTerm), wp_term_cmp);
+        for (a = 0; a < nt;) {
+            i128 cnt[WP_MAXL] = {0}, v = 0;
+            int b = a, at = WP_INF;
+            u64 packed;
+            while (b < nt && wp_terms[b].key == wp_terms[a].key) {
+                cnt[wp_terms[b].s] += wp_terms[b].sgn;
+                b++;
+            }
+            for (k = 0; k < q->ncol; k++) {
+                if (!t->pw[k + 1])
+                    break;
+                v += cnt[k] * (i128)t->pw[k];
+                if (v % (i128)t->pw[k + 1]) {
+                    at = k;
+                    break;
+                }
+            }
+            for (packed = wp_terms[a].key; packed; packed >>= 6) {
+                x = (int)(packed & 63) - 1;
+                if (at < level[x])
+                    level[x] = at;
+            }
+            a = b;
+        }
+        for (k = 0; k < q->ncol; k++)       /* a modulus past 62 bits: no test, every letter */
+            if (!t->pw[k + 1]) {
+                for (x = 0; x < p->n; x++)
+                    if (col[x] <= k && k < level[x])
+                        level[x] = k;
+                break;
+            }
+    }
+    q->nord = 0;
+    for (k = 0; k < q->ncol; k++) {
+        q->lat[k] = q->nord;
+        for (j = 0; j < k; j++)
+            for (w = 0; w < p->nw; w++) {
+                if (q->len[w] <= j)
+                    continue;
+                x = q->row[w][j];
+                if (level[x] == k && col[x] == j && p->dig[x] < 0 && !in[x]) {
+                    in[x] = 1;
+                    q->order[q->nord++] = x;
+                }
+            }
+        q->fre[k] = q->nord;
+        for (w = 0; w < p->nw; w++) {
+            if (q->len[w] <= k)
+                continue;
+            x = q->row[w][k];
+            if (col[x] == k && level[x] == k && p->dig[x] < 0 && !in[x]) {
+                in[x] = 1;
+                q->order[q->nord++] = x;
+            }
+        }
+    }
+    q->lat[q->ncol] = q->nord;
+    for (j = 0; j < q->ncol; j++)
+        for (w = 0; w < p->nw; w++) {
+            if (q->len[w] <= j)
+                continue;
+            x = q->row[w][j];
+            if (level[x] == WP_INF && p->dig[x] < 0 && !in[x]) {
+                in[x] = 1;
+                q->order[q->nord++] = x;
+            }
+        }
+    memset(q->unit, 0, sizeof(q->unit));
+    if (q->strip)
+        for (w = 0; w < p->nw; w++)
+            q->unit[q->row[w][0]] = 1;
+    q->ready = 1;
+}
+
+/* units letter z is 0: the words ending in it lose their trailing zeros, the side that
+ * had more of them a power of B, and the search goes on there; 0 when that cannot be
+ * (a word of zeros only, a power past 62 bits) */
+static int wp_stripped(WordEq *p, int z)
+{
+    WpProb *q = p->sub[z];
+    if (!q) {
+        int w, j, e = 0;
+        q = PyMem_Malloc(sizeof(WpProb));
+        if (!q)
+            return 0;
+        p->sub[z] = q;
+        q->ready = 1;
+        for (w = 0; w < p->nw; w++) {
+            int tz = 0;
+            while (tz < p->len[w] && p->lt[w][tz] == z)
+                tz++;
+            if (tz == p->len[w])
+                q->ready = -1;
+            q->len[w] = p->len[w] - tz;
+            for (j = tz; j < p->len[w]; j++)
+                q->row[w][j - tz] = p->lt[w][j];
+            e += tz * p->side[w];
+        }
+        if (q->ready > 0 && ((e < 0 ? -e : e) > WP_MAXL || !p->t->pw[e < 0 ? -e : e]))
+            q->ready = -1;
+        if (q->ready > 0) {
+            q->el = e > 0 ? e : 0;
+            q->er = e < 0 ? -e : 0;
+            q->strip = 0;
+            wp_prepare(p, q);
+        }
+    }
+    if (q->ready < 0)
+        return 0;
+    wp_enum(p, q, q->lat[0], q->lat[1], 0);
+    return 1;
 }
 
 /* the range of each side's product with the leading letters given so far (the others
@@ -685,13 +1002,21 @@ static long long wp_leads(WordEq *p, int i, u64 *seen)
     return found;
 }
 
+static void wp_free(WordEq *p)
+{
+    int z;
+    for (z = 0; z < WP_MAXN; z++)
+        PyMem_Free(p->sub[z]);
+    PyMem_Free(p);
+}
+
 /* word_products(base, limit, words, nleft) -> (count, digits by letter id | None, nodes)
  * words: sequences of letter ids (any ints >= 0), most significant first; the
  * first nleft are the left side. */
 static PyObject *py_word_products(PyObject *self, PyObject *args)
 {
     PyObject *words, *wf = NULL, *out;
-    int base, limit, nleft, w, j, k;
+    int base, limit, nleft, w, j;
     int ids[WP_MAXN];
     WordEq *p;
     if (!PyArg_ParseTuple(args, "iiOi", &base, &limit, &words, &nleft))
@@ -745,40 +1070,16 @@ static PyObject *py_word_products(PyObject *self, PyObject *args)
                 }
                 ids[p->n++] = (int)id;
             }
-            p->lt[w][j] = c;
+            p->lt[w][j] = (unsigned char)c;
         }
         if (m > 1)
             p->lead[p->lt[w][m - 1]] = 1;
-        if ((int)m > p->ncol)
-            p->ncol = (int)m;
         Py_DECREF(item);
     }
-    {   /* the letters by the column they first occur in */
-        int seen[WP_MAXN] = {0};
-        for (k = 0; k < p->ncol; k++)
-            for (w = 0; w < p->nw; w++)
-                if (p->len[w] > k && !seen[p->lt[w][k]]) {
-                    seen[p->lt[w][k]] = 1;
-                    p->newl[k][p->nnew[k]++] = p->lt[w][k];
-                }
-    }
-    powers(p->pw, WP_MAXL, base);
+    p->t = wp_tables(base);
     for (j = 0; j < p->n; j++)
         p->dig[j] = -1;
-    p->full = base == 64 ? ~0ULL : (1ULL << base) - 1;
-    {
-        int c, d;
-        for (c = 0; c < base; c++)
-            for (d = 0; d < base; d++)
-                p->solve[c][c * d % base] |= 1ULL << d;
-        for (c = 0; c < base; c++) {
-            p->nsol[c] = __builtin_popcountll(p->solve[c][0]);
-            for (d = 0; d < base; d++)
-                p->cd[c][d] = (unsigned char)(c * d % base);
-        }
-        for (k = 1; k <= WP_MAXL; k++)
-            p->inv[k] = p->pw[k] > 1 ? (u64)(((u128)1 << 64) / p->pw[k]) : 0;
-    }
+    p->full = (1ULL << base) - 1;
     for (j = 0; j < p->n; j++)
         p->dom[j] = p->full & (p->lead[j] ? ~1ULL : ~0ULL);
     for (w = 0; w < p->nw; w++) {
@@ -790,10 +1091,17 @@ static PyObject *py_word_products(PyObject *self, PyObject *args)
         if (c == p->nlead)
             p->leads[p->nlead++] = x;
     }
+    p->narrow = 1;
     for (w = 0; w < p->nw; w++) {
+        u128 v = 1;
         p->place[w] = 1;
         for (j = 1; j < p->len[w]; j++)
             p->place[w] *= (u128)base;
+        for (j = 0; j < p->len[w] && p->narrow; j++) {
+            v *= (u128)base;
+            if (v > (u128)~0ULL)
+                p->narrow = 0;
+        }
     }
     p->open = p->nlead;
     p->tests = WP_LEAD_TESTS;
@@ -804,8 +1112,17 @@ static PyObject *py_word_products(PyObject *self, PyObject *args)
             for (j = 0; j < p->nlead; j++)
                 p->dom[p->leads[j]] &= seen[j];
         }
-        if (found || p->tests <= 0 || !p->open)
-            wp_units(p, 0);
+        if (found || p->tests <= 0 || !p->open) {
+            WpProb *q = &p->top;
+            for (w = 0; w < p->nw; w++) {
+                q->len[w] = p->len[w];
+                memcpy(q->row[w], p->lt[w], (size_t)p->len[w]);
+            }
+            q->el = q->er = 0;
+            q->strip = 1;
+            wp_prepare(p, q);
+            wp_enum(p, q, q->lat[0], q->lat[1], 0);
+        }
     }
     if (p->count) {
         PyObject *t = PyTuple_New(p->n);
@@ -818,11 +1135,11 @@ static PyObject *py_word_products(PyObject *self, PyObject *args)
         out = Py_BuildValue("iOL", 0, Py_None, p->nodes);
     }
     Py_DECREF(wf);
-    PyMem_Free(p);
+    wp_free(p);
     return out;
 fail:
     Py_XDECREF(wf);
-    PyMem_Free(p);
+    wp_free(p);
     return NULL;
 }
 

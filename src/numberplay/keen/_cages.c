@@ -1134,6 +1134,42 @@ done:
     return result;
 }
 
+/* A list of ints; NULL on an error. */
+static PyObject *int_list(const int *v, int len) {
+    PyObject *out = PyList_New(len);
+    for (int i = 0; out && i < len; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
+/* The cages as (op, target, cells) tuples; NULL on an error. */
+static PyObject *cage_tuples(const Cages *cg) {
+    PyObject *out = PyTuple_New(cg->count);
+    for (int g = 0; out && g < cg->count; g++) {
+        int size = cg->start[g + 1] - cg->start[g];
+        PyObject *cells = PyTuple_New(size);
+        for (int k = 0; cells && k < size; k++) {
+            PyObject *x = PyLong_FromLong(cg->cells[cg->start[g] + k]);
+            if (!x)
+                Py_CLEAR(cells);
+            else
+                PyTuple_SET_ITEM(cells, k, x);
+        }
+        PyObject *item = cells ? Py_BuildValue("(CLN)", OPCHAR[cg->op[g]], cg->target[g], cells)
+                               : NULL;
+        if (!item)
+            Py_CLEAR(out);
+        else
+            PyTuple_SET_ITEM(out, g, item);
+    }
+    return out;
+}
+
 static PyObject *tries(PyObject *self, PyObject *args) {
     int n, level, hard, attempt, attempts, batch;
     long long cap;
@@ -1303,35 +1339,20 @@ static PyObject *tries(PyObject *self, PyObject *args) {
         return NULL;
     }
     PyObject *outbase = blen == n * n ? PyBytes_FromStringAndSize((char *)base, n * n)
-                                       : (Py_INCREF(Py_None), Py_None);
-    PyObject *outgrid = Py_None, *outcages = Py_None, *outhard = Py_None;
-    Py_INCREF(Py_None);
-    Py_INCREF(Py_None);
-    Py_INCREF(Py_None);
-    if (status != ST_NONE) {
-        Py_DECREF(outgrid);
-        Py_DECREF(outcages);
-        outgrid = PyList_New(n * n);
+                                       : Py_NewRef(Py_None);
+    PyObject *outgrid = status != ST_NONE ? int_list(grid, n * n) : Py_NewRef(Py_None);
+    PyObject *outcages = status != ST_NONE ? cage_tuples(cg) : Py_NewRef(Py_None);
+    PyObject *outhard = Py_NewRef(Py_None);
+    if (have_hard && status == ST_PYTHON) {
+        int h[MAXA];
         for (int i = 0; i < n * n; i++)
-            PyList_SET_ITEM(outgrid, i, PyLong_FromLong(grid[i]));
-        outcages = PyTuple_New(cg->count);
-        for (int g = 0; g < cg->count; g++) {
-            int size = cg->start[g + 1] - cg->start[g];
-            PyObject *cells = PyTuple_New(size);
-            for (int k = 0; k < size; k++)
-                PyTuple_SET_ITEM(cells, k, PyLong_FromLong(cg->cells[cg->start[g] + k]));
-            PyTuple_SET_ITEM(outcages, g, Py_BuildValue("(CLN)", OPCHAR[cg->op[g]],
-                                                        cg->target[g], cells));
-        }
-    }
-    if (have_hard) {
+            h[i] = (int)hardm[i];
         Py_DECREF(outhard);
-        outhard = PyList_New(n * n);
-        for (int i = 0; i < n * n; i++)
-            PyList_SET_ITEM(outhard, i, PyLong_FromUnsignedLong(hardm[i]));
+        outhard = int_list(h, n * n);
     }
     PyMem_Free(cg);
     PyMem_Free(tabs);
+    /* (a NULL among them: Py_BuildValue drops the others and returns NULL) */
     return Py_BuildValue("(NiLiNNN)", outbase, attempt, ticks, status, outgrid, outcages,
                          outhard);
 }

@@ -37,16 +37,92 @@ from ..model import Generated, Puzzle
 from .envelopes import puzzle_from_json
 
 OPS = ("solve", "count", "check", "explain", "hint", "generate")
+MAX_COUNT = 100_000     # puzzles of one generate request, at most (the CLI's --count)
+
+
+class Field:
+    """One field of a request, declared once: its JSON type (`bool`, `int`, `float`,
+    `str`, or a tuple of them), its bounds (`high` may name a `Limits` cap), its
+    default, its help, and the CLI's flag (`flags`: its declarations, the first
+    the long one; `inverted`: the flag sets the field false, `--no-search`). The
+    CLI makes its click options of it (`cli/puzzles.py`), the web its pydantic
+    request models and so the OpenAPI schema (`web/routes.py`). A plain class:
+    the CLI imports it on every command."""
+
+    __slots__ = ("default", "flags", "help", "high", "inverted", "low", "metavar", "name",
+                 "type")
+
+    def __init__(self, name: str, type: Any, help: str, *, flags: tuple[str, ...] = (),
+                 low: int | None = None, high: int | str | None = None, default: Any = None,
+                 inverted: bool = False, metavar: str | None = None) -> None:
+        self.name, self.type, self.help, self.flags = name, type, help, flags
+        self.low, self.high, self.default, self.inverted = low, high, default, inverted
+        self.metavar = metavar
+
+    def top(self, limits: Limits) -> int | None:
+        """The upper bound under a front end's caps."""
+        return getattr(limits, self.high) if isinstance(self.high, str) else self.high
+
+    @property
+    def cli_name(self) -> str:
+        """The CLI's name of the value (`no_search` for "search")."""
+        return self.flags[0].lstrip("-").replace("-", "_") if self.flags else self.name
+
+
+_LIMIT = "Stop after N solutions (and show up to N)."
+FIELDS: dict[str, tuple[Field, ...]] = {
+    "solve": (
+        Field("all", bool, "Show every solution.", flags=("--all", "-a")),
+        Field("count", bool, "Print only the number of solutions.", flags=("--count", "-c")),
+        Field("limit", int, _LIMIT, flags=("--limit", "-l"), low=1),
+        Field("search", bool, "Use deductions only; print the partial grid where they stall.",
+              flags=("--no-search",), inverted=True, default=True),
+    ),
+    "count": (Field("limit", int, _LIMIT, flags=("--limit", "-l"), low=1),),
+    "check": (
+        Field("count", bool, "Count every solution (check alone stops at the second).",
+              flags=("--count", "-c")),
+        Field("limit", int, "With --count: stop counting after N solutions.",
+              flags=("--limit", "-l"), low=1),
+        Field("why", bool, "Say why: the difficulty and techniques (unique); two "
+              "solutions, the true candidates and the fewest givens that mend it (multiple); "
+              "a smallest set of clues without solution (none).", flags=("--why",)),
+    ),
+    "explain": (
+        Field("trace", bool, "Show the grid after each step.", flags=("--trace",)),
+        Field("search", bool, "Stop where deductions stall instead of guessing.",
+              flags=("--no-search",), inverted=True, default=True),
+        Field("max_steps", int, "Show at most N steps.", flags=("--max-steps",), low=1),
+    ),
+    "hint": (
+        Field("state", str, "Where you are, in the kind's state format (see the kind's "
+              "--help); on the command line a file, '-' for standard input, or the text "
+              "itself. Without it, the hint is from the start.", flags=("--state",),
+              metavar="STATE"),
+        Field("level", int, "1: the technique and the line or column; 2: the cell or letter; "
+              "3: the whole step.", flags=("--level",), low=1, high=3, default=3),
+    ),
+    "generate": (
+        Field("size", (str, int), "Puzzle size.", flags=("--size", "-s")),
+        Field("difficulty", str, "Difficulty level.", flags=("--difficulty", "-d")),
+        Field("count", int, "How many puzzles (default 1; with a kind's enumerating option: "
+              "all).", flags=("--count", "-n"), low=1, high="generate"),
+        Field("seed", (int, str), "Random seed; the same seed gives the same puzzles "
+              "(default: a fresh one, which each puzzle reports with its id).",
+              flags=("--seed",)),
+    ),
+}
+# Every op's budget: the CLI's --timeout (a job line's "timeout"; the web's is
+# the server's) and --max-nodes.
+TIMEOUT = Field("timeout", float, "Stop searching after this many seconds.",
+                flags=("--timeout",), low=0)
+MAX_NODES = Field("max_nodes", int, "Stop searching after this many search nodes.",
+                  flags=("--max-nodes",), low=1)
 COMMON_FIELDS = frozenset({"kind", "op", "options", "timeout", "max_nodes"})
 _PUZZLE = frozenset({"puzzle", "input"})
 OP_FIELDS: dict[str, frozenset[str]] = {
-    "solve": _PUZZLE | {"limit", "all", "count", "search"},
-    "count": _PUZZLE | {"limit"},
-    "check": _PUZZLE | {"limit", "count", "why"},
-    "explain": _PUZZLE | {"trace", "search", "max_steps"},
-    "hint": _PUZZLE | {"state", "level"},
-    "generate": frozenset({"size", "difficulty", "seed", "count"}),
-}
+    op: (frozenset() if op == "generate" else _PUZZLE) | {f.name for f in fields}
+    for op, fields in FIELDS.items()}
 ALL_FIELDS = COMMON_FIELDS.union(*OP_FIELDS.values())
 # The CLI command whose kind options (and flags) an op takes.
 COMMAND = {"solve": "solve", "count": "solve", "check": "check", "explain": "explain",
@@ -60,27 +136,29 @@ FLAGS: dict[str, dict[str, type]] = {
     "hint": {},
     "generate": {},
 }
-MAX_COUNT = 100_000     # puzzles of one generate request, at most
-
-
 class RequestError(PuzzleError):
     """A request that cannot run as written; the message names the field."""
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What a front end allows beyond the CLI: caps on solutions listed, steps
-    and puzzles generated (None: none), one puzzle per request, and whether a
-    file option is sent as its text."""
+    """Every cap of a front end, in one place: solutions listed, steps and puzzles
+    generated (None: none), one puzzle per request, whether a file option is
+    sent as its text, and the default budgets (seconds per request, per
+    generated puzzle). The CLI's and the batch's are here, the web's in
+    `web/jobs.py`."""
 
     solutions: int | None = None
     steps: int | None = None
     generate: int = MAX_COUNT
     one_puzzle: bool = False
     inline_files: bool = False
+    seconds: float | None = None
+    generate_seconds: float | None = None
 
 
 BATCH = Limits()
+CLI = Limits(seconds=60.0, generate_seconds=300.0)
 
 
 @dataclass(frozen=True)
@@ -299,15 +377,21 @@ def read_request(obj: Mapping[str, Any], limits: Limits = BATCH, *, strict: bool
         max_steps=positive(obj, "max_steps", error=error) or flags.get("max_steps"),
         why=flag(obj, "why", False, error),
         state=typed(obj, "state", str, error),
-        level=positive(obj, "level", 3, error),
+        level=positive(obj, "level", _top(op, "level", limits), error),
         size=None if obj.get("size") in (None, "") else str(typed(obj, "size", (str, int), error)),
         difficulty=typed(obj, "difficulty", str, error) or None,
         seed=typed(obj, "seed", (int, str), error),
-        count=(positive(obj, "count", limits.generate, error) or 1) if generating else 1,
+        count=(positive(obj, "count", _top(op, "count", limits), error) or 1) if generating
+        else 1,
         options=options,
         timeout=seconds(obj, "timeout", error),
         max_nodes=positive(obj, "max_nodes", error=error),
     )
+
+
+def _top(op: str, name: str, limits: Limits) -> int | None:
+    """The upper bound the field spec gives field `name` of op `op` (None: none)."""
+    return next((f.top(limits) for f in FIELDS[op] if f.name == name), None)
 
 
 def _flag_value(name: str, value: Any, wanted: type, error: type[PuzzleError]) -> Any:

@@ -1,4 +1,6 @@
-"""The FastAPI app: the JSON API and the play page.
+"""The FastAPI app: the JSON API and the play page, whose routes are made from
+the operation table (`routes`); here the factory that puts them together with
+the worker pool, the error handlers and the middleware.
 
 Every API request runs in a worker process under a time budget (see `pool`),
 so the server itself never searches; the answers come from the same services
@@ -8,120 +10,27 @@ the CLI uses (`jobs`).
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .headers import SecurityHeaders
-from .kindfiles import kind_file
-from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, RETRY_AFTER_SECONDS, WorkerPool
+from .jobs import LIMITS
+from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, WorkerPool
 from .pool import worker_command as capped_worker
-from .schemas import (
-    ERRORS,
-    UNMADE,
-    CheckAnswer,
-    ExampleRow,
-    ExampleText,
-    ExplainAnswer,
-    GenerateAnswer,
-    HintAnswer,
-    KindRow,
-    SolveAnswer,
-    describe,
-)
+from .routes import STATIC, api, pages
+from .schemas import describe
 
-STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 64 * 1024
-DEFAULT_TIMEOUT = 10.0
-
-# Text with something in it, or the JSON object of a puzzle.
-PuzzleInput = Annotated[str, StringConstraints(pattern=r"\S")] | dict[str, Any]
-
-
-class PuzzleBody(BaseModel):
-    """A puzzle request, as on the command line (and as a batch job line: the
-    same fields, `services.operations`)."""
-
-    model_config = ConfigDict(strict=True)
-    kind: str = Field(description="The kind of puzzle (see GET /api/kinds); aliases work.")
-    puzzle: PuzzleInput = Field(description="The puzzle in the kind's text form, or the "
-                                "JSON object the CLI prints under \"puzzle\".")
-    options: dict[str, Any] = Field(default_factory=dict, description=(
-        "The kind's own options (e.g. base, fix) and the command's flags "
-        "(solve: all, count, no_search; check: count; explain: trace, no_search, max_steps). "
-        "An option whose CLI value is a file (generate --words FILE) takes the "
-        "file's text, or a list of its lines, never a file name."))
-    max_nodes: int | None = Field(None, ge=1, description=(
-        "A search-node budget for this request (beside the server's time budget)."))
-
-
-class CountBody(PuzzleBody):
-    """A count request: every solution counted (as solve --count)."""
-
-    limit: int | None = Field(None, ge=1, description="Stop after N solutions (as --limit).")
-
-
-class SolveBody(CountBody):
-    """A solve request."""
-
-    all: bool | None = Field(None, description="Every solution (as --all; at most 1000).")
-    count: bool | None = Field(None, description=(
-        "Count every solution (as --count): \"count\" is exact when \"complete\" is true, "
-        "else the budget ran out first."))
-    search: bool | None = Field(None, description="false: deductions only (as --no-search).")
-
-
-class CheckBody(CountBody):
-    """A check request."""
-
-    count: bool | None = Field(None, description=(
-        "Count every solution (as check --count) instead of stopping at the second."))
-    why: bool = Field(False, description=(
-        "Say why (as check --why): difficulty and techniques, or two "
-        "solutions, candidates and the fewest givens, or a conflict."))
-
-
-class ExplainBody(PuzzleBody):
-    """An explain request."""
-
-    trace: bool | None = Field(None, description="Every elimination (as --trace).")
-    search: bool | None = Field(None, description="false: no guessing (as --no-search).")
-    max_steps: int | None = Field(None, ge=1, description="At most N steps (as --max-steps).")
-
-
-class HintBody(PuzzleBody):
-    """A hint request: the puzzle and, optionally, where the player is."""
-
-    state: str | None = Field(None, description=(
-        "The player's position in the kind's state format (a grid: one line per row, "
-        "digits and '.'; candidate grids in their own format; letters: A=1,B=2)."))
-    level: int | None = Field(None, ge=1, le=3, description=(
-        "1: the technique and the line; 2: also the cell or letter; 3: the whole step."))
-
-
-class GenerateBody(BaseModel):
-    """A generation request, as `numberplay generate KIND`."""
-
-    model_config = ConfigDict(strict=True)
-    kind: str
-    size: str | None = None
-    difficulty: str | None = None
-    seed: int | str | None = Field(None, description=(
-        "The run's seed (default: a fresh one; each puzzle reports its seed and id)."))
-    count: int = Field(1, ge=1, le=20)
-    options: dict[str, Any] = Field(default_factory=dict, description=(
-        "The kind's generation options, as PuzzleBody's."))
-    max_nodes: int | None = Field(None, ge=1)
-
+DEFAULT_TIMEOUT = LIMITS.seconds or 10.0   # seconds of work per request (--timeout)
 
 class BodyLimit:
     """ASGI middleware: a request body over `limit` bytes gets 413."""
@@ -171,6 +80,37 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
+    """An HTTP error (404, 405, ...) as every error: `{"error": one line}`."""
+    assert isinstance(exc, StarletteHTTPException)
+    return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code,
+                        headers=getattr(exc, "headers", None))
+
+
+async def bad_body(request: Request, exc: Exception) -> JSONResponse:
+    """A body its model refuses: 400 and the first complaint, naming the field."""
+    assert isinstance(exc, RequestValidationError)
+    first = exc.errors()[0] if exc.errors() else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    message = first.get("msg", "invalid request")
+    return JSONResponse({"error": f"{where}: {message}" if where else message}, status_code=400)
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The pool's workers run while the app serves; the kinds they serve and a
+    puzzle of each go into the OpenAPI description."""
+    pool = app.state.pool
+    await pool.start()
+    status, found = await pool.run("describe", {}, app.state.timeout)
+    if status == 200:
+        app.state.described = found
+    try:
+        yield
+    finally:
+        await pool.close()
+
+
 def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
                worker_command: list[str] | None = None, grace: float = GRACE_SECONDS, *,
                memory_mb: int | None = None, allow_origins: tuple[str, ...] = (),
@@ -184,21 +124,6 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
     none by default); `allowed_hosts`: the Host names answered (None: any);
     `max_waiting`, `max_wait`: how many requests may wait for a worker, how long."""
     command = worker_command or (None if memory_mb is None else capped_worker(memory_mb))
-    pool = WorkerPool(workers, command=command, grace=grace, max_waiting=max_waiting,
-                      max_wait=max_wait)
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI):
-        await pool.start()
-        # The kinds the workers serve and a puzzle of each, for the OpenAPI description.
-        status, found = await pool.run("describe", {}, timeout)
-        if status == 200:
-            app.state.described = found
-        try:
-            yield
-        finally:
-            await pool.close()
-
     # FastAPIOffline serves the /docs and /redoc pages' scripts itself: the
     # plain FastAPI pages load them from a public CDN and stay blank offline.
     app = FastAPIOffline(title="numberplay", lifespan=lifespan, description=(
@@ -206,7 +131,8 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         "object `numberplay COMMAND KIND --format json` prints; bad input gets 400 "
         "with {\"error\": the CLI's one-line message}; a request that runs out of its "
         f"budget ({timeout:g} s, or its max_nodes) gets what was found, \"complete\": false."))
-    app.state.pool = pool
+    app.state.pool = WorkerPool(workers, command=command, grace=grace, max_waiting=max_waiting,
+                                max_wait=max_wait)
     app.state.timeout = timeout
     app.state.described = {"kinds": [], "puzzles": []}
     generated_openapi = app.openapi
@@ -218,99 +144,10 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-
-    def answers(model: Any) -> dict[int | str, dict[str, Any]]:
-        return {200: {"model": model, "description": "The object the CLI prints."}, **ERRORS}
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        message = first.get("msg", "invalid request")
-        return JSONResponse({"error": f"{where}: {message}" if where else message},
-                            status_code=400)
-
-    async def answer(op: str, body: dict[str, Any]) -> JSONResponse:
-        status, data = await pool.run(op, body, timeout)
-        shed = status == 503 and isinstance(data, dict) and data.get("stopped") == "busy"
-        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if shed else None
-        return JSONResponse(data, status_code=status, headers=headers)
-
-    @app.get("/api/kinds", responses=answers(list[KindRow]),
-              summary="The kinds (numberplay kinds --json)")
-    async def kinds() -> JSONResponse:
-        return await answer("kinds", {})
-
-    @app.get("/api/examples", responses=answers(list[ExampleRow]),
-              summary="The bundled examples (numberplay examples --json)")
-    async def examples() -> JSONResponse:
-        return await answer("examples", {})
-
-    @app.get("/api/examples/{kind}", responses=answers(list[ExampleRow]),
-              summary="One kind's examples")
-    async def kind_examples(kind: str) -> JSONResponse:
-        return await answer("examples", {"kind": kind})
-
-    @app.get("/api/examples/{kind}/{name}", responses=answers(ExampleText),
-              summary="One example's text")
-    async def example(kind: str, name: str) -> JSONResponse:
-        return await answer("examples", {"kind": kind, "name": name})
-
-    @app.post("/api/solve", responses=answers(SolveAnswer),
-              summary="numberplay solve KIND --format json")
-    async def solve(body: SolveBody) -> JSONResponse:
-        return await answer("solve", body.model_dump())
-
-    @app.post("/api/count", responses=answers(SolveAnswer),
-              summary="numberplay solve KIND --count --format json")
-    async def count(body: CountBody) -> JSONResponse:
-        return await answer("count", body.model_dump())
-
-    @app.post("/api/check", responses=answers(CheckAnswer),
-              summary="numberplay check KIND --format json")
-    async def check(body: CheckBody) -> JSONResponse:
-        return await answer("check", body.model_dump())
-
-    @app.post("/api/explain", responses=answers(ExplainAnswer),
-              summary="numberplay explain KIND --format json")
-    async def explain(body: ExplainBody) -> JSONResponse:
-        return await answer("explain", body.model_dump())
-
-    @app.post("/api/hint", responses=answers(HintAnswer),
-              summary="numberplay hint KIND [--state S --level L] --format json")
-    async def hint(body: HintBody) -> JSONResponse:
-        return await answer("hint", body.model_dump())
-
-    @app.post("/api/generate", responses={**answers(GenerateAnswer), **UNMADE},
-              summary="numberplay generate KIND --format json")
-    async def generate(body: GenerateBody) -> JSONResponse:
-        return await answer("generate", body.model_dump())
-
-    @app.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/play/{kind}", include_in_schema=False)
-    async def play(kind: str) -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/set/{kind}", include_in_schema=False)
-    async def set_puzzle(kind: str) -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/kinds/{kind}/{name}", include_in_schema=False)
-    async def kind_static(kind: str, name: str) -> Response:
-        """A kind's own play module and styles, from its package."""
-        found = kind_file(kind, name)
-        if found is None:
-            return JSONResponse({"error": "not found"}, status_code=404)
-        return Response(found[0], media_type=found[1])
-
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(RequestValidationError, bad_body)
+    app.include_router(api)
+    app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     if allow_origins:  # CORS stays closed unless the server was told whom to trust

@@ -32,7 +32,7 @@ MAX_SOLUTIONS = 1000
 MAX_GENERATE = 20
 MAX_STEPS = 10_000
 LIMITS = operations.Limits(solutions=MAX_SOLUTIONS, steps=MAX_STEPS, generate=MAX_GENERATE,
-                           one_puzzle=True, inline_files=True)
+                           one_puzzle=True, inline_files=True, seconds=10.0)
 __all__ = ["JOBS", "MAX_INLINE_ITEMS", "OPS", "error", "handle", "one_line", "prepare", "run_job",
            "shown"]
 JOBS = __name__     # the jobs module a web worker serves (`services.workers.worker_command`)
