@@ -75,6 +75,8 @@ DIED = "died"              # its worker process died while running it
 BUSY = "busy"              # every worker was taken: shed, to be sent again later
 OUTPUT = "output"          # an output could not be written (the disk is full)
 INTERRUPTED = "interrupted"  # Ctrl-C
+NOT_FOUND = "not found"    # no such page or file (the web's 404)
+TOO_LARGE = "too large"    # a request larger than a front end reads (the web's 413)
 
 # Exit codes of the command line (the README's table).
 EXIT_OK = 0
@@ -117,6 +119,8 @@ FAILURES: dict[str, Said] = {
     DIED: Said(500, EXIT_INTERNAL),
     OUTPUT: Said(500, EXIT_OUTPUT),
     INTERRUPTED: Said(503, EXIT_INTERRUPTED, fixed="interrupted"),
+    NOT_FOUND: Said(404, EXIT_BAD_INPUT, fixed="not found"),
+    TOO_LARGE: Said(413, EXIT_BAD_INPUT),
     INTERNAL: Said(500, EXIT_INTERNAL, "internal error ({type})"),
 }
 
