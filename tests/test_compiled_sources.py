@@ -33,6 +33,7 @@ COMPILED = [".".join([*decl.parent.relative_to(SRC).parts, mod["name"]])
 SCRIPT = r"""
 import sys
 import numberplay
+from numberplay import deduce
 from numberplay.formula import ladder
 for kind in numberplay.kind_names():
     g = numberplay.generate(kind, seed=3)
@@ -44,7 +45,8 @@ for formula in ("STAR + EARTH = BRICK", "GREEN + IVORY + MAROON = ORANGE",
     run = ladder.explanation(formula, 8 if formula == "TO + GO = OUT" else 10)
     for s in run:
         print(formula, s.technique, s.text)
-    print(formula, "grade", run.grade, ladder.grade(formula))
+    rules, pos, limits = ladder.setup(formula, 8 if formula == "TO + GO = OUT" else 10)
+    print(formula, "grade", run.grade, deduce.grade(rules, pos, limits=limits)[0])
 for name in sys.argv[1:]:
     module = __import__(name, fromlist=["_"])
     print(name, "file", "py" if module.__file__.endswith(".py") else "compiled", file=sys.stderr)
@@ -71,6 +73,19 @@ def test_compiled_where_required(name):
         if os.environ.get("NUMBERPLAY_REQUIRE_NATIVE") and not os.environ.get("NUMBERPLAY_PURE"):
             pytest.fail(f"{name} was not compiled (is Cython installed at build time?)")
         pytest.skip(f"{name} runs from its source (not compiled)")
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_compiled_module_is_not_older_than_its_source(name):
+    """In a source tree, a compiled module older than its `.py` runs the old code:
+    `python setup.py build_ext --inplace` builds it again."""
+    module = importlib.import_module(name)
+    built = Path(module.__file__ or "")
+    source = built.parent / (name.rpartition(".")[2] + ".py")
+    if not _pure.compiled(module) or SRC not in built.parents:
+        pytest.skip("not a compiled module of this source tree")
+    assert built.stat().st_mtime >= source.stat().st_mtime, \
+        f"{built.name} is older than {source.name}: python setup.py build_ext --inplace"
 
 
 def test_compiled_and_pure_python_give_the_same_results():

@@ -180,9 +180,10 @@ static int carry_values(const Deducer *D, int p, U64 mask, long long *out)
         out[0] = 0;
         return 1;
     }
-    for (b = 0; b < 64 && k < KMAX; b++)
-        if (mask >> b & 1)
-            out[k++] = D->lo[p] + b;
+    for (; mask && k < KMAX; mask &= mask - 1) {      /* the set bits, lowest first */
+        b = __builtin_ctzll(mask);
+        out[k++] = D->lo[p] + b;
+    }
     return k;
 }
 
@@ -607,7 +608,7 @@ static int closes(Deducer *D, int v, int b, const U64 *m)
 {
     Memo *M;
     U64 *res = NULL, *nb, *nf;
-    int nv = D->nv, e, i, r, found = 0;
+    int nv = D->nv, e, i, r, found = 0, hit = -1;
     size_t sz = sizeof(U64) * nv;
     if (!D->memo) {
         D->memo = PyMem_Calloc((size_t)nv * 64, sizeof(Memo));
@@ -636,6 +637,7 @@ static int closes(Deducer *D, int v, int b, const U64 *m)
         if (i < nv)
             continue;
         found = 1;
+        hit = e;
         if (!fix) {
             r = 0;
         } else {
@@ -664,7 +666,16 @@ static int closes(Deducer *D, int v, int b, const U64 *m)
         res = nf;
     else
         PyMem_Free(nf);
-    if (M->count == KEEP) {     /* the oldest goes */
+    if (hit > 0) {              /* the entry used moves to the front (least recently used goes) */
+        U64 *hb = M->base[hit], *hf = M->fix[hit];
+        for (e = hit; e > 0; e--) {
+            M->base[e] = M->base[e - 1];
+            M->fix[e] = M->fix[e - 1];
+        }
+        M->base[0] = hb;
+        M->fix[0] = hf;
+    }
+    if (M->count == KEEP) {     /* the least recently used goes */
         M->count--;
         PyMem_Free(M->base[M->count]);
         PyMem_Free(M->fix[M->count]);

@@ -195,6 +195,7 @@ static int sup_setup(Sup *s, const long long *coef, const U64 *dom, int n, int s
                      int nin, const long long *coutv, int nout, long long limit)
 {
     int i, j;
+    U64 x;
     s->n = n;
     s->base = base;
     s->cst = cst;
@@ -205,9 +206,8 @@ static int sup_setup(Sup *s, const long long *coef, const U64 *dom, int n, int s
         s->dom[i] = dom[i];
         s->supp[i] = 0;
         s->nvals[i] = 0;
-        for (j = 0; j < 64; j++)
-            if (dom[i] >> j & 1)
-                s->vals[i][s->nvals[i]++] = j;
+        for (x = dom[i]; x; x &= x - 1)       /* the set bits, lowest first */
+            s->vals[i][s->nvals[i]++] = __builtin_ctzll(x);
         if (!s->nvals[i])
             return 0;
         s->need += s->nvals[i];

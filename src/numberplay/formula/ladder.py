@@ -70,17 +70,48 @@ Contradiction = D.Contradiction
 Move = D.Move
 
 
+class Unsaid(Contradiction):
+    """A rung's Contradiction whose sentence is made when it is first read: the
+    trial search meets thousands and words only the path it keeps. `move` made in
+    `before` found nothing fits (or, with `after`, left a letter no digit once the
+    decided letters' digits were cleared)."""
+
+    def __init__(self, model: Model, move: Move, before: Masks,
+                 after: Masks | None = None) -> None:
+        Exception.__init__(self)
+        self._made = (model, move, list(before), after)
+        self._said: tuple[str, tuple[str, ...]] | None = None
+
+    def _say(self) -> tuple[str, tuple[str, ...]]:
+        if self._said is None:
+            model, move, before, after = self._made
+            text, cells = narrate.words(model, move, before)
+            if after is not None:
+                text = narrate.then_text(model, after, text)[0]
+            self._said = (text, tuple(cells))
+        return self._said
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return self._say()[0]
+
+    @property
+    def cells(self) -> tuple[str, ...]:  # type: ignore[override]
+        return self._say()[1]
+
+    def __str__(self) -> str:
+        return self.text
+
+
 def play(model: Model, m: Masks, technique: str, where: Any, new: Masks | None) -> Move:
     """The move that narrows `m` to `new` (in place, with the decided letters' digits
     cleared after it); a Contradiction when nothing fits or nothing is left."""
     if new is None:
-        text, cells = narrate.words(model, Move(technique, where, None), m)
-        raise Contradiction(text, cells)
+        raise Unsaid(model, Move(technique, where, None), m)
     move = Move(technique, where, tuple(new))
     settled = list(new)
     if clear_decided(model, settled) is not None:
-        text, cells = narrate.words(model, move, m)
-        raise Contradiction(narrate.then_text(model, new, text)[0], cells)
+        raise Unsaid(model, move, m, new)
     m[:] = settled
     return move
 

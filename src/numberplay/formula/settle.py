@@ -47,7 +47,7 @@ class Settle:
     """The techniques' fixpoint of a sum model, with the fixpoints found kept per
     supposition."""
 
-    KEEP = 4               # fixpoints kept per supposition (the latest first)
+    KEEP = 4               # fixpoints kept per supposition (the latest used first)
 
     def __init__(self, model: Model, different: Callable[[Masks], Masks | None]) -> None:
         """`different(m)` is the letters' rung to its fixpoint, in place (None: a
@@ -162,8 +162,9 @@ class Settle:
         """`closes` in Python (the reference of the compiled one), for the
         supposition that variable v has the value of `bit`."""
         entries = self.memo.setdefault((v, bit), [])
-        for base, fix in entries:
+        for e, (base, fix) in enumerate(entries):
             if all(x & ~y == 0 for x, y in zip(m, base, strict=True)):
+                entries.insert(0, entries.pop(e))   # the entry used moves to the front
                 if fix is None:
                     res = None
                 else:
