@@ -175,10 +175,12 @@ def test_parse_rejects_bad_json_in_one_line(kind, cli):
         assert r.exit_code == 2 and r.stderr.count("\n") == 1, (text, r.output)
 
 
-def test_a_technique_added_to_the_toys_ladder_reaches_explain_hint_and_grade(toy, monkeypatch):
-    """A technique is written in one place, the kind's ladder (its name, rung and
-    finder); explain, hint, grade and the reports take it from the kernel."""
+def test_a_technique_added_to_the_toys_table_reaches_explain_hint_and_grade(toy, monkeypatch):
+    """A technique is written in one place, a row of the kind's table (its name,
+    rung, finder and words); explain, hint, grade and the reports take it from the
+    kernel."""
     import toykind
+    from numberplay.deduce import Entry
     from numberplay.services.reports import explain_report
 
     def pair(puzzle, pos):
@@ -187,13 +189,15 @@ def test_a_technique_added_to_the_toys_ladder_reaches_explain_hint_and_grade(toy
         if puzzle.n != 2 or len(pairs) != 1:
             return None
         (a, b), = pairs
-        return toykind._narrow("pair", pos, [1 << a, 1 << b])
+        return toykind.narrowed("pair", pos, [1 << a, 1 << b])
 
     p = numberplay.parse("toy", "2 4")
     assert [s.technique for s in numberplay.explain(p)] == ["listing", "solved"]
     assert numberplay.grade(p) == "hard"
-    monkeypatch.setattr(toy, "ladder", (*toykind.LADDER, ("pair", 0, pair)))
+    row = Entry("pair", 0, pair, lambda p, move, before: f"one pair: {toykind.kept(move, before)}")
+    monkeypatch.setattr(toy, "techniques", (*toykind.TECHNIQUES, row))
     steps = list(numberplay.explain(p))
+    assert [(s.technique, s.text) for s in steps[:1]] == [("pair", "one pair: d1 is 1, d2 is 3")]
     assert [s.technique for s in steps] == ["pair", "solved"]
     assert steps[0].fixed == (("d1", 1), ("d2", 3))
     assert numberplay.grade(p) == "easy" == explain_report(p)["difficulty"]

@@ -13,12 +13,12 @@ import functools
 import html
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from numberplay import Budget, Generated, Kind, KindOption, Puzzle, PuzzleError, Solution, Step
-from numberplay.deduce import Contradiction, Rules, Technique
+from numberplay.deduce import Contradiction, Entry, Move, Rules, Technique, table_of
 from numberplay.errors import GenerationError
 from numberplay.kinds import Deduction
 
@@ -64,18 +64,11 @@ def _combinations(puzzle: ToyPuzzle, budget: Budget | None) -> Iterator[tuple[Di
 
 # -- 2. the deduction rules: the toy's techniques, on the kernel -------------------
 # A position is one candidate mask per digit of the answer, smallest first (bit d:
-# digit d). A technique is a finder: it looks for ONE deduction, narrows the
-# position in place and returns a move (or None); its words are `ToyRules.narrate`'s.
+# digit d). A technique is one row of the table `TECHNIQUES`: its name, its rung,
+# its finder (looks for ONE deduction, narrows the position in place, returns the
+# kernel's `Move` or None) and its words (the sentence for a move).
 Masks = list[int]
 ALL = sum(1 << d for d in range(1, 10))
-
-
-@dataclass(frozen=True)
-class ToyMove:
-    """One deduction: the technique, the digits it leaves (one mask per place)."""
-
-    technique: str
-    after: tuple[int, ...]
 
 
 def _digits(mask: int) -> list[Digit]:
@@ -88,37 +81,48 @@ def _fillings(puzzle: ToyPuzzle, pos: Masks) -> list[tuple[Digit, ...]]:
             if sum(c) == puzzle.total and all(pos[i] >> d & 1 for i, d in enumerate(c))]
 
 
-def _narrow(name: str, pos: Masks, after: list[int]) -> ToyMove | None:
+def narrowed(name: str, pos: Masks, after: list[int], where: Any = None) -> Move | None:
     """The move that narrows `pos` to `after` (None if it changes nothing)."""
     after = [a & m for a, m in zip(after, pos, strict=True)]
     if after == pos:
         return None
     pos[:] = after
-    return ToyMove(name, tuple(after))
+    return Move(name, where, tuple(after))
 
 
-def bounds(puzzle: ToyPuzzle, pos: Masks) -> ToyMove | None:
+def kept(move: Move, before: Masks) -> str:
+    """What each place the move narrowed kept: `d1 is 1 or 2, d2 is 3`."""
+    return ", ".join(f"d{i + 1} is {' or '.join(map(str, _digits(a)))}"
+                     for i, (a, b) in enumerate(zip(move.after, before, strict=True)) if a != b)
+
+
+def bounds(puzzle: ToyPuzzle, pos: Masks) -> Move | None:
     """The total is the smallest (or largest) sum of n digits: 1..n (or 10-n..9)."""
-    low, high = range(1, puzzle.n + 1), range(10 - puzzle.n, 10)
-    for digits in (low, high):
+    for where, digits in (("smallest", range(1, puzzle.n + 1)),
+                          ("largest", range(10 - puzzle.n, 10))):
         if puzzle.total == sum(digits):
-            return _narrow("bounds", pos, [1 << d for d in digits])
+            return narrowed("bounds", pos, [1 << d for d in digits], where)
     return None
 
 
-def listing(puzzle: ToyPuzzle, pos: Masks) -> ToyMove | None:
+def listing(puzzle: ToyPuzzle, pos: Masks) -> Move | None:
     """List the fillings: each place keeps the digits some filling gives it."""
     found = _fillings(puzzle, pos)
     if not found:
         raise Contradiction(f"no {puzzle.n} digits add up to {puzzle.total}")
-    return _narrow("listing", pos, [sum(1 << d for d in {c[i] for c in found})
-                                    for i in range(puzzle.n)])
+    return narrowed("listing", pos, [sum(1 << d for d in {c[i] for c in found})
+                                     for i in range(puzzle.n)], len(found))
 
 
-# The ladder: (name, rung, finder), tried easiest rung first (in this order within
-# a rung). A technique is added here: explain, hint and grade take it from the kernel.
-LADDER: tuple[tuple[str, int, Callable[[ToyPuzzle, Masks], ToyMove | None]], ...] = (
-    ("bounds", 0, bounds), ("listing", 1, listing))
+# The techniques, tried easiest rung first (in this order within a rung). A
+# technique is added here: explain, hint and grade take it from the kernel.
+TECHNIQUES: tuple[Entry, ...] = (
+    Entry("bounds", 0, bounds, lambda p, move, before:
+          f"{p.total} is the {move.where} sum of {p.n} digits: {kept(move, before)}"),
+    Entry("listing", 1, listing, lambda p, move, before:
+          f"{move.where} filling(s) of the candidates add up to {p.total}: "
+          f"{kept(move, before)}"),
+)
 
 
 class ToyRules(Rules):
@@ -128,10 +132,11 @@ class ToyRules(Rules):
     grades = ("easy", "hard")
     solved_text = "Solved: the digits are distinct and add up to the total."
 
-    def __init__(self, puzzle: ToyPuzzle, ladder: tuple = LADDER) -> None:
+    def __init__(self, puzzle: ToyPuzzle, table: tuple[Entry, ...] = TECHNIQUES) -> None:
         self.puzzle = puzzle
-        self.techniques = tuple(Technique(name, rung, functools.partial(find, puzzle))
-                                for name, rung, find in sorted(ladder, key=lambda t: t[1]))
+        self.table = table_of(table)
+        self.techniques = tuple(Technique(e.name, e.rung, functools.partial(e.finder, puzzle))
+                                for e in sorted(table, key=lambda e: e.rung or 0))
 
     def copy(self, pos: Masks) -> Masks:
         return list(pos)
@@ -156,12 +161,12 @@ class ToyRules(Rules):
     def exclude(self, pos: Masks, place: str, value: int) -> None:
         pos[int(place[1:]) - 1] &= ~(1 << value)
 
-    def narrate(self, move: ToyMove, before: Masks) -> Step:
-        """The words of a move: what each place kept (a decided place is fixed)."""
+    def narrate(self, move: Move, before: Masks) -> Step:
+        """The step of a move: its technique's words; the places it narrowed, the
+        digits it removed and the places it decided."""
         changed = [i for i, (a, b) in enumerate(zip(move.after, before, strict=True)) if a != b]
-        said = ", ".join(f"d{i + 1} is {' or '.join(map(str, _digits(move.after[i])))}"
-                         for i in changed)
-        return Step(move.technique, f"{move.technique}: {said}",
+        words = self.table[move.technique].words(self.puzzle, move, before)
+        return Step(move.technique, words,
                     tuple(f"d{i + 1}" for i in changed),
                     removed=tuple((f"d{i + 1}", d) for i in changed
                                   for d in _digits(before[i] & ~move.after[i])),
@@ -182,10 +187,10 @@ class ToyKind(Kind):
     input_help = "'n total', e.g. '3 15'."
     puzzle_type = ToyPuzzle
     solution_type = ToySolution
-    # The technique ladder (`LADDER`): "bounds" (the total is the smallest or the
-    # largest sum of n digits) is easy; listing the combinations is hard.
+    # The technique table (`TECHNIQUES`): "bounds" (the total is the smallest or
+    # the largest sum of n digits) is easy; listing the combinations is hard.
     difficulties = ("easy", "hard")
-    ladder = LADDER
+    techniques = TECHNIQUES
     size_help = "n, the number of digits (1 to 9)"
     options = (KindOption("offset", "Add this to the total.", type=int),
                KindOption("max_digit", "Largest digit for generate.", type=int,
@@ -230,7 +235,7 @@ class ToyKind(Kind):
     # Explaining, hints and grading are the base class's, on the deduction kernel:
     # the kind gives it its rules and the position before any step.
     def rules(self, puzzle: ToyPuzzle, budget: Budget | None = None) -> Deduction:
-        return Deduction(ToyRules(puzzle, self.ladder), [ALL] * puzzle.n)
+        return Deduction(ToyRules(puzzle, self.techniques), [ALL] * puzzle.n)
 
     def check_size(self, size: str) -> str:
         if not size.isdigit() or not 1 <= int(size) <= 9:

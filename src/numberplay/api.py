@@ -154,9 +154,11 @@ def regenerate(puzzle_id: str, budget: Budget | None = None) -> Generated:
     return _regenerate(puzzle_id, budget=budget)
 
 
-def grade(puzzle: Puzzle) -> str:
-    """The puzzle's difficulty: the hardest technique rung its explanation needs."""
-    return get_kind(puzzle.kind).grade(puzzle)
+def grade(puzzle: Puzzle, budget: Budget | None = None) -> str:
+    """The puzzle's difficulty: the hardest technique rung its explanation needs (the
+    deduction kernel's grade, the label explain and generate give), bounded by
+    `budget` alone (BudgetExceeded when it runs out)."""
+    return get_kind(puzzle.kind).grade(puzzle, budget)
 
 
 def render(puzzle: Puzzle, solution: Solution | None = None, fmt: str = "text") -> str:

@@ -159,15 +159,16 @@ def text_entries(text: str, kind: str | None = None, *,
     else:
         impl = get_kind(kind)
         entries = [_entry(impl, p, None) for p in impl.parse_all(text)]
-    return [graded(solved(e, seconds)) for e in entries]
+    return [graded(solved(e, seconds), seconds) for e in entries]
 
 
-def graded(entry: Entry) -> Entry:
-    """The entry with its difficulty: the kind's grade when the input had none."""
+def graded(entry: Entry, seconds: float | None = 60.0) -> Entry:
+    """The entry with its difficulty: the kind's grade when the input had none
+    (bounded by `seconds`; none when it runs out)."""
     if entry.difficulty:
         return entry
     try:
-        difficulty = entry.impl.grade(entry.puzzle)
+        difficulty = entry.impl.grade(entry.puzzle, Budget(seconds=seconds))
     except (NumberplayError, NotImplementedError):
         return entry
     return Entry(entry.impl, entry.puzzle, entry.solution, difficulty, entry.size)

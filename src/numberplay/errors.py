@@ -10,8 +10,6 @@ HTTP status, the CLI's exit code, the words (`failure_line`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 
 class NumberplayError(Exception):
     """Base class of every error numberplay raises on purpose."""
@@ -75,6 +73,8 @@ DIED = "died"              # its worker process died while running it
 BUSY = "busy"              # every worker was taken: shed, to be sent again later
 OUTPUT = "output"          # an output could not be written (the disk is full)
 INTERRUPTED = "interrupted"  # Ctrl-C
+NOT_FOUND = "not found"    # no such page or file (the web's 404)
+TOO_LARGE = "too large"    # a request larger than a front end reads (the web's 413)
 
 # Exit codes of the command line (the README's table).
 EXIT_OK = 0
@@ -88,18 +88,19 @@ EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' 
 EXIT_INTERRUPTED = 130
 
 
-@dataclass(frozen=True)
 class Said:
     """How every front end says one reason of failure: the HTTP status, the CLI's
     exit code, the words before the message (`{type}`: the error's class name;
     "": the message alone, which the CLI leads with "error:"), what ran out
-    ("stopped"), and a fixed message said instead of the error's own."""
+    ("stopped"), and a fixed message said instead of the error's own. (Plain
+    classes here: a dataclass costs start-up, docs/architecture.md.)"""
 
-    status: int
-    exit: int
-    words: str = ""
-    stopped: str | None = None
-    fixed: str | None = None
+    __slots__ = ("exit", "fixed", "status", "stopped", "words")
+
+    def __init__(self, status: int, exit: int, words: str = "", stopped: str | None = None,
+                 fixed: str | None = None) -> None:
+        self.status, self.exit, self.words = status, exit, words
+        self.stopped, self.fixed = stopped, fixed
 
 
 # The failure table: one reason, one status, one exit code, one set of words.
@@ -117,6 +118,8 @@ FAILURES: dict[str, Said] = {
     DIED: Said(500, EXIT_INTERNAL),
     OUTPUT: Said(500, EXIT_OUTPUT),
     INTERRUPTED: Said(503, EXIT_INTERRUPTED, fixed="interrupted"),
+    NOT_FOUND: Said(404, EXIT_BAD_INPUT, fixed="not found"),
+    TOO_LARGE: Said(413, EXIT_BAD_INPUT),
     INTERNAL: Said(500, EXIT_INTERNAL, "internal error ({type})"),
 }
 
@@ -130,14 +133,17 @@ def one_line(message: object, limit: int | None = None) -> str:
     return text
 
 
-@dataclass(frozen=True)
 class Failure:
     """A job that failed: why (`INPUT`, `BUDGET`, ...), the error's message on one
     line, and the error itself (for a log)."""
 
-    reason: str
-    message: str
-    error: BaseException
+    __slots__ = ("error", "message", "reason")
+
+    def __init__(self, reason: str, message: str, error: BaseException) -> None:
+        self.reason, self.message, self.error = reason, message, error
+
+    def __repr__(self) -> str:
+        return f"Failure({self.reason!r}, {self.message!r}, {self.error!r})"
 
     @property
     def type_name(self) -> str:

@@ -7,9 +7,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from numberplay import Budget, Generated, Kind, PlayState, PuzzleError, Step
+from numberplay import Budget, Generated, Kind, PlayState, PuzzleError
 from numberplay.errors import GenerationError
-from numberplay.model import BACKTRACK, CONTRADICTION, GUESS, NO_SOLUTION, SOLVED, STALLED
+from numberplay.kinds import Deduction
 
 from . import solver
 from .model import (
@@ -23,6 +23,7 @@ from .model import (
     build,
     place,
 )
+from .rules import PyramidRules
 from .svg import draw
 
 
@@ -70,66 +71,12 @@ class PyramidKind(Kind[PyramidPuzzle, PyramidSolution]):
                      for g, v in zip(grow, row, strict=True))
         return sums and givens and all(v in DIGITS for v in rows[-1])
 
-    # -- explaining ------------------------------------------------------------------
-    def explain(self, puzzle: PyramidPuzzle, *, search: bool = True, trace: bool = False,
-                budget: Budget | None = None) -> Iterator[Step]:
-        return self._explain(puzzle, solver.known_of(puzzle), search, trace, budget)
-
-    def _explain(self, puzzle: PyramidPuzzle, known: solver.Known, search: bool, trace: bool,
-                 budget: Budget | None) -> Iterator[Step]:
-        steps: list[Step] = []
-        known = dict(known)
-        if self._deduce(puzzle, known, steps, trace, budget) is False:
-            steps[-1] = Step(NO_SOLUTION, steps[-1].text)
-        elif solver.complete(puzzle.n, known):
-            steps.append(Step(SOLVED, "every brick is found", snapshot=self._shown(puzzle, known)))
-        elif not search:
-            steps.append(Step(STALLED, "no brick follows from a sum or a difference",
-                              snapshot=self._shown(puzzle, known)))
-        elif self._guess(puzzle, known, steps, trace, budget):
-            steps.append(Step(SOLVED, "every brick is found", snapshot=self._shown(puzzle, known)))
-        else:
-            steps.append(Step(NO_SOLUTION, "no digit fits the bottom row"))
-        return iter(steps)
-
-    def _deduce(self, puzzle: PyramidPuzzle, known: solver.Known, steps: list[Step],
-                trace: bool, budget: Budget | None) -> bool:
-        """Sums and differences until none applies: False at a contradiction."""
-        while True:
-            if budget is not None:
-                budget.tick()
-            why = solver.conflict(puzzle.n, known)
-            if why is not None:
-                steps.append(Step(CONTRADICTION, why))
-                return False
-            found = solver.deduction(puzzle.n, known)
-            if found is None:
-                return True
-            technique, text, cells, brick, value = found
-            known[brick] = value
-            snapshot = self._shown(puzzle, known) if trace else None
-            steps.append(Step(technique, text, cells=cells, fixed=((place(*brick), value),),
-                              snapshot=snapshot))
-
-    def _guess(self, puzzle: PyramidPuzzle, known: solver.Known, steps: list[Step],
-               trace: bool, budget: Budget | None) -> bool:
-        """Try the digits of the first open bottom brick in turn (depth first)."""
-        n = puzzle.n
-        brick = next((n, c) for c in range(1, n + 1) if (n, c) not in known)
-        for digit in DIGITS:
-            trial = {**known, brick: digit}
-            steps.append(Step(GUESS, f"suppose {place(*brick)} = {digit}",
-                              fixed=((place(*brick), digit),)))
-            if self._deduce(puzzle, trial, steps, trace, budget) and (
-                    solver.complete(n, trial) or self._guess(puzzle, trial, steps, trace, budget)):
-                known.update(trial)
-                return True
-            steps.append(Step(BACKTRACK, f"so {place(*brick)} is not {digit}",
-                              removed=((place(*brick), digit),)))
-        return False
-
-    def _shown(self, puzzle: PyramidPuzzle, known: solver.Known) -> str:
-        return _layout(solver.as_rows(puzzle.n, known))
+    # -- explaining: numberplay's deduction kernel, on this kind's rules ---------------
+    def rules(self, puzzle: PyramidPuzzle, budget: Budget | None = None) -> Deduction:
+        """Sums and differences (`rules.py`) from the given bricks; explain, hints
+        and the grade are numberplay's, on its kernel."""
+        rules = PyramidRules(puzzle.n)
+        return Deduction(rules, rules.start(solver.known_of(puzzle)))
 
     # -- hints from where the player is -------------------------------------------------
     def parse_state(self, puzzle: PyramidPuzzle, text: str) -> PlayState:
@@ -141,13 +88,14 @@ class PyramidKind(Kind[PyramidPuzzle, PyramidSolution]):
                         if v is not None and puzzle.rows[r - 1][c - 1] is None)
         return PlayState(entries=entries)
 
-    def explain_from(self, puzzle: PyramidPuzzle, state: PlayState, *, search: bool = True,
-                     trace: bool = False, budget: Budget | None = None) -> Iterator[Step]:
+    def rules_from(self, puzzle: PyramidPuzzle, state: PlayState,
+                   budget: Budget | None = None) -> Deduction:
         known = solver.known_of(puzzle)
         for name, value in state.entries:
             r, _, c = name[1:].partition("c")
             known[int(r), int(c)] = value
-        return self._explain(puzzle, known, search, trace, budget)
+        rules = PyramidRules(puzzle.n)
+        return Deduction(rules, rules.start(known))
 
     def solution_places(self, puzzle: PyramidPuzzle,
                         solution: PyramidSolution) -> dict[str, int]:
@@ -188,10 +136,6 @@ class PyramidKind(Kind[PyramidPuzzle, PyramidSolution]):
             if difficulty in (None, grade):
                 return Generated(puzzle, PyramidSolution(full), grade, self.to_text(puzzle))
         raise GenerationError(f"no {difficulty} pyramid of {n} rows found in 50 tries")
-
-    def grade(self, puzzle: PyramidPuzzle) -> str:
-        last = list(self.explain(puzzle, search=False))[-1]
-        return "easy" if last.technique == SOLVED else "hard"
 
     # -- presenting --------------------------------------------------------------------
     def render_as(self, puzzle: PyramidPuzzle, solution: PyramidSolution | None,

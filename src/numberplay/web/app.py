@@ -22,6 +22,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..errors import INPUT, TOO_LARGE, Failure
+from ..services.jobs import failure_answer
 from .headers import SecurityHeaders
 from .jobs import LIMITS
 from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, WorkerPool
@@ -73,8 +75,10 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _too_large(self, send: Any) -> None:
-        body = json.dumps({"error": f"request body larger than {self.limit // 1024} KiB"}).encode()
-        await send({"type": "http.response.start", "status": 413,
+        status, answer = failure_answer(Failure(TOO_LARGE, f"request body larger than "
+                                                f"{self.limit // 1024} KiB", ValueError()))
+        body = json.dumps(answer).encode()
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
@@ -93,7 +97,9 @@ async def bad_body(request: Request, exc: Exception) -> JSONResponse:
     first = exc.errors()[0] if exc.errors() else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
     message = first.get("msg", "invalid request")
-    return JSONResponse({"error": f"{where}: {message}" if where else message}, status_code=400)
+    status, answer = failure_answer(Failure(INPUT, f"{where}: {message}" if where else message,
+                                            exc))
+    return JSONResponse(answer, status_code=status)
 
 
 @asynccontextmanager

@@ -18,7 +18,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints, create_model
 from pydantic import Field as Described
 
+from ..errors import NOT_FOUND, Failure
 from ..services import operations
+from ..services.jobs import failure_answer
 from .jobs import LIMITS
 from .kindfiles import kind_file
 from .pool import RETRY_AFTER_SECONDS
@@ -166,5 +168,6 @@ async def kind_static(kind: str, name: str) -> Response:
     """A kind's own play module and styles, from its package."""
     found = kind_file(kind, name)
     if found is None:
-        return JSONResponse({"error": "not found"}, status_code=404)
+        status, answer = failure_answer(Failure(NOT_FOUND, name, LookupError(name)))
+        return JSONResponse(answer, status_code=status)
     return Response(found[0], media_type=found[1])
