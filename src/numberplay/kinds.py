@@ -215,7 +215,6 @@ def _id_value(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
 class Deduction:
     """What a kind gives the deduction kernel for one puzzle (`Kind.rules`).
 
@@ -228,13 +227,17 @@ class Deduction:
       kept only with `trace`;
     solved: the SOLVED step of a final position, in the kind's own words (None:
       the narrator's).
+
+    (A plain class: a dataclass costs start-up, docs/architecture.md.)
     """
 
-    rules: deduce.Rules
-    position: deduce.Position
-    limits: deduce.Limits | None = None
-    opening: tuple[Step, ...] = ()
-    solved: Callable[[deduce.Position], Step] | None = None
+    __slots__ = ("limits", "opening", "position", "rules", "solved")
+
+    def __init__(self, rules: deduce.Rules, position: deduce.Position,
+                 limits: deduce.Limits | None = None, opening: tuple[Step, ...] = (),
+                 solved: Callable[[deduce.Position], Step] | None = None) -> None:
+        self.rules, self.position, self.limits = rules, position, limits
+        self.opening, self.solved = opening, solved
 
 
 class KindExplanation(Iterator[Step]):
