@@ -3,20 +3,24 @@
 `latin/scans.py` (the naked single's cell, the hidden single's cell, the
 contradiction check, Régin's line filter) compiled by Cython from its typed
 source, the same file run as Python, and the hand C core it replaced,
-`latin/_ladder.c`, when that is still built in the tree (a column of dashes
-otherwise). Random candidate grids of each order (cells placed, values crossed
-out, now and then a cell emptied) and random lines for the filter; each version
-gets the same inputs in the same run and must give the same answers. CPU time
+`latin/_ladder.c` (deleted by issue 44), when `--hand-c` names its .so built in
+an older checkout (a column of dashes otherwise). Two sets of inputs per order:
+random candidate grids (cells placed, values crossed out, now and then a cell
+emptied) with random lines for the filter, and the positions Cross Set
+explanations pass through with their rows and columns. Every version gets the
+same inputs in the same run and must give the same answers. CPU time
 (`time.process_time`), best of --repeat passes; only ratios of one run mean much.
 
     PYTHONPATH=src python benchmarks/bench_latin_scans.py
     PYTHONPATH=src python benchmarks/bench_latin_scans.py --orders 6,9,16 --count 3000
+    PYTHONPATH=src python benchmarks/bench_latin_scans.py --hand-c OLD/src/numberplay/latin/_ladder.cpython-311-x86_64-linux-gnu.so
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import random
@@ -77,7 +81,16 @@ def pure_scans() -> ModuleType:
     return mod
 
 
-def hand_c() -> ModuleType | None:
+def hand_c(path: str | None) -> ModuleType | None:
+    """The hand C core, `_ladder`: built from an older checkout at `path` (its .so),
+    else this tree's if it still has one."""
+    if path:
+        loader = importlib.machinery.ExtensionFileLoader("numberplay.latin._ladder", path)
+        spec = importlib.util.spec_from_loader(loader.name, loader)
+        assert spec is not None
+        mod = importlib.util.module_from_spec(spec)
+        loader.exec_module(mod)
+        return mod
     try:
         return importlib.import_module("numberplay.latin._ladder")
     except ImportError:
@@ -102,9 +115,10 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--pure-count", type=int, default=300,
                     help="positions per order for the (slow) Python run")
+    ap.add_argument("--hand-c", help="the _ladder .so built in a checkout from before issue 44")
     opts = ap.parse_args()
     rng = random.Random(44)
-    c = hand_c()
+    c = hand_c(opts.hand_c)
     py = pure_scans()
     print(f"scans compiled: {scans.COMPILED}; hand C _ladder: {'built' if c else 'absent'}")
     print("random: random candidate grids and lines; explained: the positions of Cross Set "

@@ -58,7 +58,6 @@ def naked_single(n: cython.int, m: list) -> tuple[int, int, tuple[int, ...]] | N
     v: cython.int
     d: cython.ulonglong
     e: cython.ulonglong
-    placed: cython.ulonglong                        # all ones when d is placed (or empty)
     multi: cython.ulonglong
     once: cython.ulonglong
     twice: cython.ulonglong
@@ -71,12 +70,13 @@ def naked_single(n: cython.int, m: list) -> tuple[int, int, tuple[int, ...]] | N
         twice = 0
         for c in range(n):      # no branch on the masks: they are what the CPU cannot guess
             d = m[base + c]
-            placed = 0 - ((d & (d - 1)) == 0)
-            multi |= d & ~placed
-            twice |= once & d & placed
-            once |= d & placed
-            col_bad[c] |= (d & ~placed) | (col_once[c] & d & placed)
-            col_once[c] |= d & placed
+            e = d & (0 - ((d & (d - 1)) == 0))     # d if placed, else 0
+            d ^= e                                  # d if open, else 0
+            multi |= d
+            twice |= once & e
+            once |= e
+            col_bad[c] |= d | (col_once[c] & e)
+            col_once[c] |= e
         row_bad[r] = multi | twice
         row_placed[r] = once
     for c in range(n):
@@ -160,28 +160,22 @@ def contradiction(n: cython.int, m: list) -> tuple[int, int, int] | None:
     row_union: cython.ulonglong[64] = [0] * 64
     r: cython.int
     c: cython.int
-    i: cython.int
     base: cython.int
     v: cython.int
-    any_empty: cython.int = 0
     d: cython.ulonglong
     u: cython.ulonglong
     full: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
     full >>= 64 - n
-    for r in range(n):          # one pass: the lines' unions, and whether a cell is empty
+    for r in range(n):          # one pass: the first empty cell, else the lines' unions
         base = r * n
         u = 0
         for c in range(n):
             d = m[base + c]
-            any_empty |= d == 0
+            if d == 0:
+                return (0, base + c, 0)
             u |= d
             col_union[c] |= d
         row_union[r] = u
-    if any_empty:
-        for i in range(n * n):
-            d = m[i]
-            if d == 0:
-                return (0, i, 0)
     for r in range(2 * n):      # the rows, then the columns
         u = row_union[r] if r < n else col_union[r - n]
         if u != full:
