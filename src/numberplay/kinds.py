@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import abc
 import itertools
-import json
 import os
 import re
 import sys
@@ -573,6 +572,7 @@ class Kind(abc.ABC, Generic[P, S]):
             raise PuzzleError(f"unknown format {fmt!r} for {self.name} "
                               f"(one of: {', '.join(self.formats)})")
         if fmt == "json":
+            import json
             data = puzzle.envelope()
             if solution is not None:
                 data["solution"] = solution.to_json()
@@ -604,6 +604,7 @@ class Kind(abc.ABC, Generic[P, S]):
         """A key equal for puzzles the kind considers the same (row/column
         permutations, renamings...). Default: the exact JSON."""
         import hashlib
+        import json
         blob = json.dumps(puzzle.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 

@@ -25,7 +25,6 @@ kind is named here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -234,6 +233,7 @@ MAX_INLINE_ITEMS = 10_000
 
 def shown(value: Any, width: int = 40) -> str:
     """A bounded slice of a value a request sent, for an error message."""
+    import json
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= width else text[:width - 3] + "..."
 
