@@ -21,11 +21,15 @@ A puzzle is "explained without a guess" when it falls in the first two columns.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import statistics
 import time
+from types import ModuleType
 
 import numberplay as npl
 from numberplay.crossproduct import solver as cp_solver
+from numberplay.latin import scans as latin_scans
 from numberplay.latin import techniques as latin_techniques
 from numberplay.model import GUESS, SOLVED, TRIAL
 from numberplay.services.reports import generate_one
@@ -40,14 +44,24 @@ CASES = {
 }
 
 
+def _python_scans() -> ModuleType:
+    """The Latin ladder's scans run from their source, latin/scans.py, as Python."""
+    source = os.path.join(os.path.dirname(latin_scans.__file__), "scans.py")
+    spec = importlib.util.spec_from_file_location("scans_as_python", source)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+PYTHON_SCANS = _python_scans()
+
+
 def compiled(on: bool) -> None:
     """Switch the compiled cores the explanations use on or off."""
     cp_solver.COMPILED = on and cp_solver._compiled is not None
-    latin_techniques._native = NATIVE if on else None
+    latin_techniques.scans = latin_scans if on else PYTHON_SCANS
     cp_solver.clear_caches()
-
-
-NATIVE = latin_techniques._native
 
 
 def cpu_ms(puzzle: npl.Puzzle) -> tuple[float, list]:

@@ -6,7 +6,7 @@ The puzzles are `benchmarks/data/keen_unreasonable_9x9.tsv` (24 game IDs his
 generator made at 9du; his solver grades each one Unreasonable). Each engine
 runs in its own process, one after the other in the same run, timing
 `Kind.explain` with `time.process_time`: this tree with the compiled Latin
-ladder, this tree's pure-Python fallback (NUMBERPLAY_LATIN_ENGINE=python), and
+ladder, this tree's pure-Python fallback (NUMBERPLAY_PURE=1), and
 with `--before` another checkout's `src` (say, main before a change). Every run
 also checks that the explanations are the same word for word as the first
 engine's (a hash per puzzle) and counts guesses.
@@ -64,7 +64,7 @@ def main() -> None:
         return
     here = HERE.parent / "src"
     engines = [("this tree, compiled Latin ladder", here, {}),
-               ("this tree, pure Python", here, {"NUMBERPLAY_LATIN_ENGINE": "python"})]
+               ("this tree, pure Python", here, {"NUMBERPLAY_PURE": "1"})]
     if args.before:
         engines.append((f"before ({args.before})", args.before, {}))
     first: list[dict] | None = None

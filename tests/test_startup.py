@@ -2,8 +2,9 @@
 
 A plain `numberplay solve KIND PUZZLE` runs in a fresh process and the modules
 it imported are read from `sys.modules`: no Typer, pydantic, rich, web or batch
-engine, no package metadata scan, no other kind; and at most a fixed number of
-numberplay's own modules. `import numberplay` imports numberplay's package
+engine, no package metadata scan, no other kind; at most a fixed number of
+numberplay's own modules, and of dataclasses among them (creating one is a
+good part of the start-up: plain classes on this path). `import numberplay` imports numberplay's package
 alone. (Times belong in benchmarks/bench_startup.py, not here.)
 """
 
@@ -36,6 +37,11 @@ FORBIDDEN = ("typer", "pydantic", "rich", "fastapi", "starlette", "uvicorn", "da
 # and its launcher, the command line's 7, the interface's 6 and 6 services,
 # `--example` included). A new import on this path must fit or argue.
 GENERIC_BUDGET = 21
+# The most dataclasses those generic modules may define: today 10, the puzzle
+# records of `model` (Puzzle, Solution, Step, ...: kinds subclass or replace()
+# them) and two of `kinds` (KindOption, Params); the command line's records and
+# the services' are plain classes.
+GENERIC_DATACLASSES = 10
 CORES = ("numberplay.formula", "numberplay.latin", "numberplay.deduce")
 
 LIST_MODULES = (
@@ -49,17 +55,22 @@ LIST_MODULES = (
     "else:\n"
     "    code = 0\n"
     "print('MODULES', json.dumps(sorted(sys.modules)), code)\n"
+    "print('DATACLASSES', json.dumps(sorted(f'{n}.{c.__name__}' for n, m in list(sys.modules.items())\n"
+    "      if n.startswith('numberplay') for c in vars(m).values() if isinstance(c, type)\n"
+    "      and c.__module__ == n and '__dataclass_fields__' in c.__dict__)))\n"
 )
 
 
-def modules_of(*args: str) -> tuple[list[str], int]:
-    """The modules a fresh `numberplay ARGS` imported, and its exit code."""
+def modules_of(*args: str) -> tuple[list[str], int, list[str]]:
+    """The modules a fresh `numberplay ARGS` imported, its exit code, and the
+    dataclasses numberplay's modules define (`module.Class`)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     done = subprocess.run([sys.executable, "-c", LIST_MODULES, json.dumps(args)],
                           capture_output=True, text=True, env=env, timeout=120)
     line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
     listed, code = line.removeprefix("MODULES ").rsplit(" ", 1)
-    return json.loads(listed), int(code)
+    classes = next(x for x in done.stdout.splitlines() if x.startswith("DATACLASSES "))
+    return json.loads(listed), int(code), json.loads(classes.removeprefix("DATACLASSES "))
 
 
 def _hits(modules: list[str], names: tuple[str, ...]) -> list[str]:
@@ -79,7 +90,7 @@ def test_the_check_sees_a_forbidden_module():
 def test_a_plain_solve_imports_its_kind_and_little_else(kind):
     from numberplay.services.examples import list_examples
     example = list_examples(kind)[0]
-    modules, code = modules_of("solve", kind, "--example", example.name)
+    modules, code, classes = modules_of("solve", kind, "--example", example.name)
     assert code in (0, 4), code            # solved (unique or not)
     assert _hits(modules, FORBIDDEN) == []
     others = tuple(f"numberplay.{k}" for k in _kinds() if k != kind)
@@ -87,6 +98,8 @@ def test_a_plain_solve_imports_its_kind_and_little_else(kind):
     ours = [m for m in modules if m == "numberplay" or m.startswith("numberplay.")]
     generic = [m for m in ours if not _hits([m], (f"numberplay.{kind}", *CORES))]
     assert len(generic) <= GENERIC_BUDGET, "\n".join(generic)
+    made = [c for c in classes if c.rsplit(".", 1)[0] in generic]
+    assert len(made) <= GENERIC_DATACLASSES, "\n".join(made)
 
 
 def test_import_numberplay_imports_the_package_alone():

@@ -10,8 +10,6 @@ HTTP status, the CLI's exit code, the words (`failure_line`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 
 class NumberplayError(Exception):
     """Base class of every error numberplay raises on purpose."""
@@ -90,18 +88,19 @@ EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' 
 EXIT_INTERRUPTED = 130
 
 
-@dataclass(frozen=True)
 class Said:
     """How every front end says one reason of failure: the HTTP status, the CLI's
     exit code, the words before the message (`{type}`: the error's class name;
     "": the message alone, which the CLI leads with "error:"), what ran out
-    ("stopped"), and a fixed message said instead of the error's own."""
+    ("stopped"), and a fixed message said instead of the error's own. (Plain
+    classes here: a dataclass costs start-up, docs/architecture.md.)"""
 
-    status: int
-    exit: int
-    words: str = ""
-    stopped: str | None = None
-    fixed: str | None = None
+    __slots__ = ("exit", "fixed", "status", "stopped", "words")
+
+    def __init__(self, status: int, exit: int, words: str = "", stopped: str | None = None,
+                 fixed: str | None = None) -> None:
+        self.status, self.exit, self.words = status, exit, words
+        self.stopped, self.fixed = stopped, fixed
 
 
 # The failure table: one reason, one status, one exit code, one set of words.
@@ -134,14 +133,17 @@ def one_line(message: object, limit: int | None = None) -> str:
     return text
 
 
-@dataclass(frozen=True)
 class Failure:
     """A job that failed: why (`INPUT`, `BUDGET`, ...), the error's message on one
     line, and the error itself (for a log)."""
 
-    reason: str
-    message: str
-    error: BaseException
+    __slots__ = ("error", "message", "reason")
+
+    def __init__(self, reason: str, message: str, error: BaseException) -> None:
+        self.reason, self.message, self.error = reason, message, error
+
+    def __repr__(self) -> str:
+        return f"Failure({self.reason!r}, {self.message!r}, {self.error!r})"
 
     @property
     def type_name(self) -> str:

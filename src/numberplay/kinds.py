@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import abc
 import itertools
-import json
 import os
 import re
 import sys
@@ -215,7 +214,6 @@ def _id_value(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
 class Deduction:
     """What a kind gives the deduction kernel for one puzzle (`Kind.rules`).
 
@@ -229,13 +227,18 @@ class Deduction:
       only with `trace`;
     solved: the SOLVED step of a final position, in the kind's own words (None:
       the narrator's).
+
+    (A plain class: a dataclass costs start-up, docs/architecture.md.)
     """
 
-    rules: deduce.Rules
-    position: deduce.Position
-    limits: deduce.Limits | None = None
-    opening: Callable[[], Iterable[Step]] | None = None
-    solved: Callable[[deduce.Position], Step] | None = None
+    __slots__ = ("limits", "opening", "position", "rules", "solved")
+
+    def __init__(self, rules: deduce.Rules, position: deduce.Position,
+                 limits: deduce.Limits | None = None,
+                 opening: Callable[[], Iterable[Step]] | None = None,
+                 solved: Callable[[deduce.Position], Step] | None = None) -> None:
+        self.rules, self.position, self.limits = rules, position, limits
+        self.opening, self.solved = opening, solved
 
 
 class KindExplanation(Iterator[Step]):
@@ -571,6 +574,7 @@ class Kind(abc.ABC, Generic[P, S]):
             raise PuzzleError(f"unknown format {fmt!r} for {self.name} "
                               f"(one of: {', '.join(self.formats)})")
         if fmt == "json":
+            import json
             data = puzzle.envelope()
             if solution is not None:
                 data["solution"] = solution.to_json()
@@ -602,6 +606,7 @@ class Kind(abc.ABC, Generic[P, S]):
         """A key equal for puzzles the kind considers the same (row/column
         permutations, renamings...). Default: the exact JSON."""
         import hashlib
+        import json
         blob = json.dumps(puzzle.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 

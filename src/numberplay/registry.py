@@ -26,7 +26,6 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from .errors import UnknownKind
@@ -40,12 +39,24 @@ GROUP = "numberplay.kinds"
 HOME = "numberplay"     # the distribution whose kinds are the built-in ones
 
 
-@dataclass(frozen=True)
 class Source:
-    """Where a kind comes from: `module:attribute`, and the distribution declaring it."""
+    """Where a kind comes from: `module:attribute`, and the distribution declaring it.
+    (A plain class: a dataclass costs start-up, docs/architecture.md.)"""
 
-    target: str
-    package: str
+    __slots__ = ("package", "target")
+
+    def __init__(self, target: str, package: str) -> None:
+        self.target, self.package = target, package
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Source) and self.target == other.target
+                and self.package == other.package)
+
+    def __hash__(self) -> int:
+        return hash((self.target, self.package))
+
+    def __repr__(self) -> str:
+        return f"Source({self.target!r}, {self.package!r})"
 
     @property
     def builtin(self) -> bool:

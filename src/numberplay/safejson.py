@@ -8,7 +8,6 @@ refuses all of them with a one-line message, before any puzzle code sees them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -55,6 +54,7 @@ def loads(text: str | bytes) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise PuzzleError(f"JSON is not UTF-8 text (byte {exc.start + 1})") from None
+    import json  # imported when JSON is read: a plain solve reads none
     try:
         data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:

@@ -2,7 +2,7 @@
 what they share.
 
 `puzzles` builds each subcommand's click parameters and hands the handler a
-dataclass of them: the common options (here), the command's own (its subclass,
+record of them: the common options (here), the command's own (its subclass,
 `ARGS` in `<command>_cmd.py`, so that a command defines no other's), and the
 kind's options (`opts`, checked by the kind when the puzzle is parsed or
 generated).
@@ -10,8 +10,6 @@ generated).
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..budget import Budget, active
@@ -22,27 +20,48 @@ from ..services.envelopes import read_json_puzzles
 from .common import Format, check_timeout, command_started, read_input
 
 
-@dataclass(frozen=True, kw_only=True)
 class CommandArgs:
     """What every puzzle command takes: the output format (a kind's own format,
-    such as a game ID, in `own_format`) and the kind's options."""
+    such as a game ID, in `own_format`) and the kind's options.
+
+    A plain record, not a dataclass (creating dataclasses is a good part of a
+    plain solve's start-up, docs/architecture.md): its fields are the annotated
+    class attributes of the class and its bases, whose values are the defaults;
+    the constructor takes them by keyword, and a record is read-only."""
 
     fmt: Format = Format.text
     own_format: str | None = None
     timeout: float | None = 60.0
-    opts: dict[str, Any] = field(default_factory=dict)
+    opts: dict[str, Any]
+
+    def __init__(self, *, opts: dict[str, Any] | None = None, **values: Any) -> None:
+        unknown = set(values) - self.names()
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
+        self.__dict__.update(values, opts=dict(opts or {}))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in sorted(self.names()))
+        return f"{type(self).__name__}({shown})"
+
+    @classmethod
+    def names(cls) -> set[str]:
+        """The names of the fields."""
+        return {n for c in cls.__mro__ for n in c.__dict__.get("__annotations__", ())}
 
     @classmethod
     def from_values(cls: type[A], values: dict[str, Any], opts: dict[str, Any]) -> A:
         """The arguments from the values click parsed (unknown names are ignored)."""
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(opts=dict(opts), **{k: v for k, v in values.items() if k in names})
+        names = cls.names()
+        return cls(opts=opts, **{k: v for k, v in values.items() if k in names})
 
 
 A = TypeVar("A", bound=CommandArgs)
 
 
-@dataclass(frozen=True, kw_only=True)
 class PuzzleArgs(CommandArgs):
     """A command that reads puzzles: the input, and the search budget of each."""
 

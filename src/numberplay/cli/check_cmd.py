@@ -23,7 +23,6 @@ from .common import (
 )
 
 
-@dataclass(frozen=True, kw_only=True)
 class CheckArgs(PuzzleArgs):
     """numberplay check KIND."""
 

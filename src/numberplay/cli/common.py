@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import math
 import os
 import stat
@@ -269,7 +268,9 @@ def _one_line(exc: BaseException | str) -> str:
 
 
 def print_json(data: Any) -> None:
-    """One JSON document on one line."""
+    """One JSON document on one line. (json is imported by the commands that
+    print it: a plain solve prints text, docs/architecture.md.)"""
+    import json
     click.echo(json.dumps(data, ensure_ascii=False))
 
 

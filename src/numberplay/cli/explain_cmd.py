@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ..budget import Budget
@@ -19,7 +18,6 @@ from .steps_out import step_text_lines, steps_markdown
 from .svg_out import check_draws, explain_svg
 
 
-@dataclass(frozen=True, kw_only=True)
 class ExplainArgs(PuzzleArgs):
     """numberplay explain KIND."""
 

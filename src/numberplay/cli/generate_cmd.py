@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..budget import Budget
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
 PAGE_BREAK = '<div style="page-break-after: always"></div>'
 
 
-@dataclass(frozen=True, kw_only=True)
 class GenerateArgs(CommandArgs):
     """numberplay generate KIND."""
 

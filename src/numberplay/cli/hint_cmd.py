@@ -17,7 +17,6 @@ from .steps_out import hint_markdown, hint_page
 from .svg_out import check_draws, hint_svg
 
 
-@dataclass(frozen=True, kw_only=True)
 class HintArgs(PuzzleArgs):
     """numberplay hint KIND."""
 

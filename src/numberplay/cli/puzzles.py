@@ -1,7 +1,7 @@
 """The puzzle commands: solve, check, explain, hint, generate — one subcommand per kind.
 
 This module builds the click commands; each handler lives in `<command>_cmd.py`
-(imported when the command runs) and reads a typed dataclass of its arguments
+(imported when the command runs) and reads a typed record of its arguments
 (`args.py`). A command's group makes the subcommand of a kind when it is called,
 so `numberplay solve KIND` imports that kind only.
 
@@ -26,7 +26,7 @@ from .params import PATH, Command, Group, argument, option
 Handler = Callable[[Kind, Any], int]
 
 # The commands. Each lives in `<command>_cmd.py`, imported when the command runs:
-# its handler `do_<command>` and the dataclass of its arguments `ARGS` (a subclass
+# its handler `do_<command>` and the record of its arguments `ARGS` (a subclass
 # of `args.CommandArgs`).
 COMMANDS = ("solve", "check", "explain", "hint", "generate")
 

@@ -4,7 +4,6 @@ or (--no-search) how far deductions go."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import EXIT_NONE, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, PuzzleError
@@ -18,7 +17,6 @@ from .common import Format, echo, explain_code, print_json, say, solve_code, wor
 # (The HTML and SVG writers are imported by the formats that use them.)
 
 
-@dataclass(frozen=True, kw_only=True)
 class SolveArgs(PuzzleArgs):
     """numberplay solve KIND."""
 
@@ -31,16 +29,18 @@ class SolveArgs(PuzzleArgs):
 ARGS = SolveArgs
 
 
-@dataclass(frozen=True)
 class Solved:
-    """One puzzle searched: the JSON report and the search's result."""
+    """One puzzle searched: the JSON report and the search's result. (A plain
+    class: a dataclass costs start-up, docs/architecture.md.)"""
 
-    puzzle: Puzzle
-    report: dict[str, Any]
-    result: SearchResult
-    mode: str        # "first", "all" or "count"
-    index: int
-    several: bool    # more than one puzzle in the input
+    __slots__ = ("index", "mode", "puzzle", "report", "result", "several")
+
+    def __init__(self, puzzle: Puzzle, report: dict[str, Any], result: SearchResult,
+                 mode: str, index: int, several: bool) -> None:
+        self.puzzle, self.report, self.result = puzzle, report, result
+        self.mode = mode            # "first", "all" or "count"
+        self.index = index
+        self.several = several      # more than one puzzle in the input
 
 
 def do_solve(impl: Kind, a: SolveArgs) -> int:

@@ -836,9 +836,11 @@ static void wp_prepare(WordEq *p, WpProb *q)
     } else {
         qsort(wp_terms, (size_t)nt, sizeof(WpTerm), wp_term_cmp);
         for (a = 0; a < nt;) {
-            i128 cnt[WP_MAXL] = {0}, v = 0;
+            i128 cnt[WP_MAXL], v = 0;
             int b = a, at = WP_INF;
             u64 packed;
+            for (k = 0; k < q->ncol; k++)
+                cnt[k] = 0;
             while (b < nt && wp_terms[b].key == wp_terms[a].key) {
                 cnt[wp_terms[b].s] += wp_terms[b].sgn;
                 b++;

@@ -31,7 +31,6 @@ node for node the same as `search_py` here, the pure-Python twin and reference.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -173,31 +172,37 @@ def equation(check: Node) -> Poly:
 
 # -- the program -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class Equation:
     """One equation: `const + sum(weight * letter) + monomials = 0`, the words that
     occur only to the first power as letter weights (so that letters cancel: a sum
     is read column by column), the other terms as monomials over word indices; its
-    letters; its column checks (letters decided -> modulus B^k), lowest first."""
+    letters; its column checks (letters decided -> modulus B^k), lowest first.
+    (Plain classes: a dataclass costs start-up, docs/architecture.md.)"""
 
-    monomials: tuple[Monomial, ...]
-    mask: int
-    levels: tuple[tuple[int, int], ...]     # (letter mask, k)
-    linear: tuple[tuple[int, int], ...] = ()   # (letter index, weight)
-    const: int = 0
+    __slots__ = ("const", "levels", "linear", "mask", "monomials")
+
+    def __init__(self, monomials: tuple[Monomial, ...], mask: int,
+                 levels: tuple[tuple[int, int], ...], linear: tuple[tuple[int, int], ...] = (),
+                 const: int = 0) -> None:
+        self.monomials, self.mask = monomials, mask
+        self.levels = levels        # (letter mask, k)
+        self.linear = linear        # (letter index, weight)
+        self.const = const
 
 
-@dataclass(frozen=True)
 class Program:
     """What the propagation search needs: letters by index, words, equations."""
 
-    n: int
-    base: int
-    lead: tuple[bool, ...]
-    words: tuple[tuple[int, ...], ...]     # letter indices, most significant first
-    equations: tuple[Equation, ...]
-    rank: tuple[int, ...]                  # tie-break of the branching letter (low first)
-    bits: int                              # bound on the bits of any value evaluated
+    __slots__ = ("base", "bits", "equations", "lead", "n", "rank", "words")
+
+    def __init__(self, n: int, base: int, lead: tuple[bool, ...],
+                 words: tuple[tuple[int, ...], ...], equations: tuple[Equation, ...],
+                 rank: tuple[int, ...], bits: int) -> None:
+        self.n, self.base, self.lead = n, base, lead
+        self.words = words          # letter indices, most significant first
+        self.equations = equations
+        self.rank = rank            # tie-break of the branching letter (low first)
+        self.bits = bits            # bound on the bits of any value evaluated
 
     def eqs_of(self) -> list[list[int]]:
         """For each letter, the equations it occurs in."""

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
@@ -65,20 +64,27 @@ SPLIT_FIXED = 4    # ... while fewer letters than this are fixed   # units-colum
 
 Key = TypeVar("Key")   # a term of a linear combination: a letter, or (place, letter)
 
-@dataclass
 class Pseudo:
-    """A condition that can be tested once its letters are assigned."""
+    """A condition that can be tested once its letters are assigned. (Plain
+    classes here and below: a dataclass costs start-up, docs/architecture.md.)"""
 
-    letters: frozenset[str]
-    seq: int
-    mode: str                      # "mod", "exact", "full" or "order"
-    modulus: int = 0               # for "mod": B^k
-    level: int = 0                 # k
-    fn: Callable[[Env], Any] | None = None   # the residue function, or the full check
-    linear: bool = False
-    positions: dict[str, int] = field(default_factory=dict)  # min position of each letter < k
-    linear_letters: frozenset[str] = frozenset()   # letters the residue is linear in
-    factors: tuple[str, str] | None = None         # X, Y of a product X * Y = Z
+    __slots__ = ("factors", "fn", "letters", "level", "linear", "linear_letters", "mode",
+                 "modulus", "positions", "seq")
+
+    def __init__(self, letters: frozenset[str], seq: int, mode: str, modulus: int = 0,
+                 level: int = 0, fn: Callable[[Env], Any] | None = None, linear: bool = False,
+                 positions: dict[str, int] | None = None,
+                 linear_letters: frozenset[str] = frozenset(),
+                 factors: tuple[str, str] | None = None) -> None:
+        self.letters, self.seq = letters, seq
+        self.mode = mode                    # "mod", "exact", "full" or "order"
+        self.modulus = modulus              # for "mod": B^k
+        self.level = level                  # k
+        self.fn = fn                        # the residue function, or the full check
+        self.linear = linear
+        self.positions = {} if positions is None else positions  # min position of each letter < k
+        self.linear_letters = linear_letters    # letters the residue is linear in
+        self.factors = factors                  # X, Y of a product X * Y = Z
 
     def func(self) -> Callable[[Env], Any]:
         """The residue function (or the full check); only an "order" hint has none."""
@@ -87,22 +93,24 @@ class Pseudo:
         return self.fn
 
 
-@dataclass
 class Compiled:
     """Everything the search needs for one formula in one base."""
 
-    tree: Node
-    letters: list[str]
-    index: dict[str, int]
-    base: int
-    lead: frozenset[str]
-    holds: Callable[[Env], bool]
-    pseudos: list[Pseudo]
-    strategy: str
-    ichecks: dict[int, Callable] = field(default_factory=dict)
-    conjunctive: bool = False
-    linears: dict[int, tuple[list[int], Callable[[Env], int]]] = field(default_factory=dict)
-    program: Any = None            # the propagation program (products.py), if it applies
+    __slots__ = ("base", "conjunctive", "holds", "ichecks", "index", "lead", "letters",
+                 "linears", "program", "pseudos", "strategy", "tree")
+
+    def __init__(self, tree: Node, letters: list[str], index: dict[str, int], base: int,
+                 lead: frozenset[str], holds: Callable[[Env], bool], pseudos: list[Pseudo],
+                 strategy: str, ichecks: dict[int, Callable] | None = None,
+                 conjunctive: bool = False,
+                 linears: dict[int, tuple[list[int], Callable[[Env], int]]] | None = None,
+                 program: Any = None) -> None:
+        self.tree, self.letters, self.index, self.base = tree, letters, index, base
+        self.lead, self.holds, self.pseudos, self.strategy = lead, holds, pseudos, strategy
+        self.ichecks = {} if ichecks is None else ichecks
+        self.conjunctive = conjunctive
+        self.linears = {} if linears is None else linears
+        self.program = program      # the propagation program (products.py), if it applies
 
 
 def split_checks(node: Node) -> list[Node]:
@@ -620,13 +628,14 @@ class Depth(NamedTuple):
     sums: list[SumBound]                                 # weighted sums bounded here
 
 
-@dataclass
 class Plan:
     """The search plan: one `Depth` per letter in search order, and the checks
     that hold no free letter (tested once, before the search)."""
 
-    depths: list[Depth]
-    root_checks: list[Callable[[Env], bool]]
+    __slots__ = ("depths", "root_checks")
+
+    def __init__(self, depths: list[Depth], root_checks: list[Callable[[Env], bool]]) -> None:
+        self.depths, self.root_checks = depths, root_checks
 
 
 def _as_check(p: Pseudo) -> Callable[[Env], bool]:

@@ -19,6 +19,7 @@ contradiction, the techniques cannot reach one (the kernel skips that trial).
 
 from __future__ import annotations
 
+from ..latin import scans
 from ..latin import techniques as LT
 from . import techniques as K
 from .cages import Table, filtered, required
@@ -195,13 +196,12 @@ def _changed(i: int, m: list[int], queue: list[int], dirty: set[int],
 def _hidden(n: int, m: list[int], queue: list[int], dirty: set[int],
             cages_of: list[list[int]]) -> bool | None:
     """Place every hidden single; None if a line lacks a digit."""
-    native = LT._native
-    if native is not None and n <= LT.NATIVE_MAX:
+    if scans.COMPILED:      # the ladder's compiled scans, one single at a time
         placed = False
         while True:
-            if native.contradiction(n, m) is not None:
+            if scans.contradiction(n, m) is not None:
                 return None
-            found = native.hidden_single(n, m)
+            found = scans.hidden_single(n, m)
             if found is None:
                 return placed
             i, v, _ = found

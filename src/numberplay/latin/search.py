@@ -44,6 +44,7 @@ from types import ModuleType
 from typing import Any
 
 from ..budget import Budget, ensure
+from .scans import line_filter  # Régin's filter of one line (typed, compiled when built)
 from .tables import Propagator, Table, Tables
 
 _native: ModuleType | None
@@ -237,132 +238,6 @@ def remove(n: int, D: list[int], R: list[int], C: list[int], r: int, c: int, v: 
     if not x & (x - 1):
         queue.append((x.bit_length() - 1, c, v))
     return True
-
-
-def _matching(doms: list[int], n: int) -> list[int] | None:
-    """A perfect matching var -> value of the bipartite graph `doms`, or None."""
-    match_var = [-1] * n
-    match_val = [-1] * n
-    for i, d in enumerate(doms):  # greedy start
-        m = d
-        while m:
-            b = m & -m
-            m ^= b
-            u = b.bit_length() - 1
-            if match_val[u] < 0:
-                match_val[u] = i
-                match_var[i] = u
-                break
-    for i in range(n):
-        if match_var[i] >= 0:
-            continue
-        # BFS for an augmenting path from var i
-        parent_val = {}
-        frontier = [i]
-        seen_vals = 0
-        found = -1
-        while frontier and found < 0:
-            nxt = []
-            for x in frontier:
-                m = doms[x] & ~seen_vals
-                seen_vals |= m
-                while m:
-                    b = m & -m
-                    m ^= b
-                    u = b.bit_length() - 1
-                    parent_val[u] = x
-                    y = match_val[u]
-                    if y < 0:
-                        found = u
-                        break
-                    nxt.append(y)
-                if found >= 0:
-                    break
-            frontier = nxt
-        if found < 0:
-            return None
-        u = found
-        while True:
-            x = parent_val[u]
-            prev = match_var[x]
-            match_var[x] = u
-            match_val[u] = x
-            if x == i:
-                break
-            u = prev
-    return match_var
-
-
-def _scc(adj: list[int], n: int) -> list[int]:
-    """Strongly connected component id of each node of a bit-mask digraph (Tarjan)."""
-    index = [-1] * n
-    low = [0] * n
-    comp = [-1] * n
-    on_stack = 0
-    stack: list[int] = []
-    counter = 0
-    ncomp = 0
-    for root in range(n):
-        if index[root] >= 0:
-            continue
-        work = [(root, adj[root])]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack |= 1 << root
-        while work:
-            v, rest = work[-1]
-            if rest:
-                b = rest & -rest
-                work[-1] = (v, rest ^ b)
-                w = b.bit_length() - 1
-                if index[w] < 0:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on_stack |= b
-                    work.append((w, adj[w]))
-                elif on_stack & b and index[w] < low[v]:
-                    low[v] = index[w]
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == index[v]:
-                while True:
-                    w = stack.pop()
-                    on_stack &= ~(1 << w)
-                    comp[w] = ncomp
-                    if w == v:
-                        break
-                ncomp += 1
-    return comp
-
-
-def line_filter(doms: list[int], n: int) -> list[int] | None:
-    """All-different GAC (Régin) on one line: the pruned domains, or None if infeasible."""
-    match = _matching(doms, n)
-    if match is None:
-        return None
-    pos = [0] * n
-    for i, u in enumerate(match):
-        pos[u] = i
-    adj = []
-    for i, d in enumerate(doms):
-        a = 0
-        m = d
-        while m:
-            b = m & -m
-            m ^= b
-            a |= 1 << pos[b.bit_length() - 1]
-        adj.append(a & ~(1 << i))
-    comp = _scc(adj, n)
-    allowed: dict[int, int] = {}
-    for i in range(n):
-        allowed[comp[i]] = allowed.get(comp[i], 0) | (1 << match[i])
-    return [d & allowed[comp[i]] for i, d in enumerate(doms)]
 
 
 def gac(n: int, D: list[int], R: list[int], C: list[int]) -> bool:

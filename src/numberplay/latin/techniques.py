@@ -17,22 +17,11 @@ is a smaller hidden one, and the other way round).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from types import ModuleType
 
 from ..deduce import Entry, Move, table_of
 from ..text import place
-from .search import line_filter as _line_filter
-
-_native: ModuleType | None
-try:  # the compiled hot paths (setup.py builds them when a C compiler is there)
-    from . import _ladder as _native
-except ImportError:  # pragma: no cover - depends on the build
-    _native = None
-if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
-    _native = None       # the pure-Python twin, as asked
-NATIVE_MAX = 64          # orders the compiled scans take
+from . import scans  # the hot scans, typed: compiled by Cython when built
 
 FISH_NAMES = {2: "X-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag"}
 SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -66,61 +55,12 @@ def lines(n: int) -> list[tuple[str, int, list[int]]]:
 
 def naked_single(n: int, m: list[int]) -> Move | None:
     """A placed value still listed among its row or column peers (the first such
-    cell in reading order; compiled when built, else `naked_single_py`)."""
-    if _native is None or n > NATIVE_MAX:
-        return naked_single_py(n, m)
-    found = _native.naked_single(n, m)
+    cell in reading order; `scans.naked_single`): weed it from them."""
+    found = scans.naked_single(n, m)
     if found is None:
         return None
-    i, v, peers = found
-    return Move("naked single", cells=[i], removed=[(j, v) for j in peers], fixed=[(i, v)])
-
-
-def naked_single_py(n: int, m: list[int]) -> Move | None:
-    """A placed value still listed among its row or column peers.
-
-    The first such cell in reading order. Each line's masks (the values its
-    open cells list, and the values placed twice) say in O(n^2) which placed
-    cells have something to weed, so only the chosen one looks at its peers."""
-    col_multi = [0] * n
-    col_once = [0] * n
-    col_twice = [0] * n
-    row_bad = [0] * n          # values open or placed twice in the row
-    row_placed = [0] * n
-    cols = range(n)
-    for r in range(n):
-        base = r * n
-        multi = once = twice = 0
-        for c in cols:
-            d = m[base + c]
-            if d & (d - 1):
-                multi |= d
-                col_multi[c] |= d
-            else:
-                twice |= once & d
-                once |= d
-                col_twice[c] |= col_once[c] & d
-                col_once[c] |= d
-        row_bad[r] = multi | twice
-        row_placed[r] = once
-    col_bad = [a | b for a, b in zip(col_multi, col_twice, strict=True)]
-    any_col_bad = 0
-    for x in col_bad:
-        any_col_bad |= x
-    for r in range(n):
-        rb = row_bad[r]
-        if not row_placed[r] & (rb | any_col_bad):
-            continue
-        base = r * n
-        for c in cols:
-            d = m[base + c]
-            if d and not d & (d - 1) and d & (rb | col_bad[c]):
-                i = base + c
-                removed = [(j, d.bit_length() - 1) for j in peers(n)[i] if m[j] & d]
-                if removed:
-                    return Move("naked single", cells=[i], removed=removed,
-                                fixed=[(i, d.bit_length() - 1)])
-    return None
+    i, v, near = found
+    return Move("naked single", cells=[i], removed=[(j, v) for j in near], fixed=[(i, v)])
 
 
 _PEERS: dict[tuple[int, bool], list[list[int]]] = {}
@@ -142,11 +82,9 @@ def peers(n: int, column_first: bool = False) -> list[list[int]]:
 
 
 def hidden_single(n: int, m: list[int]) -> Move | None:
-    """A value with one possible cell left in a row or column (compiled when built,
-    else `hidden_single_py`)."""
-    if _native is None or n > NATIVE_MAX:
-        return hidden_single_py(n, m)
-    found = _native.hidden_single(n, m)
+    """A value with one possible cell left in a row or column (the first line,
+    rows then columns; `scans.hidden_single`)."""
+    found = scans.hidden_single(n, m)
     if found is None:
         return None
     i, v, k = found
@@ -154,28 +92,6 @@ def hidden_single(n: int, m: list[int]) -> Move | None:
     removed = [(i, u) for u in bits(m[i] & ~(1 << v))]
     return Move("hidden single", {"line": (axis, idx), "value": v}, cells=[i],
                 removed=removed, fixed=[(i, v)])
-
-
-def hidden_single_py(n: int, m: list[int]) -> Move | None:
-    """A value with one possible cell left in a row or column."""
-    for axis, idx, cells in lines(n):
-        once = twice = 0
-        for i in cells:
-            d = m[i]
-            twice |= once & d
-            once |= d
-        single = once & ~twice
-        if not single:
-            continue
-        for i in cells:
-            d = m[i]
-            hit = d & single
-            if hit and d != hit:
-                v = (hit & -hit).bit_length() - 1
-                removed = [(i, u) for u in bits(d & ~(1 << v))]
-                return Move("hidden single", {"line": (axis, idx), "value": v}, cells=[i],
-                            removed=removed, fixed=[(i, v)])
-    return None
 
 
 def _subsets(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
@@ -200,13 +116,12 @@ _GAC: dict[tuple[int, ...], tuple[int, ...] | None] = {}   # a line's candidates
 def all_different(n: int, doms: tuple[int, ...]) -> tuple[int, ...] | None:
     """All-different arc consistency of n cells over n values (Régin's filter: each
     cell keeps the values some perfect matching gives it), None when there is no
-    perfect matching. Remembered by the candidates; compiled when built."""
+    perfect matching (`scans.line_filter`). Remembered by the candidates."""
     found = _GAC.get(doms, False)
     if found is False:
         if len(_GAC) > 100_000:
             _GAC.clear()
-        new = (_native.line_filter(n, list(doms)) if _native is not None and n <= NATIVE_MAX
-               else _line_filter(list(doms), n))
+        new = scans.line_filter(list(doms), n)
         found = _GAC[doms] = None if new is None else tuple(new)
     return found  # type: ignore[return-value]
 
@@ -474,10 +389,8 @@ TECHNIQUES = tuple(e.finder for e in LATIN if e.rung is not None)   # the ladder
 
 def contradiction(n: int, m: list[int]) -> str | None:
     """What ran out, as a sentence, or None while the grid is still consistent
-    (compiled when built, else `contradiction_py`)."""
-    if _native is None or n > NATIVE_MAX:
-        return contradiction_py(n, m)
-    found = _native.contradiction(n, m)
+    (`scans.contradiction`)."""
+    found = scans.contradiction(n, m)
     if found is None:
         return None
     what, k, v = found
@@ -485,22 +398,6 @@ def contradiction(n: int, m: list[int]) -> str | None:
         return f"{place(*divmod(k, n))} has no candidates left"
     axis, idx, _ = lines(n)[k]
     return f"{axis} {idx + 1} has no place left for {v + 1}"
-
-
-def contradiction_py(n: int, m: list[int]) -> str | None:
-    """What ran out, as a sentence, or None while the grid is still consistent."""
-    full = (1 << n) - 1
-    for i, d in enumerate(m):
-        if not d:
-            return f"{place(*divmod(i, n))} has no candidates left"
-    for axis, idx, cells in lines(n):
-        union = 0
-        for i in cells:
-            union |= m[i]
-        if union != full:
-            v = bits(full & ~union)[0]
-            return f"{axis} {idx + 1} has no place left for {v + 1}"
-    return None
 
 
 def apply(m: list[int], move: Move) -> None:

@@ -11,7 +11,6 @@ it. Built on the kind interface only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .. import safejson
@@ -20,14 +19,15 @@ from ..kinds import Kind, get_kind
 from ..model import Puzzle, Solution
 
 
-@dataclass(frozen=True)
 class Item:
-    """A puzzle read from a numberplay JSON document."""
+    """A puzzle read from a numberplay JSON document. (A plain class: a
+    dataclass costs start-up, docs/architecture.md.)"""
 
-    impl: Kind
-    puzzle: Puzzle
-    solution: Solution | None = None
-    difficulty: str = ""
+    __slots__ = ("difficulty", "impl", "puzzle", "solution")
+
+    def __init__(self, impl: Kind, puzzle: Puzzle, solution: Solution | None = None,
+                 difficulty: str = "") -> None:
+        self.impl, self.puzzle, self.solution, self.difficulty = impl, puzzle, solution, difficulty
 
 
 def looks_like_envelope(text: str | None) -> bool:

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import PuzzleError
 from ..kinds import all_kinds, get_kind
 
 
-@dataclass(frozen=True)
 class Example:
-    """One bundled example: its kind, name, first comment line and text."""
+    """One bundled example: its kind, name, first comment line and text. (A
+    plain class: `solve --example` is on the start-up path, docs/architecture.md.)"""
 
-    kind: str
-    name: str
-    description: str
-    text: str
+    __slots__ = ("description", "kind", "name", "text")
+
+    def __init__(self, kind: str, name: str, description: str, text: str) -> None:
+        self.kind, self.name, self.description, self.text = kind, name, description, text
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Example) and (self.kind, self.name, self.description, self.text)
+                == (other.kind, other.name, other.description, other.text))
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.name))
+
+    def __repr__(self) -> str:
+        return f"Example({self.kind!r}, {self.name!r}, {self.description!r}, ...)"
 
 
 def list_examples(kind: str | None = None) -> list[Example]:

@@ -25,10 +25,8 @@ kind is named here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
@@ -140,56 +138,93 @@ class RequestError(PuzzleError):
     """A request that cannot run as written; the message names the field."""
 
 
-@dataclass(frozen=True)
 class Limits:
     """Every cap of a front end, in one place: solutions listed, steps and puzzles
     generated (None: none), one puzzle per request, whether a file option is
     sent as its text, and the default budgets (seconds per request, per
     generated puzzle). The CLI's and the batch's are here, the web's in
-    `web/jobs.py`."""
+    `web/jobs.py`. (A plain class, as `Outcome`: a dataclass costs start-up,
+    docs/architecture.md.)"""
 
-    solutions: int | None = None
-    steps: int | None = None
-    generate: int = MAX_COUNT
-    one_puzzle: bool = False
-    inline_files: bool = False
-    seconds: float | None = None
-    generate_seconds: float | None = None
+    __slots__ = ("generate", "generate_seconds", "inline_files", "one_puzzle", "seconds",
+                 "solutions", "steps")
+
+    def __init__(self, *, solutions: int | None = None, steps: int | None = None,
+                 generate: int = MAX_COUNT, one_puzzle: bool = False,
+                 inline_files: bool = False, seconds: float | None = None,
+                 generate_seconds: float | None = None) -> None:
+        self.solutions, self.steps, self.generate = solutions, steps, generate
+        self.one_puzzle, self.inline_files = one_puzzle, inline_files
+        self.seconds, self.generate_seconds = seconds, generate_seconds
 
 
 BATCH = Limits()
 CLI = Limits(seconds=60.0, generate_seconds=300.0)
 
 
-@dataclass(frozen=True)
 class Request:
     """One request, its fields checked. `exact`: count every solution (op count,
     or "count": true on solve and check); `count`: how many puzzles to generate;
-    `options`: the kind's options as given (the command's flags taken out)."""
+    `options`: the kind's options as given (the command's flags taken out).
+
+    A read-only record whose fields are its attributes (`vars`), given by
+    keyword; a plain class, not a dataclass: creating dataclasses is a good part
+    of a plain solve's start-up (docs/architecture.md)."""
 
     kind: str
     op: str
-    puzzle: str | dict[str, Any] | None = None
-    limit: int | None = None
-    all: bool = False
-    exact: bool = False
-    search: bool = True
-    trace: bool = False
-    max_steps: int | None = None
-    why: bool = False
-    state: str | None = None
-    level: int | None = None
-    size: str | None = None
-    difficulty: str | None = None
-    seed: int | str | None = None
-    count: int = 1
-    options: dict[str, Any] = field(default_factory=dict)
-    timeout: float | None = None
-    max_nodes: int | None = None
+    puzzle: str | dict[str, Any] | None
+    limit: int | None
+    all: bool
+    exact: bool
+    search: bool
+    trace: bool
+    max_steps: int | None
+    why: bool
+    state: str | None
+    level: int | None
+    size: str | None
+    difficulty: str | None
+    seed: int | str | None
+    count: int
+    options: dict[str, Any]
+    timeout: float | None
+    max_nodes: int | None
+
+    def __init__(self, *, kind: str, op: str, puzzle: str | dict[str, Any] | None = None,
+                 limit: int | None = None, all: bool = False, exact: bool = False,
+                 search: bool = True, trace: bool = False, max_steps: int | None = None,
+                 why: bool = False, state: str | None = None, level: int | None = None,
+                 size: str | None = None, difficulty: str | None = None,
+                 seed: int | str | None = None, count: int = 1,
+                 options: dict[str, Any] | None = None, timeout: float | None = None,
+                 max_nodes: int | None = None) -> None:
+        self.__dict__.update(
+            kind=kind, op=op, puzzle=puzzle, limit=limit, all=all, exact=exact, search=search,
+            trace=trace, max_steps=max_steps, why=why, state=state, level=level, size=size,
+            difficulty=difficulty, seed=seed, count=count,
+            options={} if options is None else options, timeout=timeout, max_nodes=max_nodes)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(other) == vars(self)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({shown})"
+
+    def replace(self: R, **changes: Any) -> R:
+        """The same request with some fields changed."""
+        return type(self)(**{**vars(self), **changes})
 
     def budget(self) -> Budget:
         """The request's own budget (its timeout and node cap)."""
         return Budget(nodes=self.max_nodes, seconds=self.timeout)
+
+
+R = TypeVar("R", bound=Request)
 
 
 # A file option (a word list) sent inline: at most this many entries (list
@@ -198,6 +233,7 @@ MAX_INLINE_ITEMS = 10_000
 
 def shown(value: Any, width: int = 40) -> str:
     """A bounded slice of a value a request sent, for an error message."""
+    import json
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= width else text[:width - 3] + "..."
 
@@ -446,16 +482,17 @@ def fresh_seed() -> str:
     return str(random.SystemRandom().randrange(10**9))
 
 
-@dataclass
 class Outcome:
     """One puzzle's answer: its report (the JSON the CLI prints), what ran out
     (the message; None when nothing did), and the value a renderer draws
     (solve, check: the SearchResult; hint: the Hint and the player's position;
     None for the others)."""
 
-    report: dict[str, Any]
-    stopped: str | None = None
-    found: Any = None
+    __slots__ = ("found", "report", "stopped")
+
+    def __init__(self, report: dict[str, Any], stopped: str | None = None,
+                 found: Any = None) -> None:
+        self.report, self.stopped, self.found = report, stopped, found
 
 
 def answer(request: Request, puzzle: Puzzle, budget: Budget,

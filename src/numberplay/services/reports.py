@@ -8,7 +8,6 @@ a solve needs neither).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget
@@ -143,17 +142,20 @@ def explain_steps(puzzle: Puzzle, *, search: bool = True, trace: bool = False,
         yield step
 
 
-@dataclass
 class Explained:
     """An explanation run: its steps (those made before the budget ran out, if it
     did), whether it ran to its end within the budget (`complete`; else `message`
     says what ran out) and the puzzle's difficulty,
-    the label `generate` prints for it (None when no grade could be had)."""
+    the label `generate` prints for it (None when no grade could be had). (A
+    plain class: a dataclass costs start-up, docs/architecture.md.)"""
 
-    steps: list[Step] = field(default_factory=list)
-    complete: bool = True
-    message: str = ""
-    difficulty: str | None = None
+    __slots__ = ("complete", "difficulty", "message", "steps")
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.complete = True
+        self.message = ""
+        self.difficulty: str | None = None
 
 
 def explained(puzzle: Puzzle, *, search: bool = True, trace: bool = False,

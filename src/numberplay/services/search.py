@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..budget import Budget, ensure
 from ..errors import BudgetExceeded
 from ..kinds import get_kind
 from ..model import Puzzle, Solution
 
 
-@dataclass
 class SearchResult:
     """What a bounded search found.
 
@@ -19,15 +16,22 @@ class SearchResult:
     complete: True when the search was exhaustive, so `count` is the total.
     stopped: None, "limit" (found `limit` and did not look further) or "budget".
     message: why the search stopped early, for people.
+
+    (A plain class: a dataclass costs start-up, docs/architecture.md.)
     """
 
-    solutions: list[Solution] = field(default_factory=list)
-    count: int = 0
-    complete: bool = True
-    stopped: str | None = None
-    message: str = ""
-    nodes: int = 0
-    seconds: float = 0.0
+    __slots__ = ("complete", "count", "message", "nodes", "seconds", "solutions", "stopped")
+
+    def __init__(self, solutions: list[Solution] | None = None, count: int = 0,
+                 complete: bool = True, stopped: str | None = None, message: str = "",
+                 nodes: int = 0, seconds: float = 0.0) -> None:
+        self.solutions = [] if solutions is None else solutions
+        self.count, self.complete, self.stopped, self.message = count, complete, stopped, message
+        self.nodes, self.seconds = nodes, seconds
+
+    def __repr__(self) -> str:
+        return (f"SearchResult(count={self.count}, complete={self.complete}, "
+                f"stopped={self.stopped!r}, solutions={self.solutions!r})")
 
     @property
     def verdict(self) -> str:

@@ -39,13 +39,17 @@ MAX_ID_CHARS = 500
 JobError = RequestError   # a job line that cannot run as written; the message names the field
 
 
-@dataclass(frozen=True, kw_only=True)
 class Job(Request):
     """One validated job: its request, its id and its line in the jobs file.
-    `timeout` is the effective one (the job's own or the batch's)."""
+    `timeout` is the effective one (the job's own or the batch's). A record as
+    `Request` is (its fields are `vars(job)`)."""
 
     id: JobId
-    line: int = 0
+    line: int
+
+    def __init__(self, *, id: JobId, line: int = 0, **fields: Any) -> None:
+        super().__init__(**fields)
+        self.__dict__.update(id=id, line=line)
 
 
 @dataclass(frozen=True)
@@ -142,8 +146,7 @@ def _fallback_id(no: int, seen: dict[str, int]) -> str:
 def job_from_json(obj: dict[str, Any], job_id: JobId, line: int = 0) -> Job:
     """Validate one job object; JobError names the first field that is wrong."""
     request = read_request(obj)
-    fields = {name: getattr(request, name) for name in request.__dataclass_fields__}
-    return Job(id=job_id, line=line, **fields)
+    return Job(id=job_id, line=line, **vars(request))
 
 
 # -- running one job ----------------------------------------------------------------

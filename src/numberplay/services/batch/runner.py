@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import NumberplayError
@@ -149,7 +149,7 @@ def run_batch(jobs_path: str | os.PathLike[str], results_path: str | os.PathLike
 
 def _with_timeout(job: Job, timeout: float | None) -> Job:
     """The job with the batch's timeout where it has none of its own."""
-    return job if job.timeout is not None or timeout is None else replace(job, timeout=timeout)
+    return job if job.timeout is not None or timeout is None else job.replace(timeout=timeout)
 
 
 def _emitter(results: ResultsFile, summary: BatchSummary, store: Store | None,

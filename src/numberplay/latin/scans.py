@@ -1,0 +1,274 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The Latin ladder's hot scans, typed for Cython (pure-Python mode).
+
+The deduction kernel asks the cheapest rungs and the contradiction check at
+every step of every trial it follows; each scans the n*n candidate masks. This
+file is their one source: setup.py compiles it with Cython (latin/native.toml,
+`[[cython]]`), where the annotated locals become C integers and the `[0] * 64`
+lists C arrays on the stack; without a compiler the same file runs as Python.
+`techniques.py` turns what they find into moves and sentences:
+
+  naked_single(n, masks)  -> (cell, value, (peer, ...)) | None
+      the first placed cell (reading order) whose value a peer still lists;
+      the peers holding it, row peers then column peers, in order
+  hidden_single(n, masks) -> (cell, value, line) | None
+      the first line (rows 0..n-1, then columns) with a value in one cell only
+      that still lists others; line = index in that order
+  contradiction(n, masks) -> None | (0, cell, 0) | (1, line, value)
+      the first cell with no candidate, else the first line with no place left
+      for a value (the lowest such value)
+  line_filter(doms, n)    -> [dom, ...] | None
+      all-different arc consistency on n cells taking n values (Régin's
+      filter): each cell keeps the values some perfect matching gives it; None
+      when there is none (a matching, then the cells' mutual reachability
+      through it by bit-matrix closure)
+
+Values are 0-based bits of the masks; orders 1..64 (MAX_ORDER, every kind's
+limit). The scratch arrays are 64 long whatever the order: compiled, a copy of
+a constant; as Python, a short list.
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+    COMPILED: bool = cython.compiled
+except ImportError:  # pragma: no cover - no Cython: the annotations are never evaluated
+    COMPILED = False
+
+MAX_ORDER = 64
+
+def naked_single(n: cython.int, m: list) -> tuple[int, int, tuple[int, ...]] | None:
+    """A placed value still listed among its row or column peers: the first such
+    cell in reading order, its value, the peers that list it.
+
+    One pass over the masks says which values each row and column has open or
+    placed twice (a placed cell with one of those has something to weed), so
+    only the chosen cell looks at its peers."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    col_bad: cython.ulonglong[64] = [0] * 64      # open in the column, or placed twice
+    col_once: cython.ulonglong[64] = [0] * 64
+    row_bad: cython.ulonglong[64] = [0] * 64      # open in the row, or placed twice
+    row_placed: cython.ulonglong[64] = [0] * 64
+    r: cython.int
+    c: cython.int
+    j: cython.int
+    base: cython.int
+    v: cython.int
+    d: cython.ulonglong
+    e: cython.ulonglong
+    placed: cython.ulonglong                        # all ones when d is placed (or empty)
+    multi: cython.ulonglong
+    once: cython.ulonglong
+    twice: cython.ulonglong
+    rb: cython.ulonglong
+    any_col_bad: cython.ulonglong = 0
+    for r in range(n):
+        base = r * n
+        multi = 0
+        once = 0
+        twice = 0
+        for c in range(n):      # no branch on the masks: they are what the CPU cannot guess
+            d = m[base + c]
+            placed = 0 - ((d & (d - 1)) == 0)
+            multi |= d & ~placed
+            twice |= once & d & placed
+            once |= d & placed
+            col_bad[c] |= (d & ~placed) | (col_once[c] & d & placed)
+            col_once[c] |= d & placed
+        row_bad[r] = multi | twice
+        row_placed[r] = once
+    for c in range(n):
+        any_col_bad |= col_bad[c]
+    for r in range(n):
+        rb = row_bad[r]
+        if not row_placed[r] & (rb | any_col_bad):
+            continue
+        base = r * n
+        for c in range(n):
+            d = m[base + c]
+            if d != 0 and not d & (d - 1) and d & (rb | col_bad[c]):
+                hits = []
+                for j in range(n):
+                    e = m[base + j]
+                    if j != c and e & d:
+                        hits.append(base + j)
+                for j in range(n):
+                    e = m[j * n + c]
+                    if j != r and e & d:
+                        hits.append(j * n + c)
+                if hits:
+                    v = 0
+                    while not d >> v & 1:
+                        v += 1
+                    return (base + c, v, tuple(hits))
+    return None
+
+
+def hidden_single(n: cython.int, m: list) -> tuple[int, int, int] | None:
+    """A value with one possible cell left in a row or column that still lists
+    others: (that cell, the value, the line: rows 0..n-1, then columns)."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    line: cython.int
+    base: cython.int
+    step: cython.int
+    k: cython.int
+    i: cython.int
+    v: cython.int
+    d: cython.ulonglong
+    hit: cython.ulonglong
+    once: cython.ulonglong
+    twice: cython.ulonglong
+    single: cython.ulonglong
+    for line in range(2 * n):
+        if line < n:
+            base = line * n
+            step = 1
+        else:
+            base = line - n
+            step = n
+        once = 0
+        twice = 0
+        for k in range(n):
+            d = m[base + k * step]
+            twice |= once & d
+            once |= d
+        single = once & ~twice
+        if not single:
+            continue
+        for k in range(n):
+            i = base + k * step
+            d = m[i]
+            hit = d & single
+            if hit and d != hit:
+                v = 0
+                while not hit >> v & 1:
+                    v += 1
+                return (i, v, line)
+    return None
+
+
+def contradiction(n: cython.int, m: list) -> tuple[int, int, int] | None:
+    """None while every cell has a candidate and every line a place for every
+    value; else (0, the first empty cell, 0) or (1, the first line short of a
+    value, the lowest value it lacks)."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    col_union: cython.ulonglong[64] = [0] * 64
+    row_union: cython.ulonglong[64] = [0] * 64
+    r: cython.int
+    c: cython.int
+    i: cython.int
+    base: cython.int
+    v: cython.int
+    any_empty: cython.int = 0
+    d: cython.ulonglong
+    u: cython.ulonglong
+    full: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
+    full >>= 64 - n
+    for r in range(n):          # one pass: the lines' unions, and whether a cell is empty
+        base = r * n
+        u = 0
+        for c in range(n):
+            d = m[base + c]
+            any_empty |= d == 0
+            u |= d
+            col_union[c] |= d
+        row_union[r] = u
+    if any_empty:
+        for i in range(n * n):
+            d = m[i]
+            if d == 0:
+                return (0, i, 0)
+    for r in range(2 * n):      # the rows, then the columns
+        u = row_union[r] if r < n else col_union[r - n]
+        if u != full:
+            u = full & ~u
+            v = 0
+            while not u >> v & 1:
+                v += 1
+            return (1, r, v)
+    return None
+
+
+def line_filter(doms: list, n: cython.int) -> list[int] | None:
+    """All-different arc consistency (Régin) on one line of n cells over n
+    values: the pruned candidates, or None when no perfect matching exists."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    dom: cython.ulonglong[64] = [0] * 64
+    bits: cython.ulonglong[64] = [0] * 64      # the matching's values left per depth, then reach
+    path_cell: cython.uchar[64] = [0] * 64     # the augmenting path's cells, then cell -> value
+    path_val: cython.uchar[64] = [0] * 64
+    match_val: cython.uchar[64] = [64] * 64    # value -> its cell in the matching, 64: none
+    i: cython.int
+    j: cython.int
+    k: cython.int
+    u: cython.int
+    depth: cython.int
+    d: cython.ulonglong
+    b: cython.ulonglong
+    a: cython.ulonglong
+    seen: cython.ulonglong
+    out: cython.ulonglong
+    one: cython.ulonglong = 1
+    word: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
+    debruijn: cython.ulonglong = 0x03F79D71B4CB0A89
+    # low[(b * debruijn mod 2**64) >> 58]: the index of a lone bit b (a de Bruijn sequence)
+    low: cython.uchar[64] = [
+        0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4, 62, 55, 59, 36, 53, 51, 43,
+        22, 45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44,
+        32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6]
+    for i in range(n):
+        dom[i] = doms[i]
+    for i in range(n):          # Kuhn's augmenting paths, depth first, lowest value first
+        seen = 0
+        depth = 0
+        path_cell[0] = i
+        bits[0] = dom[i]
+        while depth >= 0:
+            d = bits[depth] & ~seen
+            if not d:
+                depth -= 1
+                continue
+            b = d & (0 - d)
+            u = low[((b * debruijn) & word) >> 58]
+            bits[depth] = d ^ b
+            seen |= b
+            path_val[depth] = u
+            if match_val[u] == 64:
+                break
+            depth += 1
+            path_cell[depth] = match_val[u]
+            bits[depth] = dom[match_val[u]]
+        if depth < 0:
+            return None
+        for k in range(depth + 1):
+            match_val[path_val[k]] = path_cell[k]
+    for u in range(n):
+        path_cell[match_val[u]] = u             # now: cell -> its value
+    for i in range(n):          # cell i reaches cell j when i may take j's matched value
+        a = one << i
+        d = dom[i]
+        while d:
+            b = d & (0 - d)
+            d ^= b
+            a |= one << match_val[low[((b * debruijn) & word) >> 58]]
+        bits[i] = a
+    for k in range(n):          # the closure (Warshall, a row of bits at a time)
+        b = bits[k]
+        a = one << k
+        for i in range(n):
+            if bits[i] & a:
+                bits[i] |= b
+    res = []
+    for i in range(n):          # i keeps the values of its strongly connected cells: those
+        a = bits[i]             # that reach what it reaches (itself among them)
+        out = 0
+        for j in range(n):
+            if bits[j] == a:
+                out |= one << path_cell[j]
+        res.append(dom[i] & out)
+    return res
