@@ -52,7 +52,7 @@ import itertools
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -221,9 +221,10 @@ class Deduction:
     position: the position before any step (from the puzzle, or from a player's
       state: `Kind.rules_from`);
     limits: the trials' bounds (None: the kernel's defaults);
-    opening: steps told before the kernel's, that decide nothing the position
-      does not already hold (a formula's given letters); their snapshots are
-      kept only with `trace`;
+    opening: the steps told before the kernel's, that decide nothing the
+      position does not already hold (a formula's given letters), made only
+      when explaining (a grade does not word them); their snapshots are kept
+      only with `trace`;
     solved: the SOLVED step of a final position, in the kind's own words (None:
       the narrator's).
 
@@ -233,7 +234,8 @@ class Deduction:
     __slots__ = ("limits", "opening", "position", "rules", "solved")
 
     def __init__(self, rules: deduce.Rules, position: deduce.Position,
-                 limits: deduce.Limits | None = None, opening: tuple[Step, ...] = (),
+                 limits: deduce.Limits | None = None,
+                 opening: Callable[[], Iterable[Step]] | None = None,
                  solved: Callable[[deduce.Position], Step] | None = None) -> None:
         self.rules, self.position, self.limits = rules, position, limits
         self.opening, self.solved = opening, solved
@@ -279,7 +281,7 @@ class KindExplanation(Iterator[Step]):
         run = self.explanation()
         found = self.deduction
         assert found is not None
-        for step in found.opening:
+        for step in found.opening() if found.opening is not None else ():
             yield step if self.trace else replace(step, snapshot=None)
         for step in run:
             if step.technique == SOLVED and found.solved is not None:

@@ -40,20 +40,23 @@ def deduction(puzzle: Any) -> Deduction:
     validate(puzzle)
     fixed = dict(puzzle.fixed)
     rules, pos, limits = setup(puzzle.formula, puzzle.base, fixed)
-    snap = substitute(puzzle.formula, fixed)
-    opening = []
-    if fixed:
-        opening.append(Step("given", "given: " + ", ".join(f"{c} = {d}"
-                                                         for c, d in sorted(fixed.items())),
-                            cells=tuple(sorted(fixed)), fixed=tuple(sorted(fixed.items())),
-                            snapshot=snap))
-    lead = _leading_step(puzzle)
-    if lead is not None:
-        opening.append(replace(lead, snapshot=snap))
+
+    def opening() -> list[Step]:
+        snap = substitute(puzzle.formula, fixed)
+        steps = []
+        if fixed:
+            steps.append(Step("given", "given: " + ", ".join(f"{c} = {d}"
+                                                           for c, d in sorted(fixed.items())),
+                              cells=tuple(sorted(fixed)), fixed=tuple(sorted(fixed.items())),
+                              snapshot=snap))
+        lead = _leading_step(puzzle)
+        if lead is not None:
+            steps.append(replace(lead, snapshot=snap))
+        return steps
 
     def solved(pos: Masks) -> Step:
         done = assignment(rules.model, pos)
         text = substitute(puzzle.formula, done)
         return Step(SOLVED, f"solved: {text}", tuple(sorted(done)),
                     fixed=tuple(sorted(done.items())), snapshot=text)
-    return Deduction(rules, pos, limits, tuple(opening), solved)
+    return Deduction(rules, pos, limits, opening, solved)
