@@ -21,13 +21,11 @@ A puzzle is "explained without a guess" when it falls in the first two columns.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import os
 import statistics
 import time
-from types import ModuleType
 
 import numberplay as npl
+from numberplay._pure import as_python
 from numberplay.crossproduct import solver as cp_solver
 from numberplay.latin import scans as latin_scans
 from numberplay.latin import techniques as latin_techniques
@@ -44,17 +42,8 @@ CASES = {
 }
 
 
-def _python_scans() -> ModuleType:
-    """The Latin ladder's scans run from their source, latin/scans.py, as Python."""
-    source = os.path.join(os.path.dirname(latin_scans.__file__), "scans.py")
-    spec = importlib.util.spec_from_file_location("scans_as_python", source)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
-
-PYTHON_SCANS = _python_scans()
+PYTHON_SCANS = as_python(latin_scans)
 
 
 def compiled(on: bool) -> None:

@@ -22,13 +22,13 @@ import argparse
 import importlib
 import importlib.machinery
 import importlib.util
-import os
 import random
 import time
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from numberplay._pure import as_python
 from numberplay.latin import scans
 
 SCANS = ("naked_single", "hidden_single", "contradiction", "line_filter")
@@ -71,15 +71,6 @@ def explained(n: int, count: int) -> list[tuple[int, list[int]]]:
     return out[:count]
 
 
-def pure_scans() -> ModuleType:
-    """latin/scans.py run as Python, whatever is compiled beside it."""
-    source = os.path.join(os.path.dirname(scans.__file__), "scans.py")
-    spec = importlib.util.spec_from_file_location("scans_as_python", source)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
 
 def hand_c(path: str | None) -> ModuleType | None:
     """The hand C core, `_ladder`: built from an older checkout at `path` (its .so),
@@ -119,7 +110,7 @@ def main() -> None:
     opts = ap.parse_args()
     rng = random.Random(44)
     c = hand_c(opts.hand_c)
-    py = pure_scans()
+    py = as_python(scans)
     print(f"scans compiled: {scans.COMPILED}; hand C _ladder: {'built' if c else 'absent'}")
     print("random: random candidate grids and lines; explained: the positions of Cross Set "
           "explanations\n(hard, extreme) and their rows and columns")

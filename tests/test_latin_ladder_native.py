@@ -7,7 +7,6 @@ emptied) and on the positions of real explanations."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import os
 import random
@@ -15,21 +14,11 @@ from types import ModuleType
 
 import pytest
 
+from numberplay._pure import as_python
 from numberplay.latin import scans
 from numberplay.latin import techniques as T
 
-
-def _as_python() -> ModuleType:
-    """latin/scans.py run as Python, whatever is compiled beside it."""
-    source = os.path.join(os.path.dirname(scans.__file__), "scans.py")
-    spec = importlib.util.spec_from_file_location("scans_as_python", source)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-PURE = _as_python()
+PURE = as_python(scans)
 VERSIONS = [pytest.param(scans, id="compiled" if scans.COMPILED else "import"),
             pytest.param(PURE, id="python")]
 

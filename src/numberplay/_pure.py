@@ -61,3 +61,15 @@ def install() -> None:
 def compiled(module: ModuleType) -> bool:
     """Is `module` a compiled one (not run from its Python source)?"""
     return not str(getattr(module, "__file__", "") or "").endswith((".py", ".pyc"))
+
+
+def as_python(module: ModuleType) -> ModuleType:
+    """A fresh copy of `module` run from its `.py` source, whatever is compiled
+    beside it (for comparing a compiled module with its source in one process)."""
+    leaf = module.__name__.rpartition(".")[2]
+    source = os.path.join(os.path.dirname(module.__file__ or ""), leaf + ".py")
+    spec = importlib.util.spec_from_file_location(f"{leaf}_as_python", source)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
