@@ -97,6 +97,8 @@ class KindOption:
     check: called with the converted value wherever parameters are checked
       (`Kind.parse_params`, hence a puzzle id too); raises PuzzleError for a value
       the kind cannot use, so a bad value is refused before any work starts.
+    repeat: the command-line flag may be given more than once (a text option); the
+      values reach the kind joined by ';' (`--invalid 0,AB --invalid 5,C`).
     """
 
     name: str
@@ -108,6 +110,7 @@ class KindOption:
     metavar: str | None = None
     file: bool = False
     check: Callable[[Any], object] | None = None
+    repeat: bool = False
 
     @property
     def cli_flag(self) -> str:
