@@ -390,8 +390,7 @@ def test_the_compiled_tries_make_the_python_ones(n: int, monkeypatch: pytest.Mon
     from numberplay.keen import generate as G
     if G._native is None:
         pytest.skip("keen._cages not built")
-    for level, seed in itertools.product(("easy", "medium", "hard", "extreme", "unreasonable"),
-                                         range(2)):
+    for level, seed in itertools.product(KEEN.difficulties_at(str(n)), range(2)):
         made = []
         for native in (G._native, None):
             monkeypatch.setattr(G, "_native", native)

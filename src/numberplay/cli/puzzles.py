@@ -79,7 +79,8 @@ def _kind_param(opt: KindOption) -> click.Parameter:
         return option(opt.cli_flag, name="kind__" + opt.name, default=bool(opt.default),
                       vtype=bool, help=opt.help)
     return option(opt.cli_flag, name="kind__" + opt.name, default=opt.default, vtype=opt.type,
-                  help=opt.help, metavar=opt.metavar or opt.type.__name__.upper())
+                  help=opt.help, metavar=opt.metavar or opt.type.__name__.upper(),
+                  multiple=opt.repeat)
 
 
 def _puzzle_params(op: str) -> list[click.Parameter]:
@@ -148,6 +149,10 @@ def _command(command: str, impl: Kind, name: str | None = None) -> click.Command
 
     def run(**values: Any) -> None:
         kind_values = {k[len("kind__"):]: v for k, v in values.items() if k.startswith("kind__")}
+        for o in kind_options:    # a repeated flag: its values joined by ';'
+            if o.repeat:
+                kind_values[o.name] = ";".join(kind_values[o.name]) \
+                    if kind_values.get(o.name) else None
         common = {k: v for k, v in values.items() if not k.startswith("kind__")}
         fmt = common.get("fmt")
         if fmt is not None and not isinstance(fmt, Format):   # a widened --format
@@ -171,6 +176,9 @@ def _doc(command: str, impl: Kind) -> str:
             lines += [f"Size: {impl.size_help}", ""]
         if impl.difficulties:
             lines += [f"Difficulties: {', '.join(impl.difficulties)}.", ""]
+        if impl.offers:
+            lines += ["Difficulties by size:", "", "\b"] + [
+                f"    {row.label}: {', '.join(row.difficulties)}" for row in impl.offers] + [""]
     elif impl.input_help:
         lines += [f"Input: {impl.input_help}", ""]
     if command == "hint" and impl.state_help:
