@@ -89,9 +89,9 @@ FAILS = [
     ("bad-option", {"op": "solve", "kind": "cryptarithm", "puzzle": "A + B = C",
                     "options": {"base": 99}},
      ["solve", "cryptarithm", "A + B = C", "--base", "99"], 400, 2),
-    ("unmade", {"op": "generate", "kind": "crossset", "size": "1", "difficulty": "hard",
-                "seed": 1},
-     ["generate", "crossset", "--size", "1", "--difficulty", "hard", "--seed", "1"], 422, 3),
+    ("not-offered", {"op": "generate", "kind": "crossset", "size": "1", "difficulty": "hard",
+                     "seed": 1},
+     ["generate", "crossset", "--size", "1", "--difficulty", "hard", "--seed", "1"], 400, 2),
     # the seven bad requests of issue 51: two bad puzzles, a bad size, a level, a limit
     # and a count out of range, an unknown difficulty
     ("bad-grid", {"op": "check", "kind": "crossproduct", "puzzle": "rows 6 x\ncols 3 4"},

@@ -4,8 +4,9 @@ This module builds the click commands, their options made of the operation
 table's field spec (`operations.FIELDS`); each handler lives in
 `<command>_cmd.py` (imported when the command runs) and gets the command's
 `args.Call`: the request read from the click values as every front end reads
-one (`operations.read_request`), and the output options. A command's group makes the subcommand of a kind when it is called,
-so `numberplay solve KIND` imports that kind only.
+one (`operations.read_request`), and the output options. A command's group
+makes the subcommand of a kind when it is called, so `numberplay solve KIND`
+imports that kind only.
 
 Nothing here knows a kind by name: the subcommands and their kind-specific
 flags are built from the registry (`Kind.options`).
@@ -82,7 +83,8 @@ def _kind_param(opt: KindOption) -> click.Parameter:
         return option(opt.cli_flag, name="kind__" + opt.name, default=bool(opt.default),
                       vtype=bool, help=opt.help)
     return option(opt.cli_flag, name="kind__" + opt.name, default=opt.default, vtype=opt.type,
-                  help=opt.help, metavar=opt.metavar or opt.type.__name__.upper())
+                  help=opt.help, metavar=opt.metavar or opt.type.__name__.upper(),
+                  multiple=opt.repeat)
 
 
 def _puzzle_params(op: str) -> list[click.Parameter]:
@@ -148,6 +150,10 @@ def _command(command: str, impl: Kind, name: str | None = None) -> click.Command
 
     def run(**values: Any) -> None:
         kind_values = {k[len("kind__"):]: v for k, v in values.items() if k.startswith("kind__")}
+        for o in kind_options:    # a repeated flag: its values joined by ';'
+            if o.repeat:
+                kind_values[o.name] = ";".join(kind_values[o.name]) \
+                    if kind_values.get(o.name) else None
         common = {k: v for k, v in values.items() if not k.startswith("kind__")}
         fmt = common.get("fmt")
         if fmt is not None and not isinstance(fmt, Format):   # a widened --format
@@ -172,6 +178,9 @@ def _doc(command: str, impl: Kind) -> str:
             lines += [f"Size: {impl.size_help}", ""]
         if impl.difficulties:
             lines += [f"Difficulties: {', '.join(impl.difficulties)}.", ""]
+        if impl.offers:
+            lines += ["Difficulties by size:", "", "\b"] + [
+                f"    {row.label}: {', '.join(row.difficulties)}" for row in impl.offers] + [""]
     elif impl.input_help:
         lines += [f"Input: {impl.input_help}", ""]
     if command == "hint" and impl.state_help:
