@@ -176,6 +176,9 @@ def _doc(command: str, impl: Kind) -> str:
             lines += [f"Size: {impl.size_help}", ""]
         if impl.difficulties:
             lines += [f"Difficulties: {', '.join(impl.difficulties)}.", ""]
+        if impl.offers:
+            lines += ["Difficulties by size:", "", "\b"] + [
+                f"    {row.label}: {', '.join(row.difficulties)}" for row in impl.offers] + [""]
     elif impl.input_help:
         lines += [f"Input: {impl.input_help}", ""]
     if command == "hint" and impl.state_help:
