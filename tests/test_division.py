@@ -29,7 +29,7 @@ DATA = json.loads((Path(__file__).parent / "data" / "division_enigma.json").read
 def _options(item: dict) -> dict:
     opts = {}
     if item.get("invalid"):
-        opts["invalid"] = [list(x) for x in item["invalid"]]
+        opts["invalid"] = ";".join(f"{d},{letters}" for d, letters in item["invalid"])
     if item.get("distinct") is not None:
         opts["distinct"] = item["distinct"]
     return opts
@@ -175,3 +175,28 @@ def test_random_skeletons_agree_with_their_check():
         done += 1
         if done == 10:
             break
+
+
+def test_enigma_16_with_its_extra_condition():
+    """enigma.py's documented answer: 6213 / 57 = 109, A=5 B=5 C=6 D=7."""
+    p = KIND.parse("C??? / A? = ??? ; C? - ?D = ? ; ; ??? - B?? = 0", distinct="",
+                   extra="sum([A != 4, B != 5, C != 6, D != 7]) = 1")
+    (s,) = KIND.solutions(p)
+    assert (s.dividend, s.divisor, s.quotient) == (6213, 57, 109)
+    assert dict(s.letters) == {"A": 5, "B": 5, "C": 6, "D": 7}
+    steps = list(KIND.explain(p))
+    assert steps[-1].technique == "solved" and not any(x.is_guess for x in steps)
+    assert KIND.parse(KIND.to_text(p)) == p
+
+
+def test_digits_bound_letters_and_wildcards_as_in_enigma():
+    """enigma.py --digits=1-5 "?? / ? = ?" "?? - ? = ?": no solution (every `?` is
+    1 to 5 too); --invalid 5,X as documented (Enigma 226)."""
+    assert KIND.count(KIND.parse("?? / ? = ? ; ?? - ? = ?", digits="1-5")) == 0
+    assert KIND.count(KIND.parse("?? / ? = ? ; ?? - ? = ?", digits="0-9")) == 130
+
+
+def test_a_letter_may_be_a_given_digit():
+    """As in enigma.py, letters differ from each other, not from the digits shown."""
+    p = KIND.parse("A?? / ?? = ? ; A?? - ??? = 7?")
+    assert 7 in {dict(s.letters)["A"] for s in KIND.solutions(p)}

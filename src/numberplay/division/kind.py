@@ -15,12 +15,13 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
+from ..formula.options import FORMULA_OPTIONS
 from ..kinds import Deduction, Kind, KindOption
 from ..model import SOLVED, Generated, PlayState, Step
 from ..text import content_lines
 from .model import DivisionPuzzle, DivisionSolution, division_text, parse_division, solution_text
 
-_DIRECTIVES = ("fix", "distinct", "digits", "invalid")
+_DIRECTIVES = ("fix", "distinct", "digits", "invalid", "extra")
 
 
 class DivisionKind(Kind[DivisionPuzzle, DivisionSolution]):
@@ -43,12 +44,7 @@ class DivisionKind(Kind[DivisionPuzzle, DivisionSolution]):
     size_help = "NxM: the dividend's digits and the divisor's, e.g. 6x2 (N up to 9, M 1 to 3)"
     options = (
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
-        KindOption("distinct", "Only the letters of these groups differ: ABC,DE "
-                   "(\"\" for none; default all).", type=str, metavar="LETTERS"),
-        KindOption("digits", "The digits the letters may take: 0-8 or 1,3,5.", type=str,
-                   metavar="DIGITS"),
-        KindOption("invalid", "Digit D is none of these letters: D,LETTERS "
-                   "(several joined by ';').", type=str, metavar="D,LETTERS"),
+        *(o for o in FORMULA_OPTIONS if o.name in ("digits", "invalid", "distinct", "extra")),
     )
     cli_examples = (
         "numberplay solve division '7????? / ?? = ????? ; 7? - ?? = ?? ; ??? - ?? = ? ; ; "
@@ -64,21 +60,27 @@ class DivisionKind(Kind[DivisionPuzzle, DivisionSolution]):
         return puzzles[0]
 
     def parse_all(self, text: str | None, fix: Any = None, distinct: Any = None,
-                  digits: Any = None, invalid: Any = None, **_: Any) -> list[DivisionPuzzle]:
-        """One division per line; `fix`, `distinct`, `digits` and `invalid` lines set
-        those options for the divisions after them (the options override them)."""
+                  digits: Any = None, invalid: Any = None, extra: Any = None,
+                  **_: Any) -> list[DivisionPuzzle]:
+        """One division per line; `fix`, `distinct`, `digits`, `invalid` and `extra`
+        lines set those options for the divisions after them (the options override
+        them; `invalid` lines add up)."""
         if text is None:
             raise PuzzleError("no division given")
         if not isinstance(text, str):
             raise PuzzleError("a division is text: 'A / B = C ; X - Y = Z ; ...'")
-        given = {"fix": fix, "distinct": distinct, "digits": digits, "invalid": invalid}
+        given = {"fix": fix, "distinct": distinct, "digits": digits, "invalid": invalid,
+                 "extra": extra}
         lines: dict[str, Any] = {}
         out = []
         for number, _raw, line in content_lines(text):
             word, _sep, value = line.partition(" ")
             if word in _DIRECTIVES and "/" not in line:
                 value = value.strip()
-                lines[word] = "" if value in ('""', "''", "-") else value
+                value = "" if value in ('""', "''") else value
+                if word == "invalid" and lines.get("invalid"):
+                    value = f"{lines['invalid']};{value}"
+                lines[word] = value
                 continue
             opts = {k: (given[k] if given[k] is not None else lines.get(k))
                     for k in _DIRECTIVES}
@@ -95,12 +97,10 @@ class DivisionKind(Kind[DivisionPuzzle, DivisionSolution]):
         lines = []
         if puzzle.fixed:
             lines.append("fix " + ",".join(f"{c}={d}" for c, d in puzzle.fixed))
-        if puzzle.distinct is not None:
-            lines.append("distinct " + (",".join(puzzle.distinct) or '""'))
-        if puzzle.digits is not None:
-            lines.append("digits " + ",".join(map(str, puzzle.digits)))
-        if puzzle.invalid:
-            lines.append("invalid " + ";".join(f"{d},{s}" for d, s in puzzle.invalid))
+        from ..formula.options import describe
+        lines += describe(puzzle.digits or (), puzzle.invalid, puzzle.distinct)
+        if puzzle.extra:
+            lines.append(f"extra {puzzle.extra}")
         return "\n".join([*lines, division_text(puzzle)])
 
     # -- solving -----------------------------------------------------------------------

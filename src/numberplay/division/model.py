@@ -77,6 +77,7 @@ class DivisionPuzzle(Puzzle):
     distinct: tuple[str, ...] | None = None
     digits: tuple[Digit, ...] | None = None
     invalid: tuple[tuple[Digit, str], ...] = ()
+    extra: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"division": division_text(self)}
@@ -88,6 +89,8 @@ class DivisionPuzzle(Puzzle):
             data["digits"] = list(self.digits)
         if self.invalid:
             data["invalid"] = [[d, s] for d, s in self.invalid]
+        if self.extra:
+            data["extra"] = self.extra
         return data
 
     @classmethod
@@ -104,8 +107,13 @@ class DivisionPuzzle(Puzzle):
                     " ; ".join(s if isinstance(s, str) else "" for s in subs)
             else:
                 raise PuzzleError("a division's JSON needs \"division\": 'A / B = C ; X - Y = Z ; ...'")
+        invalid = data.get("invalid")
+        if isinstance(invalid, list):
+            invalid = ";".join(f"{d[0]},{d[1]}" if isinstance(d, (list, tuple)) and len(d) == 2
+                               else str(d) for d in invalid)
         return parse_division(text, fix=data.get("fixed"), distinct=data.get("distinct"),
-                              digits=data.get("digits"), invalid=data.get("invalid"))
+                              digits=data.get("digits"), invalid=invalid,
+                              extra=data.get("extra"))
 
     def letters(self) -> tuple[Letter, ...]:
         """The letters of the skeleton, in order of first appearance."""
@@ -158,7 +166,7 @@ def division_text(p: DivisionPuzzle) -> str:
 
 
 def parse_division(text: str, fix: Any = None, distinct: Any = None, digits: Any = None,
-                   invalid: Any = None) -> DivisionPuzzle:
+                   invalid: Any = None, extra: Any = None) -> DivisionPuzzle:
     """The puzzle of one line; PuzzleError naming the part and column otherwise."""
     if not isinstance(text, str):
         raise PuzzleError("a division is text: 'A / B = C ; X - Y = Z ; ...'")
@@ -197,13 +205,32 @@ def parse_division(text: str, fix: Any = None, distinct: Any = None, digits: Any
         subs.pop()
     puzzle = DivisionPuzzle(dividend=a, divisor=b, quotient=c, subs=tuple(subs),
                             fixed=_fixed(fix), distinct=_distinct(distinct),
-                            digits=_digits(digits), invalid=_invalid(invalid))
+                            digits=_digits(digits), invalid=_invalid(invalid),
+                            extra=_extra(extra))
     layout_of(puzzle)   # checks that the parts line up
     letters = set(puzzle.letters())
     for name, _d in puzzle.fixed:
         if name not in letters:
             raise PuzzleError(f"--fix: letter {name} is not in the division")
+    if puzzle.extra:
+        bad = sorted(set(extra_condition(puzzle).letters) - letters)
+        if bad:
+            raise PuzzleError(f"--extra: {bad[0]} is not a letter of the division")
     return puzzle
+
+
+def extra_condition(puzzle: DivisionPuzzle) -> Any:
+    """The compiled --extra condition (the formula core's: `letters`, `holds(values)`)."""
+    from ..formula.solver import compile_puzzle
+    return compile_puzzle(puzzle.extra, 10)
+
+
+def extra_holds(puzzle: DivisionPuzzle, letters: dict[str, int]) -> bool:
+    """Does the --extra condition hold for these letters' digits (True without one)?"""
+    if not puzzle.extra:
+        return True
+    comp = extra_condition(puzzle)
+    return bool(comp.holds([letters[c] for c in comp.letters]))
 
 
 def _fixed(fix: Any) -> Assignment:
@@ -215,68 +242,34 @@ def _fixed(fix: Any) -> Assignment:
 
 
 def _distinct(value: Any) -> tuple[str, ...] | None:
-    """--distinct: None (all letters), or the groups `ABC,DEF` ("" for none)."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        groups = [g.strip() for g in value.split(",")]
-    elif isinstance(value, (list, tuple)) and all(isinstance(g, str) for g in value):
-        groups = [g.strip() for g in value]
-    else:
-        raise PuzzleError("--distinct takes groups of letters: ABC,DEF (or \"\" for none)")
-    for g in groups:
-        bad = [ch for ch in g if not is_letter(ch)]
-        if bad:
-            raise PuzzleError(f"--distinct: {bad[0]!r} is not a letter")
-    return tuple(g for g in groups if len(g) > 1)
+    """--distinct (the formula core's reading): None (all letters), () (none), or groups."""
+    from ..formula.options import parse_distinct
+    return parse_distinct(value)
 
 
 def _digits(value: Any) -> tuple[Digit, ...] | None:
-    """--digits: `0-8`, `1,3,5`, or a list of digits (None: 0-9)."""
+    """--digits (the formula core's reading): the digits a letter or `?` may take."""
     if value is None:
         return None
-    out: set[int] = set()
-    if isinstance(value, str):
-        for part in value.split(","):
-            lo, sep, hi = part.strip().partition("-")
-            if not (lo.strip().isdigit() and (not sep or hi.strip().isdigit())):
-                raise PuzzleError(f"--digits takes digits and ranges: 0-8 or 1,3,5, not {value[:20]!r}")
-            a, b = int(lo), int(hi) if sep else int(lo)
-            if not 0 <= a <= b <= 9:
-                raise PuzzleError(f"--digits: {part.strip()!r} is not a range of digits 0-9")
-            out.update(range(a, b + 1))
-    elif isinstance(value, (list, tuple)) and all(type(d) is int and 0 <= d <= 9 for d in value):
-        out.update(value)
-    else:
-        raise PuzzleError("--digits takes digits and ranges: 0-8 or 1,3,5")
-    if not out:
-        raise PuzzleError("--digits leaves no digit")
-    return tuple(sorted(out))
+    from ..formula.options import parse_digits
+    return parse_digits(value, 10)
 
 
 def _invalid(value: Any) -> tuple[tuple[Digit, str], ...]:
-    """--invalid `D,LETTERS` (repeatable; a list, or several joined by `;`)."""
+    """--invalid D,LETTERS (the formula core's reading; repeated: joined by ';')."""
     if value is None or value == "":
         return ()
-    items = value.split(";") if isinstance(value, str) else value
-    if not isinstance(items, (list, tuple)):
-        raise PuzzleError("--invalid takes D,LETTERS: digit D is none of the letters")
-    out: dict[int, set[str]] = {}
-    for item in items:
-        if isinstance(item, (list, tuple)) and len(item) == 2:
-            d, letters = item
-        elif isinstance(item, str):
-            d, _sep, letters = item.partition(",")
-        else:
-            raise PuzzleError("--invalid takes D,LETTERS: digit D is none of the letters")
-        ds = str(d).strip()
-        if not (isinstance(letters, str) and ds.isdigit() and len(ds) == 1):
-            raise PuzzleError(f"--invalid takes D,LETTERS (one digit, then letters), not {str(item)[:20]!r}")
-        bad = [ch for ch in letters.strip() if not is_letter(ch)]
-        if bad:
-            raise PuzzleError(f"--invalid: {bad[0]!r} is not a letter")
-        out.setdefault(int(ds), set()).update(letters.strip())
-    return tuple((d, "".join(sorted(s))) for d, s in sorted(out.items()) if s)
+    from ..formula.options import parse_invalid
+    return tuple((d, s) for d, s in parse_invalid(value, 10) if s)
+
+
+def _extra(value: Any) -> str | None:
+    """--extra: a condition of the formula language on the letters."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    from ..formula.options import check_extra
+    check_extra(value)
+    return value.strip()
 
 
 # -- the layout ----------------------------------------------------------------------------

@@ -92,6 +92,7 @@ class Model:
     opening: list[str] = field(default_factory=list)
     slots_of_a: list[int] = field(default_factory=list)
     slots_of_c: list[int] = field(default_factory=list)
+    letter_slot: dict[str, int] = field(default_factory=dict)
 
 
 def build(puzzle: DivisionPuzzle) -> Model:
@@ -165,6 +166,8 @@ def build(puzzle: DivisionPuzzle) -> Model:
         for ch in chars[c]:
             if "0" <= ch <= "9":
                 m.start[s] &= 1 << int(ch)
+            elif ch == ANY:
+                m.start[s] &= letter_mask
             elif is_letter(ch):
                 m.start[s] &= letter_mask & ~invalid.get(ch, 0)
                 if ch in fixed:
@@ -178,6 +181,9 @@ def build(puzzle: DivisionPuzzle) -> Model:
         if not m.names[s]:
             m.names[s] = m.letter[s] or _cell_name(c)
     m.index = {name: i for i, name in enumerate(m.names)}
+    m.letter_slot = {ch: slot[find(c)] for ch, c in first.items()}
+    for ch, s in m.letter_slot.items():   # a letter met on another letter's digit
+        m.index.setdefault(ch, s)
     m.bs = [slot[find(c)] for c in b_cells]
     m.slots_of_a = [slot[find(c)] for c in a_cells]
     m.slots_of_c = [slot[find(c)] for c in c_cells]
@@ -433,6 +439,43 @@ def subtraction(m: Model, pos: Masks) -> Move | None:
     return None
 
 
+def extra(m: Model, pos: Masks) -> Move | None:
+    """The --extra condition: its letters keep the digits some filling that makes it
+    true gives them (listed when there are at most 4,000 fillings); a contradiction
+    when none does."""
+    p = m.puzzle
+    if not p.extra:
+        return None
+    import itertools
+
+    from .model import extra_holds
+    names = _extra_letters(p)
+    slots = [m.letter_slot[ch] for ch in names]
+    options = [digits_of(pos[s]) for s in slots]
+    size = 1
+    for o in options:
+        size *= len(o)
+    if size > 4000:
+        return None
+    support: dict[int, int] = {}
+    for values in itertools.product(*options):
+        if any(values[i] != values[j] for i, a in enumerate(slots)
+               for j, b in enumerate(slots) if a == b):
+            continue
+        if extra_holds(p, dict(zip(names, values, strict=True))):
+            for s, v in zip(slots, values, strict=True):
+                support[s] = support.get(s, 0) | 1 << v
+    if not support:
+        raise Contradiction(f"no digits of {', '.join(names)} make {p.extra} true",
+                            tuple(names))
+    return _narrow(m, pos, "extra condition", None, support, "the extra condition")
+
+
+def _extra_letters(p: DivisionPuzzle) -> list[str]:
+    from .model import extra_condition
+    return list(extra_condition(p).letters)
+
+
 # -- the words ---------------------------------------------------------------------------------
 def _kept(m: Model, move: Move) -> str:
     return ", ".join(f"{m.names[s]} {shown(v)}" for s, v in sorted(move.after.items()))
@@ -477,6 +520,8 @@ TECHNIQUES: tuple[Entry, ...] = (
     Entry("last digit", 1, last_digit, _words_last),
     Entry("product", 2, product, _words_product),
     Entry("subtraction", 2, subtraction, _words_subtraction),
+    Entry("extra condition", 2, extra, lambda m, move, before:
+          f"{m.puzzle.extra}: {_kept(m, move)}"),
 )
 
 GRADES = ("easy", "medium", "hard", "fiendish")
@@ -545,7 +590,13 @@ def check(m: Model, values: list[int]) -> bool:
     for sb in m.subtractions:
         if num(sb.xs) - num(sb.ys) != (num(sb.zs) if sb.zs else 0):
             return False
-    return all(values[a] != values[b] for a, b in m.differ)
+    if not all(values[a] != values[b] for a, b in m.differ):
+        return False
+    if m.puzzle.extra:
+        from .model import extra_holds
+        return extra_holds(m.puzzle, {ch: values[m.letter_slot[ch]]
+                                      for ch in _extra_letters(m.puzzle)})
+    return True
 
 
 def layout_text(m: Model, pos: Masks) -> str:

@@ -24,11 +24,12 @@ class Letters:
     """The letters' digits while searching: each letter's allowed digits (a bit
     mask), the letters it must differ from, and the digits bound so far."""
 
-    __slots__ = ("allowed", "env", "others")
+    __slots__ = ("allowed", "env", "full", "others")
 
     def __init__(self, puzzle: DivisionPuzzle) -> None:
         letters = puzzle.letters()
         full = (1 << 10) - 1 if puzzle.digits is None else sum(1 << d for d in puzzle.digits)
+        self.full = full      # what a `?` may be
         self.allowed = dict.fromkeys(letters, full)
         for d, names in puzzle.invalid:
             for name in names:
@@ -53,6 +54,8 @@ class Letters:
         new: list[str] = []
         for ch, dc in zip(chars, digits, strict=True):
             if ch == ANY:
+                if self.full != 1023 and not self.full >> (ord(dc) - 48) & 1:
+                    break
                 continue
             if "0" <= ch <= "9":
                 if ch != dc:
@@ -307,6 +310,14 @@ class Search:
         return DivisionSolution(b * c + r, b, c, r, tuple(sorted(self.letters.env.items())))
 
 
+def _with_extra(puzzle: DivisionPuzzle, found: Iterator[DivisionSolution]
+                ) -> Iterator[DivisionSolution]:
+    from .model import extra_holds
+    for s in found:
+        if extra_holds(puzzle, dict(s.letters)):
+            yield s
+
+
 def _given(cells: list[Cell]) -> list[tuple[int, int]]:
     """(power of ten, digit) for each cell that holds a given digit (cells left to right)."""
     out = []
@@ -336,7 +347,8 @@ def _choices(cells: list[Cell]) -> int:
 
 def solutions(puzzle: DivisionPuzzle, budget: Budget | None = None) -> Iterator[DivisionSolution]:
     """Every solution, lazily, in a fixed order."""
-    return Search(puzzle, budget).solutions()
+    found = Search(puzzle, budget).solutions()
+    return _with_extra(puzzle, found) if puzzle.extra else found
 
 
 def verify(puzzle: DivisionPuzzle, s: DivisionSolution) -> bool:
@@ -363,4 +375,5 @@ def verify(puzzle: DivisionPuzzle, s: DivisionSolution) -> bool:
             return False
         if letters.bind(pattern, text) is None:
             return False
-    return letters.env == dict(s.letters)
+    from .model import extra_holds
+    return letters.env == dict(s.letters) and extra_holds(puzzle, letters.env)
