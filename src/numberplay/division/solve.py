@@ -120,16 +120,25 @@ class Search:
         # the given digits of each X (its own, the dividend's brought down, the Z
         # above's) and of each Y and Z, as (power of ten, digit)
         self.x_given: list[list[tuple[int, int]]] = []
+        self.x_tab: list[bytearray | None] = []
         self.y_given: list[list[tuple[int, int]]] = []
         self.z_given: list[list[tuple[int, int]]] = []
         prev: list[Cell] = []
         for i, st in enumerate(steps):
             xc = [*((*c, st.x[j]) for j, c in enumerate(prev)), *self.down[i]]
             self.x_given.append(_given(xc))
+            self.x_tab.append(_given_table(xc))
             self.y_given.append(_given([(ch,) for ch in st.y]))
             self.z_given.append(_given(self.zcells[i]))
             prev = self.zcells[i]
+        # cells without letters: a table of the numbers they allow (up to 4 digits)
+        full = self.letters.full
+        self.down_ok = [_table(c, full) for c in self.down]
+        self.z_ok = [_table(c, full) if c else None for c in self.zcells]
         self.reach: list[set[int] | None] = [None] * len(steps)
+        self.q_letter = [puzzle.quotient[st.k].isalpha() for st in steps]
+        self.y_letters = [any(ch.isalpha() for ch in st.y) for st in steps]
+        self.qy: list[list[tuple[int, int, str]]] = []
         self.dead: set[tuple] = set()
         self.found = 0
 
@@ -175,7 +184,30 @@ class Search:
             self.dead.clear()
             if not self._reachable(b):
                 continue
-            yield from self._digit(b, 0, 0, 0, 0)
+            self.qy = [self._products(b, i) for i in range(len(self.layout.steps))]
+            if all(self.qy):
+                yield from self._digit(b, 0, 0, 0, 0)
+
+    def _products(self, b: int, i: int) -> list[tuple[int, int, str]]:
+        """The (q, y, y's text) of step i for divisor b: y = b × q has Y's length and
+        given digits, q is not refused by the quotient's digit (letters are checked
+        when met)."""
+        st = self.layout.steps[i]
+        ly = len(st.y)
+        qch = self.puzzle.quotient[st.k]
+        out = []
+        for q in range(1, 10):
+            y = b * q
+            if y >= 10 ** ly:
+                break
+            if y < 10 ** (ly - 1) or not _fits(y, self.y_given[i]):
+                continue
+            if "0" <= qch <= "9" and int(qch) != q:
+                continue
+            if qch == ANY and not self.letters.full >> q & 1:
+                continue
+            out.append((q, y, str(y)))
+        return out
 
     def _digit(self, b: int, k: int, si: int, z: int, c: int) -> Iterator[DivisionSolution]:
         """Quotient digit k onwards (step si next), after the difference z and the
@@ -199,42 +231,69 @@ class Search:
         st = self.layout.steps[si]
         t = len(st.down)
         base = z * 10 ** t
-        ly, lz = len(st.y), len(st.z)
+        lz = len(st.z)
         zlo, zhi = (0, 0) if st.exact else ((10 ** (lz - 1) if lz > 1 else 1), 10 ** lz - 1)
         dmin = 10 ** (t - 1) if si == 0 and t > 1 else (1 if si == 0 else 0)
         dmax = 10 ** t - 1
         down, zcells, by_z = self.down[si], self.zcells[si], self.by_z[si]
+        down_ok, z_ok = self.down_ok[si], self.z_ok[si]
         reach = self.reach[si]
-        for q in range(1, 10):
-            y = b * q
-            ys = str(y)
-            if len(ys) != ly:
-                if len(ys) > ly:
-                    break
-                continue
-            newq = letters.bind(p.quotient[k], str(q))
+        qlet, ylet = self.q_letter[si], self.y_letters[si]
+        last = k + 1 == len(p.quotient) and not self.trailing
+        for q, y, ys in self.qy[si]:
+            newq = letters.bind(p.quotient[k], str(q)) if qlet else []
             if newq is None:
                 continue
-            newy = letters.bind(st.y, ys)
+            newy = letters.bind(st.y, ys) if ylet else []
             if newy is not None:
                 if by_z:
                     lo = max(zlo, base + dmin - y)
                     hi = min(zhi, base + dmax - y)
                     if lo <= hi:
-                        zs = self.fill(zcells, lo, hi) if reach is None else \
-                            self._listed(zcells, sorted(v for v in reach if lo <= v <= hi))
+                        if reach is not None:
+                            zs = sorted(v for v in reach if lo <= v <= hi)
+                        else:
+                            zs = range(lo, hi + 1)
                         for zz in zs:
-                            newd = self.bind_cells(down, y + zz - base)
-                            if newd is not None:
-                                yield from self._digit(b, k + 1, si + 1, zz, c * 10 + q)
-                                letters.unbind(newd)
+                            if z_ok is not None:
+                                if not z_ok[zz]:
+                                    continue
+                                newz = None
+                            else:
+                                newz = self.bind_cells(zcells, zz)
+                                if newz is None:
+                                    continue
+                            d = y + zz - base
+                            if down_ok is not None:
+                                if down_ok[d]:
+                                    if last:
+                                        yield self._solution(b, c * 10 + q, zz)
+                                    else:
+                                        yield from self._digit(b, k + 1, si + 1, zz, c * 10 + q)
+                            else:
+                                newd = self.bind_cells(down, d)
+                                if newd is not None:
+                                    yield from self._digit(b, k + 1, si + 1, zz, c * 10 + q)
+                                    letters.unbind(newd)
+                            if newz:
+                                letters.unbind(newz)
                 else:
                     lo = max(y + zlo - base, dmin)
                     hi = min(y + zhi - base, dmax)
                     if lo <= hi:
-                        for d in self.fill(down, lo, hi):
+                        ds = (d for d in range(lo, hi + 1) if down_ok[d]) \
+                            if down_ok is not None else self.fill(down, lo, hi)
+                        for d in ds:
                             zz = base + d - y
                             if reach is not None and zz not in reach:
+                                continue
+                            if z_ok is not None:
+                                if z_ok[zz]:
+                                    if last:
+                                        yield self._solution(b, c * 10 + q, zz)
+                                    else:
+                                        yield from self._digit(b, k + 1, si + 1, zz,
+                                                               c * 10 + q)
                                 continue
                             newz = self.bind_cells(zcells, zz) if zcells else []
                             if newz is not None:
@@ -244,14 +303,6 @@ class Search:
             letters.unbind(newq)
         if self.found == found:
             self.dead.add(key)
-
-    def _listed(self, cells: list[Cell], values: list[int]) -> Iterator[int]:
-        """The values that match the cells, each with its letters bound while yielded."""
-        for v in values:
-            new = self.bind_cells(cells, v)
-            if new is not None:
-                yield v
-                self.letters.unbind(new)
 
     def _reachable(self, b: int, cap: int = 1500) -> bool:
         """For divisor b, the differences each subtraction may leave and still end
@@ -281,6 +332,8 @@ class Search:
             lx, ly = len(st.x), len(st.y)
             xlo, xhi = 10 ** (lx - 1), 10 ** lx
             xg = self.x_given[i]
+            xt = self.x_tab[i]
+            p10 = 10 ** t
             before: set[int] = set()
             for q in range(1, 10):
                 y = b * q
@@ -288,10 +341,13 @@ class Search:
                     break
                 if y < 10 ** (ly - 1) or not _fits(y, self.y_given[i]):
                     continue
+                if xt is not None:
+                    before.update([(y + z) // p10 for z in after if xt[y + z]])
+                    continue
                 for z in after:
                     x = y + z
                     if xlo <= x < xhi and _fits(x, xg):
-                        before.add(x // 10 ** t)
+                        before.add(x // p10)
             if i == 0:
                 return 0 in before
             after = before
@@ -335,6 +391,42 @@ def _fits(v: int, given: list[tuple[int, int]]) -> bool:
         if v // power % 10 != d:
             return False
     return True
+
+
+def _table(cells: list[Cell], full: int) -> bytearray | None:
+    """ok[v] for every v of len(cells) digits (leading zeros written) that the cells
+    allow, when they hold no letter and are at most 4; else None."""
+    if not cells or len(cells) > 4 or any(ch.isalpha() for cell in cells for ch in cell):
+        return None
+    masks = []
+    for cell in cells:
+        m = full
+        for ch in cell:
+            if "0" <= ch <= "9":
+                m &= 1 << (ord(ch) - 48)
+        masks.append(m)
+    ok = [1]
+    for m in masks:
+        ok = [v and (m >> d & 1) for v in ok for d in range(10)]
+    return bytearray(ok)
+
+
+def _given_table(cells: list[Cell]) -> bytearray | None:
+    """ok[v] for v below twice 10**len(cells): v has exactly len(cells) digits and the
+    given ones (letters are not read); None beyond 5 digits."""
+    if len(cells) > 5:
+        return None
+    masks = []
+    for j, cell in enumerate(cells):
+        m = 1022 if j == 0 else 1023
+        for ch in cell:
+            if "0" <= ch <= "9":
+                m &= 1 << (ord(ch) - 48)
+        masks.append(m)
+    ok = [1]
+    for m in masks:
+        ok = [v and (m >> d & 1) for v in ok for d in range(10)]
+    return bytearray(ok) + bytearray(len(ok))
 
 
 def _choices(cells: list[Cell]) -> int:
