@@ -194,3 +194,12 @@ def test_a_leading_zero_the_options_allow_is_explained():
     assert [s.text for s in numberplay.solutions(p)] == ["05 + 05 = 10"]
     steps = list(numberplay.explain(p))
     assert not any(s.is_guess for s in steps) and steps[-1].snapshot == "05 + 05 = 10"
+
+
+def test_the_rules_are_printed_with_the_puzzle():
+    """A puzzle in a book, a page or plain text says which digits its letters may take."""
+    p = numberplay.parse("cryptarithm", "WILKI + NSON = JONNY", digits="0-8")
+    assert numberplay.render(p, fmt="text") == "WILKI + NSON = JONNY  (digits 0–8)"
+    assert "digits 0–8" in numberplay.get_kind("cryptarithm").draw(p)
+    plain = numberplay.parse("cryptarithm", "WILKI + NSON = JONNY")
+    assert numberplay.render(plain, fmt="text") == "WILKI + NSON = JONNY"
