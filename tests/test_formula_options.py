@@ -197,3 +197,19 @@ def test_options_against_brute_force(seed):
     assert numberplay.count(p) == len(want)
     for s in numberplay.solutions(p, limit=3):
         assert numberplay.verify(p, s)
+
+
+def test_a_skeleton_product_of_wildcards_counts_like_brute_force():
+    """Each run of letters of a word with digits keeps its place (`??7??`: the letters
+    before the 7 stand three places up), so the low digits are checked first."""
+    p = numberplay.parse("cryptarithm", "??? * ?? = ??7??")
+    want = sum(1 for a in range(100, 1000) for b in range(10, 100)
+               if 10_000 <= a * b < 100_000 and str(a * b)[2] == "7")
+    assert numberplay.count(p) == want == 6601
+
+
+def test_a_leading_zero_the_options_allow_is_explained():
+    p = numberplay.parse("cryptarithm", "ON + ON = GO", invalid="0,", fix="O=0")
+    assert [s.text for s in numberplay.solutions(p)] == ["05 + 05 = 10"]
+    steps = list(numberplay.explain(p))
+    assert not any(s.is_guess for s in steps) and steps[-1].snapshot == "05 + 05 = 10"
