@@ -159,11 +159,14 @@ class CryptarithmKind(FormulaKind):
 
     def draw(self, puzzle, solution=None, highlight=None, state=None) -> str:
         """A column sum for sums of words, else the formula on one line (`svg.py`);
-        a player's letters (`state`) are drawn in the player's ink."""
+        a player's letters (`state`) are drawn in the player's ink; the options'
+        rules (`--digits` ...) written under it."""
+        from ..formula.options import caption
         from .svg import draw_formula
         digits = dict(solution.assignment) if solution is not None else None
         return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base,
-                            entries=dict(state.entries) if state else None)
+                            entries=dict(state.entries) if state else None,
+                            note=caption(puzzle.digits, puzzle.invalid, puzzle.distinct))
 
 
 KIND = CryptarithmKind()
