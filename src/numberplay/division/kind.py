@@ -15,7 +15,7 @@ from typing import Any
 
 from ..budget import Budget, ensure
 from ..errors import PuzzleError
-from ..formula.options import FORMULA_OPTIONS
+from ..formula.options import FORMULA_OPTION
 from ..kinds import Deduction, Kind, KindOption
 from ..model import SOLVED, Generated, PlayState, Step
 from ..text import content_lines
@@ -44,7 +44,7 @@ class DivisionKind(Kind[DivisionPuzzle, DivisionSolution]):
     size_help = "NxM: the dividend's digits and the divisor's, e.g. 6x2 (N up to 9, M 1 to 3)"
     options = (
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
-        *(o for o in FORMULA_OPTIONS if o.name in ("digits", "invalid", "distinct", "extra")),
+        *(FORMULA_OPTION[name] for name in ("digits", "invalid", "distinct", "extra")),
     )
     cli_examples = (
         "numberplay solve division '7????? / ?? = ????? ; 7? - ?? = ?? ; ??? - ?? = ? ; ; "

@@ -39,6 +39,8 @@ Assignment = tuple[tuple[Letter, Digit], ...]  # (letter, digit) pairs, by lette
 Sub = tuple[Pattern, Pattern, Pattern] | None  # X - Y = Z, None for a 0 quotient digit
 
 ANY = "?"
+MAX_DIGITS = 40           # the longest number of a layout (docs/limits.md)
+MAX_DIVISOR = 20
 _DIVISION = re.compile(r"^\s*(\S+)\s*/\s*(\S+)\s*=\s*(\S+)\s*$")
 _SUBTRACTION = re.compile(r"^\s*(\S+)\s*-\s*(\S+)\s*=\s*(\S*)\s*$")
 
@@ -49,6 +51,9 @@ def is_letter(ch: str) -> bool:
 
 
 def _check_pattern(text: str, what: str, column: int) -> None:
+    if len(text) > MAX_DIGITS:
+        raise PuzzleError(f"{what}: at most {MAX_DIGITS} digits, not {len(text)}",
+                          column=column)
     for k, ch in enumerate(text):
         if not (ch == ANY or "0" <= ch <= "9" or is_letter(ch)):
             raise PuzzleError(f"{what}: {ch!r} is not a digit, a letter or '?'",
@@ -182,6 +187,9 @@ def parse_division(text: str, fix: Any = None, distinct: Any = None, digits: Any
     for k, name in enumerate(names):
         _check_pattern(m.group(k + 1), name, m.start(k + 1) + 1)
     a, b, c = m.groups()
+    if len(b) > MAX_DIVISOR:
+        raise PuzzleError(f"the divisor: at most {MAX_DIVISOR} digits, not {len(b)}",
+                          column=m.start(2) + 1)
     subs: list[Sub] = []
     for k, part in enumerate(parts[1:], start=1):
         col = starts[k] + 1 + (len(part) - len(part.lstrip()))

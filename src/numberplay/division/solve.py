@@ -204,9 +204,14 @@ class Search:
                 continue
             if "0" <= qch <= "9" and int(qch) != q:
                 continue
-            if qch == ANY and not self.letters.full >> q & 1:
+            full = self.letters.full
+            if qch == ANY and not full >> q & 1:
                 continue
-            out.append((q, y, str(y)))
+            ys = str(y)
+            if full != 1023 and any(ch == ANY and not full >> (ord(dc) - 48) & 1
+                                    for ch, dc in zip(st.y, ys, strict=True)):
+                continue
+            out.append((q, y, ys))
         return out
 
     def _digit(self, b: int, k: int, si: int, z: int, c: int) -> Iterator[DivisionSolution]:
