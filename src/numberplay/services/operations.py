@@ -124,6 +124,7 @@ OP_FIELDS: dict[str, frozenset[str]] = {
     op: (frozenset() if op == "generate" else _PUZZLE) | {f.name for f in fields}
     for op, fields in FIELDS.items()}
 ALL_FIELDS = COMMON_FIELDS.union(*OP_FIELDS.values())
+ALLOWED = {op: COMMON_FIELDS | fields | {"id"} for op, fields in OP_FIELDS.items()}
 # The CLI command whose kind options (and flags) an op takes.
 COMMAND = {"solve": "solve", "count": "solve", "check": "check", "explain": "explain",
            "hint": "hint", "generate": "generate"}
@@ -251,6 +252,12 @@ _TYPE_NAMES: dict[type, str] = {str: "text", int: "a whole number", float: "a nu
                                 bool: "true or false", dict: "an object"}
 
 
+# The Python types of a field's JSON values (a whole number is a number too).
+_TYPES: dict[Any, frozenset[type]] = {
+    t: frozenset((*(t if isinstance(t, tuple) else (t,)), *((int,) if t is float else ())))
+    for t in (bool, int, float, str, (str, int), (int, str))}
+
+
 def _bound(value: float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
@@ -277,9 +284,12 @@ def checked(field: Field, value: Any, limits: Limits,
     under a front end's caps. The words are every front end's (`--level must be
     at most 3, not 7` on the CLI, `field 'level' must be at most 3, not 7` in
     JSON)."""
-    value = typed({field.name: value}, field.name, field.type, error)
-    if value is None or isinstance(value, bool) or not isinstance(value, int | float):
-        return value
+    kind = type(value)
+    if kind is str or kind is bool or kind is dict:     # (a value of a JSON type)
+        return value if kind in _TYPES[field.type] else typed(
+            {field.name: value}, field.name, field.type, error)
+    if kind not in _TYPES[field.type]:
+        return typed({field.name: value}, field.name, field.type, error)
     top = field.top(limits)
     if field.low is not None and not value >= field.low:     # (NaN too)
         raise error(f"must be at least {_bound(field.low)}, not {_bound(value)}",
@@ -361,7 +371,8 @@ def read_puzzles(impl: Kind, puzzle: Any, kind_opts: Mapping[str, Any]) -> list[
         return [puzzle_from_json(impl, puzzle)]
     if not isinstance(puzzle, str) or not puzzle.strip():
         raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
-    found = read_json_puzzles(impl, puzzle, **kind_opts)
+    found = read_json_puzzles(impl, puzzle, **kind_opts) \
+        if puzzle.lstrip().startswith("{") else None      # (JSON: an object a line)
     puzzles = found if found is not None else impl.parse_all(puzzle, **kind_opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
@@ -380,11 +391,11 @@ def read_request(obj: Mapping[str, Any], limits: Limits = BATCH, *,
     op = obj.get("op")
     if op not in OPS:
         raise error(f"must be one of {', '.join(OPS)}, not {shown(op)}", field="op")
-    unknown = sorted(set(obj) - ALL_FIELDS - {"id"})
+    unknown = sorted(set(obj).difference(ALL_FIELDS, ("id",)))
     if unknown:
         raise error(f"unknown field {shown(unknown[0])} "
                     f"(known: {', '.join(sorted(ALL_FIELDS | {'id'}))})")
-    allowed = COMMON_FIELDS | OP_FIELDS[op] | {"id"}
+    allowed = ALLOWED[op]
     stray = sorted(k for k, v in obj.items() if k not in allowed and v is not None)
     if stray:
         raise error(f"does not apply to op {op!r}", field=stray[0])
