@@ -11,7 +11,7 @@ answer, and it is the object `numberplay COMMAND KIND --format json` prints.
 | check | puzzle, limit, count, why | `check` (`--limit --count --why`) |
 | explain | puzzle, trace, search, max_steps | `explain` (`--trace --no-search --max-steps`) |
 | hint | puzzle, state, level | `hint` (`--state --level`) |
-| generate | size, difficulty, seed, count | `generate` |
+| generate | size, difficulty, seed, count, puzzle_id | `generate` (`--id`; a kind's enumerating option: `--all`) |
 
 `options` holds the kind's own options (checked with `KindOption.coerce`) and
 may also hold the command's flags by their CLI names (`all`, `count`,
@@ -303,37 +303,31 @@ def checked(field: Field, value: Any, limits: Limits,
 
 
 def check_options(impl: Kind, command: str, given: Mapping[str, Any] | None, *,
-                  flags: Mapping[str, type] | None = None, defaults: bool = False,
-                  inline_files: bool = False,
-                  error: type[PuzzleError] = PuzzleError) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(command flags, kind options) of a request's "options", each checked with
-    `KindOption.coerce` against what the CLI's `command KIND` takes.
+                  defaults: bool = False, inline_files: bool = False,
+                  error: type[PuzzleError] = PuzzleError) -> dict[str, Any]:
+    """The kind options of a request's "options", each checked with
+    `KindOption.coerce` against what the CLI's `command KIND` takes (the
+    command's own flags were taken out by `read_request`).
 
-    flags: the command's own flags a request may set there (name -> type);
     defaults: give every kind option of the command, the declared default for
       those not given (as the CLI passes them);
     inline_files: a file option's value is the file's text (or a list of its
       lines), never a file name (the web server opens no file a request names).
     """
-    known_flags = dict(flags or {})
     known = {o.name: o for o in impl.options if command in o.commands}
-    found_flags: dict[str, Any] = {}
     kind_opts: dict[str, Any] = ({name: bool(o.default) if o.type is bool else o.default
                                   for name, o in known.items()} if defaults else {})
     for key, value in (given or {}).items():
         name = str(key).lstrip("-").replace("-", "_")
-        if name in known_flags:
-            found_flags[name] = KindOption(name, "", type=known_flags[name]).coerce(
-                value, strict=True, error=error)
-        elif name in known and known[name].file and inline_files:
+        if name in known and known[name].file and inline_files:
             kind_opts[name] = inline_text(known[name], value, error)
         elif name in known:
             kind_opts[name] = known[name].coerce(value, strict=True, error=error)
         else:
-            names = ", ".join(sorted([*known_flags, *known])) or "none"
+            names = ", ".join(sorted(known)) or "none"
             raise error(f"unknown option {shown(str(key))} for {command} {impl.name} "
                         f"(known: {names})")
-    return found_flags, kind_opts
+    return kind_opts
 
 
 def inline_text(option: KindOption, value: Any,
@@ -474,8 +468,8 @@ def kind_options(request: Request, limits: Limits = BATCH,
     """The request's kind and its kind options, checked, with the defaults of those
     not given."""
     impl = get_kind(request.kind)
-    _, kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
-                                 inline_files=limits.inline_files, error=error)
+    kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
+                              inline_files=limits.inline_files, error=error)
     return impl, kind_opts
 
 
