@@ -194,3 +194,28 @@ def test_a_leading_zero_the_options_allow_is_explained():
     assert [s.text for s in numberplay.solutions(p)] == ["05 + 05 = 10"]
     steps = list(numberplay.explain(p))
     assert not any(s.is_guess for s in steps) and steps[-1].snapshot == "05 + 05 = 10"
+
+
+def test_the_rules_are_printed_with_the_puzzle():
+    """A puzzle in a book, a page or plain text says which digits its letters may take."""
+    p = numberplay.parse("cryptarithm", "WILKI + NSON = JONNY", digits="0-8")
+    assert numberplay.render(p, fmt="text") == "WILKI + NSON = JONNY  (digits 0–8)"
+    assert "digits 0–8" in numberplay.get_kind("cryptarithm").draw(p)
+    plain = numberplay.parse("cryptarithm", "WILKI + NSON = JONNY")
+    assert numberplay.render(plain, fmt="text") == "WILKI + NSON = JONNY"
+
+
+@pytest.mark.parametrize("seed", range(100, 116))
+def test_digit_options_on_the_propagation_search_against_brute_force(seed):
+    """--digits and --invalid (every letter distinct, no leading 0): the propagation
+    program starts from the allowed digits."""
+    rng = random.Random(seed)
+    formula = FORMULAS[seed % len(FORMULAS)]
+    letters = "".join(sorted({ch for ch in formula if ch.isalpha()}))
+    opts = {"digits": ",".join(map(str, sorted(rng.sample(range(7), 6)))),
+            "invalid": f"{rng.randrange(1, 7)},{''.join(rng.sample(letters, 2))}"}
+    p = numberplay.parse("cryptarithm", formula, base=7, **opts)
+    assert F.compiled(p).program is not None
+    want = _brute(p)
+    assert sorted(_shown(s.assignment) for s in numberplay.solutions(p)) == want
+    assert numberplay.count(p) == len(want)

@@ -62,10 +62,11 @@ def test_weed_singles_against_its_definition() -> None:
 
 
 def test_place_hidden_against_its_definition() -> None:
-    """Line by line (rows, then columns), from the masks as the earlier lines left
-    them: a value with no place is a contradiction, a value with one place is put
-    there, a cell that is the only place of two values and holds more is a
-    contradiction (one holding just those is left, as `hidden_single` leaves it)."""
+    """Each line's values with one place, counted on the masks given (a value with
+    no place is a contradiction); then line by line (rows, then columns), on the
+    masks as the earlier lines left them, each put in its place; a cell that is
+    the only place of two values and holds more is a contradiction (one holding
+    just those is left, as `hidden_single` leaves it)."""
     rng = random.Random(50)
     for _ in range(2000):
         n = rng.randint(2, 7)
@@ -73,22 +74,22 @@ def test_place_hidden_against_its_definition() -> None:
         got = list(m)
         status = scans.place_hidden(n, got)
         want, changed, bad = list(m), 0, False
+        only_of = []
         for line in _lines(n):
-            start = {i: want[i] for i in line}
             only: dict[int, list[int]] = {}
             for v in range(n):
-                places = [i for i in line if start[i] >> v & 1]
+                places = [i for i in line if m[i] >> v & 1]
                 if not places:
                     bad = True
                 elif len(places) == 1:
                     only.setdefault(places[0], []).append(v)
-            if bad:
-                break
+            only_of.append(only)
+        for only in [] if bad else only_of:
             for i, vs in only.items():
-                hit = sum(1 << v for v in vs)
-                if hit == start[i]:
+                hit = sum(1 << v for v in vs) & want[i]
+                if not hit or hit == want[i]:
                     continue        # nothing else to remove (as the hidden single's finder)
-                if len(vs) > 1:
+                if hit & (hit - 1):
                     bad = True
                 else:
                     want[i], changed = hit, 1

@@ -782,7 +782,7 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     distinct and no leading 0."""
     budget = ensure(budget)
     if comp.program is not None:
-        yield from _program_search(comp, fixed, budget, counting)
+        yield from _program_search(comp, fixed, budget, counting, rules)
         return
     base, n = comp.base, len(comp.letters)
     env = [0] * n
@@ -890,14 +890,20 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
 
 
 def _program_search(comp: Compiled, fixed: dict[str, int], budget: Budget,
-                    counting: bool) -> Iterator[Any]:
+                    counting: bool, rules: Any = None) -> Iterator[Any]:
     """The propagation search of products and systems (`products.py`), each solution
-    confirmed by the exact evaluator."""
+    confirmed by the exact evaluator; `rules` (every letter distinct, no leading 0:
+    `puzzle.compiled` sees to it) give the digits each letter starts with."""
     if any(fixed[c] == 0 for c in comp.lead if c in fixed):
         return
+    domains = None
+    if rules is not None:
+        if any(not rules.allowed[comp.index[c]] >> d & 1 for c, d in fixed.items()):
+            return
+        domains = list(rules.allowed)
     holds = comp.holds
     for env in products.search(comp.program, {comp.index[c]: d for c, d in fixed.items()},
-                               budget):
+                               budget, domains=domains):
         if holds(env):
             yield 1 if counting else env
 

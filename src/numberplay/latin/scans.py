@@ -349,12 +349,19 @@ def place_hidden(n: cython.int, m: list) -> cython.int:
     """The hidden singles' sweep: every value with one place left in a row or
     column put there, in place. 1 if anything changed, 0 if nothing, -1 for a
     contradiction met (a line without a place for a value, a cell that is the
-    only place of two values of one line)."""
+    only place of two values of one line and holds more). One pass counts each
+    value's places in every row and column; the lines with a single are then
+    visited in turn (rows, then columns) on the masks as they are by then."""
     if n < 1 or n > 64:
         raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    col_once: cython.ulonglong[64] = [0] * 64
+    col_twice: cython.ulonglong[64] = [0] * 64
+    singles: cython.ulonglong[128] = [0] * 128
     line: cython.int
     base: cython.int
     step: cython.int
+    r: cython.int
+    c: cython.int
     k: cython.int
     i: cython.int
     changed: cython.int = 0
@@ -363,26 +370,40 @@ def place_hidden(n: cython.int, m: list) -> cython.int:
     once: cython.ulonglong
     twice: cython.ulonglong
     single: cython.ulonglong
+    found: cython.ulonglong = 0
     full: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
     full >>= 64 - n
+    for r in range(n):
+        base = r * n
+        once = 0
+        twice = 0
+        for c in range(n):
+            d = m[base + c]
+            twice |= once & d
+            once |= d
+            col_twice[c] |= col_once[c] & d
+            col_once[c] |= d
+        if once != full:
+            return -1
+        singles[r] = once & ~twice
+        found |= singles[r]
+    for c in range(n):
+        if col_once[c] != full:
+            return -1
+        singles[n + c] = col_once[c] & ~col_twice[c]
+        found |= singles[n + c]
+    if not found:
+        return 0
     for line in range(2 * n):
+        single = singles[line]
+        if not single:
+            continue
         if line < n:
             base = line * n
             step = 1
         else:
             base = line - n
             step = n
-        once = 0
-        twice = 0
-        for k in range(n):
-            d = m[base + k * step]
-            twice |= once & d
-            once |= d
-        if once != full:
-            return -1
-        single = once & ~twice
-        if not single:
-            continue
         for k in range(n):
             i = base + k * step
             d = m[i]
