@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import math
 import os
 import stat
 import sys
@@ -287,13 +286,6 @@ def print_json(data: Any) -> None:
 def echo(text: str = "", nl: bool = True) -> None:
     """Plain text to stdout."""
     click.echo(text, nl=nl)
-
-
-def check_timeout(value: float | None, flag: str = "--timeout") -> float | None:
-    """A --timeout value: a number of seconds >= 0 (NaN is refused)."""
-    if value is not None and (math.isnan(value) or value < 0):
-        raise PuzzleError(f"{flag} must be a number of seconds >= 0, not {value}")
-    return value
 
 
 # --- usage errors on one line ------------------------------------------------------

@@ -61,7 +61,9 @@ class CryptarithmKind(FormulaKind):
     summary = "Give each letter a distinct digit so that a formula holds: SEND + MORE = MONEY."
     input_help = ("One formula per line, e.g. 'SEND + MORE = MONEY', 'YOU = ME ^ 2', "
                   "'sum(range(AA)) = BB', 'texas + nevada = alaska'. Every letter (any script, any case) is "
-                  "its own letter; a digit in a word is itself; && is and.")
+                  "its own letter; a digit in a word is itself; && is and; ? is any digit "
+                  "(not necessarily different; enigma.py's options: --digits, --invalid, "
+                  "--distinct, --symbols, --extra).")
     puzzle_type = CryptarithmPuzzle
     solution_type = CryptarithmSolution
     difficulties = ("easy", "medium", "hard")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from ..budget import Budget
 from ..errors import (  # the failure table, re-exported: every front end's one rendering
     BUDGET,
     BUSY,
@@ -24,10 +25,12 @@ from ..errors import (  # the failure table, re-exported: every front end's one 
     MEMORY,
     RECURSION,
     Failure,
+    PuzzleError,
     failure_line,
     failure_of,
     one_line,
 )
+from .operations import read_request, run, shown
 
 T = TypeVar("T")
 __all__ = ["BUDGET", "BUSY", "DIED", "FAILURES", "GENERATION", "INPUT", "INTERNAL", "KILLED",
@@ -82,8 +85,6 @@ def operation(op: str, body: Any, budget: Any, limits: Any) -> Answer:
     body): read as every front end reads one (`operations.read_request`: the
     same checks and words, an unknown field refused), run under the worker's
     budget and the request's own."""
-    from ..errors import PuzzleError
-    from .operations import read_request, run, shown
     if not isinstance(body, dict):
         raise PuzzleError(f"the body must be a JSON object, not {shown(body)}")
     request = read_request({**body, "op": op}, limits)
@@ -99,7 +100,6 @@ def answer(message: dict[str, Any], limits: Any, ops: dict[str, Endpoint] | None
     (`private`: an internal error's message goes to the log, not to the answer);
     never raises. `ops`: a front end's own endpoints beside the operations (the
     web's catalog)."""
-    from ..budget import Budget
     op, body, seconds = message["op"], message["body"], message["seconds"]
     budget = Budget(seconds=None if seconds is None else float(seconds))
     own = (ops or {}).get(op)
