@@ -44,6 +44,7 @@ def test_a_one_number_size_stands_for_a_square_grid() -> None:
     ("crossset", "5", CROSSSET.difficulties),
     ("crossproduct", "1x5", ("easy",)), ("crossproduct", "6x1", ("easy",)),
     ("crossproduct", "1", ("easy",)), ("crossproduct", "2x3", ("easy", "medium")),
+    ("crossproduct", "6x2", ("easy", "medium")), ("crossproduct", "2x7", CROSSPRODUCT.difficulties),
     ("crossproduct", "3", ("easy", "medium")), ("crossproduct", "3x4", CROSSPRODUCT.difficulties),
     ("crossproduct", "4x4", CROSSPRODUCT.difficulties),
     ("cryptarithm", None, get_kind("cryptarithm").difficulties),
