@@ -164,7 +164,7 @@ def test_bad_input_gets_400_with_the_cli_message(client):
     ("/api/solve", {"kind": "cryptarithm", "puzzle": "A+B=C", "options": {"base": "ten"}}, "base"),
     ("/api/solve", {"kind": "cryptarithm", "puzzle": "A+B=C\nA+A=B"}, "one per request"),
     ("/api/solve", {"kind": "crossset", "puzzle": {"cells": "nope"}}, "cells"),
-    ("/api/solve", [1, 2, 3], "dictionary"),
+    ("/api/solve", [1, 2, 3], "must be a JSON object"),
     ("/api/hint", {"kind": "crossset", "puzzle": "1 2\n2 1", "level": 7}, "level"),
     ("/api/generate", {"kind": "crossset", "count": 1000}, "count"),
     ("/api/generate", {"kind": "crossset", "difficulty": "impossible"}, "difficulty"),
