@@ -15,7 +15,6 @@ from ..text import place
 from .model import CrossProductPuzzle, CrossProductSolution, check_givens
 from .parse import parse_puzzle, to_text
 
-
 # (The enumerations and samples: benchmarks/enumerate_small.py; a turned grid needs the same.)
 TWO_ROWS = ("every 2x2 and 2x3 puzzle checked, and none of the 46,896, 35,660 and 20,578 "
             "unique random 2x4, 2x5 and 2x6 puzzles needs more than a line's few fillings")
@@ -44,7 +43,7 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
         Offer("3x3", ((3, 3), (3, 3)), ("easy", "medium"),
               "measured: none of 42,916 unique 3x3 puzzles (of 115,335 random tables) "
               "needs more than a line's few fillings"),
-        Offer("any other RxC", ((2, None), (2, None)), ("easy", "medium", "hard"),
+        Offer("every other RxC", ((2, None), (2, None)), ("easy", "medium", "hard"),
               "every grade is made (benchmarks/bench_sizes.py)"),
     )
     options = (
