@@ -161,7 +161,7 @@ FORMULA_OPTIONS: tuple[KindOption, ...] = (
 
 FORMULA_OPTION: dict[str, KindOption] = {o.name: o for o in FORMULA_OPTIONS}
 """The same by name, for a kind that takes some of them with a reader of its own (a
-kind that is not a `FormulaKind`, such as a long division read from its layout):
+kind that is not a `FormulaKind`, reading a printed layout of its own):
 `options = (FORMULA_OPTION["digits"], FORMULA_OPTION["invalid"], ...)`, and
 `parse_digits`, `parse_invalid`, `parse_distinct`, `with_symbols`, `with_extra`
 read their values, so every kind reads them alike."""
