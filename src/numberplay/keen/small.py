@@ -44,8 +44,7 @@ def _turned(i: int, t: int) -> int:
 
 @lru_cache(maxsize=1)
 def above_medium() -> tuple[tuple[KeenPuzzle, str], ...]:
-    """The 16 unique 3×3 puzzles above medium, each with its grade (the kernel's, as
-    `KeenKind.grade` gives it), in a fixed order."""
+    """The 16 unique 3×3 puzzles above medium, each with its grade, in a fixed order."""
     from ..deduce import grade
     from .explain import KeenRules, start_masks
     found = []
