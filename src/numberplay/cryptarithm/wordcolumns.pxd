@@ -9,7 +9,7 @@ cdef extern from *:
     ctypedef long long i128 "__int128"
 
 cdef int MAXW, MAXN, MAXB, MAXL, LEAD_TESTS, MAXT, SYMW, INF
-cdef unsigned long long DEBRUIJN, M64, M62
+cdef unsigned long long M64, M62
 
 @cython.final
 cdef class _Tables:
@@ -19,7 +19,6 @@ cdef class _Tables:
     cdef unsigned char cd[3844]
     cdef unsigned long long pw[65]
     cdef unsigned long long inv[65]
-    cdef unsigned char db[64]
 
 @cython.final
 cdef class _Cols:
@@ -71,8 +70,16 @@ cdef class _WordEq:
 
 cdef _Tables _tables(int base)
 
-@cython.locals(b=cython.ulonglong)
-cdef inline int _low(unsigned char* db, unsigned long long m) noexcept
-cdef inline int _high(unsigned char* db, unsigned long long m) noexcept
+cdef extern from *:
+    # the CPU's bit scans (what wordcolumns.py computes with int.bit_length as Python)
+    """
+    static inline int numberplay_ctz(unsigned long long m) { return __builtin_ctzll(m); }
+    static inline int numberplay_msb(unsigned long long m) { return 63 - __builtin_clzll(m); }
+    """
+    int _ctz "numberplay_ctz"(unsigned long long m) noexcept nogil
+    int _msb "numberplay_msb"(unsigned long long m) noexcept nogil
+
+cdef inline int _low(unsigned long long m) noexcept
+cdef inline int _high(unsigned long long m) noexcept
 @cython.locals(w=u128)
 cdef inline unsigned long long _div(_Tables t, unsigned long long x, int k) noexcept
