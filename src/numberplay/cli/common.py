@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import math
 import os
 import stat
 import sys
@@ -233,7 +232,7 @@ def guard() -> Iterator[None]:
 def said_exit(failure: Failure) -> NoReturn:
     """Say a failure on stderr, as the table words it, and exit with its code."""
     said = FAILURES[failure.reason]
-    line = failure_line(failure)
+    line = failure_line(failure, spell=spelled)
     if failure.reason == INTERRUPTED:
         say(line)
     elif said.words:
@@ -242,6 +241,16 @@ def said_exit(failure: Failure) -> NoReturn:
     else:
         fail("error:", line)
     raise click.exceptions.Exit(said.exit) from None
+
+
+def spelled(name: str) -> str:
+    """A request field as the command line spells it (`level` -> `--level`)."""
+    from ..services.operations import SPEC
+    for spec in SPEC.values():
+        field = spec.get(name)
+        if field is not None and field.flags:
+            return field.flags[0]
+    return name
 
 
 # errno values that say the disk (or a quota) is full: the user's to fix.
@@ -277,13 +286,6 @@ def print_json(data: Any) -> None:
 def echo(text: str = "", nl: bool = True) -> None:
     """Plain text to stdout."""
     click.echo(text, nl=nl)
-
-
-def check_timeout(value: float | None, flag: str = "--timeout") -> float | None:
-    """A --timeout value: a number of seconds >= 0 (NaN is refused)."""
-    if value is not None and (math.isnan(value) or value < 0):
-        raise PuzzleError(f"{flag} must be a number of seconds >= 0, not {value}")
-    return value
 
 
 # --- usage errors on one line ------------------------------------------------------
