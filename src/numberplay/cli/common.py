@@ -31,6 +31,7 @@ from ..errors import (
     PuzzleError,
     failure_line,
     failure_of,
+    one_line,
 )
 from ..model import SOLVED, STALLED
 from ..text import shorten
@@ -268,12 +269,8 @@ def _internal(exc: BaseException) -> NoReturn:
 
 
 def _one_line(exc: BaseException | str) -> str:
-    """The message on one line: whitespace collapsed, control characters shown
-    as escapes, at most 500 characters."""
-    text = " ".join(str(exc).split())
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return shorten(text, 500)
+    """The message on one line, as every front end says it (`errors.one_line`)."""
+    return one_line(exc)
 
 
 def print_json(data: Any) -> None:

@@ -292,7 +292,8 @@ def caption(digits: tuple[int, ...], invalid: tuple[tuple[int, str], ...],
     none): `digits 0–8; 5 is not X; only A, B, C differ`."""
     parts = []
     if digits:
-        runs, start = [], digits[0]
+        runs: list[str] = []
+        start: int | None = digits[0]
         for a, b in zip(digits, [*digits[1:], None], strict=True):
             if b != a + 1:
                 runs.append(str(start) if start == a else f"{start}–{a}")

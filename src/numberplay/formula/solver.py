@@ -945,7 +945,8 @@ def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[b
     return out
 
 
-def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
+def _tail_count(rest: list[int], nonzero: list[bool], used: list[int] | list[bool],
+                base: int) -> int:
     """Injective assignments of the remaining letters to unused digits (no leading 0)."""
     return _injections(len(rest), sum(1 for li in rest if nonzero[li]), used.count(False),
                        not used[0])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import errors
 from ..budget import Budget
 from ..errors import NumberplayError
 from ..kinds import get_kind
@@ -33,16 +34,17 @@ LIMITS = operations.Limits(solutions=MAX_SOLUTIONS, steps=MAX_STEPS, generate=MA
 __all__ = ["JOBS", "MAX_INLINE_ITEMS", "OPS", "handle", "one_line", "prepare", "run_job",
            "shown"]
 JOBS = __name__     # the jobs module a web worker serves (`services.workers.worker_command`)
-# An error message quotes at most this much of what the request sent.
-MAX_ERROR_CHARS = 300
+# An error message quotes at most this much of what the request sent (every
+# front end's bound, `errors.MAX_ERROR_CHARS`).
+MAX_ERROR_CHARS = errors.MAX_ERROR_CHARS
 
 # Flags of the CLI commands that the API takes in "options" (beside the kind's own).
 COMMAND_FLAGS: dict[str, dict[str, operations.Field]] = operations.FLAGS
 
 
 def one_line(exc: BaseException | str) -> str:
-    """An error message on one line, as the CLI prints it, at most MAX_ERROR_CHARS."""
-    return jobs.one_line(exc, MAX_ERROR_CHARS)
+    """An error message on one line, as every front end says it (`errors.one_line`)."""
+    return errors.one_line(exc)
 
 
 # --- the endpoints ------------------------------------------------------------------
