@@ -53,7 +53,7 @@ from .columns import (
     first_masks,
     values,
 )
-from .filters import _compiled, bits, unit_filter
+from .filters import COMPILED, bits, hall, unit_filter
 from .model import substitute
 from .settle import Settle
 
@@ -357,9 +357,9 @@ def condition(model: Model, m: Masks) -> Move | None:
 def different(model: Model, m: Masks) -> Move | None:
     """A group of k letters sharing k digits keeps them; fewer digits is a contradiction."""
     nl, base = model.nl, model.base
-    if _compiled is not None:     # nothing to find when the compiled filter changes nothing
+    if COMPILED:     # nothing to find when the compiled filter changes nothing
         masks = tuple(m[:nl])
-        if _compiled.hall(masks, base, nl == base) == masks:
+        if hall(masks, base, nl == base) == masks:
             return None
     letters = model.letters
     open_ = [i for i in range(nl) if m[i].bit_count() != 1]
