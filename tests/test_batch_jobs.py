@@ -60,9 +60,9 @@ def test_fallback_ids_never_collide_with_given_ids():
 
 @pytest.mark.parametrize("fields, message", [
     ({"op": "solve", "limit": 0}, "'limit' must be at least 1"),
-    ({"op": "solve", "limit": "3"}, "'limit' must be an integer"),
-    ({"op": "generate", "count": 10**9}, "'count' must be between"),
-    ({"op": "solve", "timeout": -1}, "'timeout' must be a positive number"),
+    ({"op": "solve", "limit": "3"}, "'limit' must be a whole number, not '3'"),
+    ({"op": "generate", "count": 10**9}, "'count' must be at most 100000, not 1000000000"),
+    ({"op": "solve", "timeout": -1}, "'timeout' must be at least 0, not -1"),
     ({"op": "solve", "options": [1]}, "'options' must be an object"),
     ({"op": "explain", "trace": "yes"}, "'trace' must be true or false"),
     ({"op": "solve", "kind": ""}, "'kind' must be a kind name"),

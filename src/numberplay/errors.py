@@ -10,6 +10,11 @@ HTTP status, the CLI's exit code, the words (`failure_line`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 class NumberplayError(Exception):
     """Base class of every error numberplay raises on purpose."""
@@ -19,18 +24,22 @@ class PuzzleError(NumberplayError, ValueError):
     """The puzzle text or options are malformed; the message says what and where."""
 
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
-                 where: str | None = None) -> None:
+                 where: str | None = None, field: str | None = None) -> None:
         self.reason = message
         self.line = line
         self.column = column
         self.where = where
-        prefix = []
+        self.field = field      # a request's field the message is about (`failure_line`)
+        prefix = [f"field {field!r}"] if field is not None else []
         if line is not None:
             prefix.append(f"line {line}")
         if column is not None:
             prefix.append(f"column {column}")
         if where:
             prefix.append(where)
+        if field is not None:
+            super().__init__(f"{prefix[0]} {message}")
+            return
         super().__init__(f"{', '.join(prefix)}: {message}" if prefix else message)
 
 
@@ -86,6 +95,29 @@ EXIT_PARTIAL = 5
 EXIT_INTERNAL = 70
 EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' EX_IOERR
 EXIT_INTERRUPTED = 130
+
+
+# Every exit code of the command line and what it means: the results of a
+# puzzle command (0, 1, 3, 4, 5), then the failures' codes (`FAILURES`). `--help`
+# and the README's table list them.
+EXIT_CODES: dict[int, str] = {
+    EXIT_OK: "solved (for check: unique)",
+    EXIT_NONE: "no solution",
+    EXIT_BAD_INPUT: "bad input or a bad option value (one line on stderr)",
+    EXIT_UNDECIDED: "a time or node budget ran out before anything was decided "
+                    "(what was found is still printed)",
+    EXIT_MULTIPLE: "check and explain: more than one solution",
+    EXIT_PARTIAL: "--no-search: deductions stalled; the partial grid was printed",
+    EXIT_INTERNAL: "internal error (a bug)",
+    EXIT_OUTPUT: "an output could not be written (the disk or a quota is full)",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
+}
+
+
+def exit_codes_help() -> str:
+    """The exit codes as --help shows them (click keeps the lines as they are)."""
+    return "\b\nExit codes:\n" + "\n".join(
+        f"  {code:>3}  {words}" for code, words in EXIT_CODES.items())
 
 
 class Said:
@@ -172,12 +204,18 @@ def failure_of(exc: BaseException) -> Failure:
     return Failure(reason, one_line(exc), exc)
 
 
-def failure_line(failure: Failure, private: bool = False) -> str:
+def failure_line(failure: Failure, private: bool = False,
+                 spell: Callable[[str], str] | None = None) -> str:
     """The one line that says a failure, on every front end (`FAILURES`).
     `private`: an internal error does not quote its message (a server's answer
-    could reach anyone; the message is logged instead)."""
+    could reach anyone; the message is logged instead). `spell`: how this front
+    end names a request's field (the CLI: `level` -> `--level`); JSON front ends
+    say `field 'level'`. The words after the field are the same everywhere."""
     said = FAILURES[failure.reason]
     message = said.fixed or one_line(failure.message)
+    field = getattr(failure.error, "field", None)
+    if spell is not None and field is not None:
+        message = one_line(f"{spell(field)} {failure.error.reason}")
     if failure.reason == INTERNAL and private:
         message = "the server's log has the details"
     words = said.words.format(type=failure.type_name)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from enum import StrEnum
 from pathlib import Path
 
 import click
 
 from .. import book as B
-from ..errors import NumberplayError, PuzzleError
+from ..errors import PuzzleError
 from ..kinds import all_kinds
 from .common import EXIT_OK, guard, read_input, say
 from .params import PATH, Command, argument, option
@@ -89,11 +88,7 @@ def _book(kinds: tuple[str, ...], size: str | None, difficulty: str | None, coun
             files = B.write_svgs(entries, output, answers)
             say(f"wrote {len(files)} file(s) to {output}", "dim")
             raise click.exceptions.Exit(EXIT_OK)
-        pdf = B.build_pdf(entries, options)
-        try:
-            output.write_bytes(pdf)
-        except OSError as exc:
-            raise NumberplayError(f"cannot write {output}: {exc.strerror or exc}") from None
+        B.write_file(output, B.build_pdf(entries, options))
         say(f"{len(entries)} puzzle(s), {B.book_pages(entries, options)} pages: {output}", "dim")
     raise click.exceptions.Exit(EXIT_OK)
 
@@ -150,7 +145,8 @@ def _entries(kinds: list[str], size: str | None, difficulty: str | None, count: 
     if not kinds:
         raise PuzzleError("say which puzzles: KIND... to generate, --db DB, or --input FILE")
     if seed is None:
-        seed = str(random.SystemRandom().randrange(10**9))
+        from ..services.generation import fresh_seed
+        seed = fresh_seed()
         say(f"seed {seed} (pass --seed {seed} to get this book again)", "dim")
 
     def progress(items, total, label):

@@ -233,7 +233,7 @@ def guard() -> Iterator[None]:
 def said_exit(failure: Failure) -> NoReturn:
     """Say a failure on stderr, as the table words it, and exit with its code."""
     said = FAILURES[failure.reason]
-    line = failure_line(failure)
+    line = failure_line(failure, spell=spelled)
     if failure.reason == INTERRUPTED:
         say(line)
     elif said.words:
@@ -242,6 +242,16 @@ def said_exit(failure: Failure) -> NoReturn:
     else:
         fail("error:", line)
     raise click.exceptions.Exit(said.exit) from None
+
+
+def spelled(name: str) -> str:
+    """A request field as the command line spells it (`level` -> `--level`)."""
+    from ..services.operations import SPEC
+    for spec in SPEC.values():
+        field = spec.get(name)
+        if field is not None and field.flags:
+            return field.flags[0]
+    return name
 
 
 # errno values that say the disk (or a quota) is full: the user's to fix.

@@ -9,7 +9,7 @@ from math import prod
 from typing import Any
 
 from ..budget import Budget, count_all
-from ..kinds import Deduction, Kind, KindOption
+from ..kinds import Deduction, Kind, KindOption, Offer
 from ..model import Generated, PlayState
 from ..text import place
 from .model import CrossProductPuzzle, CrossProductSolution, check_givens
@@ -31,6 +31,22 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
     default_difficulty = "medium"
     default_size = "6x6"
     size_help = "ROWSxCOLS, e.g. 6x6 or 10x4 (sides up to 20, at most 144 cells)"
+    # (The enumerations: benchmarks/enumerate_small.py; the measure: bench_sizes.py.)
+    offers = (
+        Offer("1xC", ((1, 1), (1, None)), ("easy",), "each cell is its column's product"),
+        Offer("Rx1", ((1, None), (1, 1)), ("easy",), "each cell is its row's product"),
+        Offer("2x2", ((2, 2), (2, 2)), ("easy", "medium"),
+              "all 2x2 puzzles checked: none needs more than a line's few fillings"),
+        Offer("2x3", ((2, 2), (3, 3)), ("easy", "medium"),
+              "all 2x3 puzzles checked: none needs more than a line's few fillings"),
+        Offer("3x2", ((3, 3), (2, 2)), ("easy", "medium"),
+              "all 3x2 puzzles checked: none needs more than a line's few fillings"),
+        Offer("3x3", ((3, 3), (3, 3)), ("easy", "medium"),
+              "measured: none of 42,916 unique 3x3 puzzles (of 115,335 random tables) "
+              "needs more than a line's few fillings"),
+        Offer("any other RxC", ((2, None), (2, None)), ("easy", "medium", "hard"),
+              "every grade is made (benchmarks/bench_sizes.py)"),
+    )
     options = (
         KindOption("rows", "row products, top to bottom, e.g. 210,144,54,135,4,49",
                    metavar="N,N,..."),

@@ -266,3 +266,91 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
                 out |= one << path_cell[j]
         res.append(dom[i] & out)
     return res
+
+
+def weed_singles(n: cython.int, m: list) -> cython.int:
+    """The naked singles' sweep: every placed value weeded from the open cells of
+    its row and column, in place. 1 if anything went, 0 if nothing, -1 for a
+    contradiction met (an empty cell, a value placed twice in a line, a cell
+    left empty by the weeding)."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    row_placed: cython.ulonglong[64] = [0] * 64
+    col_placed: cython.ulonglong[64] = [0] * 64
+    r: cython.int
+    c: cython.int
+    base: cython.int
+    changed: cython.int = 0
+    d: cython.ulonglong
+    p: cython.ulonglong
+    for r in range(n):          # one pass: what each row and column has placed
+        base = r * n
+        for c in range(n):
+            d = m[base + c]
+            if not d & (d - 1):
+                if d == 0 or d & (row_placed[r] | col_placed[c]):
+                    return -1
+                row_placed[r] |= d
+                col_placed[c] |= d
+    for r in range(n):          # then every open cell loses them
+        base = r * n
+        for c in range(n):
+            d = m[base + c]
+            p = row_placed[r] | col_placed[c]
+            if d & (d - 1) and d & p:
+                d &= ~p
+                if d == 0:
+                    return -1
+                m[base + c] = d
+                changed = 1
+    return changed
+
+
+def place_hidden(n: cython.int, m: list) -> cython.int:
+    """The hidden singles' sweep: every value with one place left in a row or
+    column put there, in place. 1 if anything changed, 0 if nothing, -1 for a
+    contradiction met (a line without a place for a value, a cell that is the
+    only place of two values of one line)."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    line: cython.int
+    base: cython.int
+    step: cython.int
+    k: cython.int
+    i: cython.int
+    changed: cython.int = 0
+    d: cython.ulonglong
+    hit: cython.ulonglong
+    once: cython.ulonglong
+    twice: cython.ulonglong
+    single: cython.ulonglong
+    full: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
+    full >>= 64 - n
+    for line in range(2 * n):
+        if line < n:
+            base = line * n
+            step = 1
+        else:
+            base = line - n
+            step = n
+        once = 0
+        twice = 0
+        for k in range(n):
+            d = m[base + k * step]
+            twice |= once & d
+            once |= d
+        if once != full:
+            return -1
+        single = once & ~twice
+        if not single:
+            continue
+        for k in range(n):
+            i = base + k * step
+            d = m[i]
+            hit = d & single
+            if hit and d != hit:
+                if hit & (hit - 1):
+                    return -1
+                m[i] = hit
+                changed = 1
+    return changed

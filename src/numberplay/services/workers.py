@@ -207,15 +207,6 @@ class Worker:
         except ValueError:  # cut short: the worker died while writing
             raise WorkerDied("the worker's answer was cut short") from None
 
-    def call(self, message: Any, timeout: float) -> Any:
-        """Send a message and wait up to `timeout` s for its answer; TimeoutError
-        or WorkerDied."""
-        self.send(message)
-        ready, _, _ = select.select([self], [], [], timeout)
-        if not ready:
-            raise TimeoutError
-        return self.receive()
-
     @property
     def pid(self) -> int | None:
         """The process id."""

@@ -33,7 +33,7 @@ MAX_GENERATE = 20
 MAX_STEPS = 10_000
 LIMITS = operations.Limits(solutions=MAX_SOLUTIONS, steps=MAX_STEPS, generate=MAX_GENERATE,
                            one_puzzle=True, inline_files=True, seconds=10.0)
-__all__ = ["JOBS", "MAX_INLINE_ITEMS", "OPS", "error", "handle", "one_line", "prepare", "run_job",
+__all__ = ["JOBS", "MAX_INLINE_ITEMS", "OPS", "handle", "one_line", "prepare", "run_job",
            "shown"]
 JOBS = __name__     # the jobs module a web worker serves (`services.workers.worker_command`)
 # An error message quotes at most this much of what the request sent.
@@ -46,11 +46,6 @@ COMMAND_FLAGS: dict[str, dict[str, type]] = operations.FLAGS
 def one_line(exc: BaseException | str) -> str:
     """An error message on one line, as the CLI prints it, at most MAX_ERROR_CHARS."""
     return jobs.one_line(exc, MAX_ERROR_CHARS)
-
-
-def error(message: str, status: int = 400, **extra: Any) -> Answer:
-    """An error answer."""
-    return status, {"error": message, **extra}
 
 
 # --- the endpoints ------------------------------------------------------------------
@@ -69,11 +64,11 @@ def examples(body: dict[str, Any], budget: Budget) -> Answer:
 
 def operation(op: str) -> Any:
     """The endpoint of operation `op`: the body read as a request of the operation
-    table (fields the op does not take are left to the body's model, which
-    ignores them), run under the request's budget; generate without a seed
+    table (as a job line is: the same checks and words; a field the op does not
+    take is refused), run under the request's budget; generate without a seed
     draws a fresh one, which the answer reports."""
     def endpoint(body: dict[str, Any], budget: Budget) -> Answer:
-        request = operations.read_request({**body, "op": op}, LIMITS, strict=False)
+        request = operations.read_request({**body, "op": op}, LIMITS)
         if request.timeout is not None or request.max_nodes is not None:
             budget = budget.child(nodes=request.max_nodes, seconds=request.timeout)
         return 200, operations.run(request, budget, LIMITS)
