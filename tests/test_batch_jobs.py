@@ -190,9 +190,9 @@ def test_a_job_names_its_puzzle_as_the_api_does():
 def test_a_job_crosses_the_pipe_whole(fields):
     """What a worker is sent (the workers' one message, as JSON) is the job again,
     and its answer makes the result line the job gives run here."""
-    from numberplay.services.batch.jobs import Job, handle, message_of, result_line
+    from numberplay.services.batch.jobs import handle, job_from_json, message_of, result_line
 
     one = job(id=fields["op"], **fields)
     sent = json.loads(json.dumps(message_of(one)))
-    assert Job(**{**sent["body"], "timeout": sent["seconds"]}) == one
+    assert job_from_json(sent["body"], one.id) == one and sent["seconds"] == one.timeout
     assert result_line(one.id, json.loads(json.dumps(handle(sent)))) == run_job(one)

@@ -288,3 +288,25 @@ def test_every_exit_code_is_in_one_table_shown_by_help_and_the_readme():
     readme = Path(__file__).resolve().parents[1] / "README.md"
     table = readme.read_text().split("### Exit codes", 1)[1].split("\n## ", 1)[0]
     assert {int(c) for c in re.findall(r"^\| (\d+) \|", table, re.M)} == set(EXIT_CODES)
+
+
+def test_explain_drawn_finds_its_grid_within_the_commands_budget(monkeypatch):
+    """explain --format html draws the solved grid, found by a search bounded by
+    --timeout and --max-nodes (it had its own 10 s)."""
+    from click.testing import CliRunner
+
+    from numberplay.cli import build_app, explain_cmd
+
+    budgets = []
+    real = explain_cmd.search
+
+    def search(puzzle, **kwargs):
+        budgets.append(kwargs["budget"])
+        return real(puzzle, **kwargs)
+
+    monkeypatch.setattr(explain_cmd, "search", search)
+    result = CliRunner().invoke(build_app(), [
+        "explain", "crossproduct", "--example", "riddler-1", "--format", "html",
+        "--max-nodes", "100000", "--timeout", "7"])
+    assert result.exit_code == 0, result.output
+    assert [(b.max_nodes, b.seconds) for b in budgets] == [(100000, 7.0)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -17,31 +18,11 @@ from numberplay.formula import puzzle as F
 from numberplay.formula.options import parse_digits, parse_distinct, parse_invalid
 
 # (formula, options, every solution as "A=1 B=2 ...") as enigma.py's documentation
-# prints them (its SubstitutedSum and SubstitutedExpression docstrings); the puzzles
-# are the published ones named there, the answers the documented output.
-ENIGMA_DOCS = [
-    ("BPPDQPC + PRPDQBD = XVDWTRC", {}, ["B=3 C=7 D=0 P=5 Q=6 R=8 T=2 V=4 W=1 X=9"]),
-    ("LBRLQQR + LBBBESL + LBRERQR + LBBBEVR = BBEKVMGL", {},
-     ["B=3 E=2 G=5 K=7 L=8 M=9 Q=4 R=0 S=1 V=6"]),
-    ("KBKGEQD + GAGEEYQ + ADKGEDY = EXYAAEE", {}, ["A=4 B=9 D=3 E=8 G=2 K=1 Q=0 X=6 Y=5"]),
-    ("FAREWELL + FREDALO = FLINTOFF", {"base": 11},
-     ["A=1 D=10 E=7 F=6 I=0 L=8 N=4 O=9 R=5 T=2 W=3",
-      "A=1 D=3 E=7 F=6 I=0 L=8 N=4 O=9 R=5 T=2 W=10"]),
-    ("ELGAR + ENIGMA = NIMROD", {"fix": "O=0"}, ["A=3 D=2 E=7 G=4 I=5 L=1 M=6 N=8 O=0 R=9"]),
-    ("WILKI + NSON = JONNY", {"digits": "0-8"},
-     ["I=8 J=5 K=0 L=6 N=3 O=2 S=7 W=4 Y=1", "I=8 J=5 K=0 L=7 N=3 O=2 S=6 W=4 Y=1"]),
-    ("1939 + 1079 = 6856",
-     {"symbols": "0123456789", "invalid": "0,016;1,1;3,3;5,5;6,6;7,7;8,8;9,9"},
-     ["0=1 1=2 3=6 5=0 6=4 7=3 8=9 9=7"]),
-    ("TOM * 13 = DALEY", {}, ["A=0 D=1 E=4 L=3 M=6 O=9 T=7 Y=8"]),
-    ("AB * CDE = FGHIJ", {"extra": "AB + CD + EF + GH + IJ = CCC"},
-     ["A=5 B=2 C=3 D=6 E=7 F=1 G=9 H=0 I=8 J=4"]),
-    ("SAINT + GEORGE = DRAGON", {"extra": "E % 2 = 0"},
-     ["A=2 D=9 E=6 G=8 I=4 N=1 O=0 R=3 S=7 T=5"]),
-    ("SEVEN - THREE = FOUR", {"extra": "is_prime(SEVEN) and is_prime(FOUR) and "
-                                       "is_prime(RUOF) and is_square(TEN)"},
-     ["E=2 F=3 H=8 N=9 O=4 R=7 S=6 T=5 U=0 V=1"]),
-]
+# prints them (its SubstitutedSum and SubstitutedExpression docstrings; the same as
+# enigma.py 's own run of them): the puzzles are the published ones named there.
+# benchmarks/bench_enigma_options.py times the same puzzles against enigma.py.
+ENIGMA_DOCS = [(case["formula"], case["options"], case["solutions"]) for case in json.loads(
+    (Path(__file__).parent / "data" / "enigma_substituted.json").read_text(encoding="utf-8"))]
 
 
 def _shown(assignment) -> str:
@@ -197,3 +178,44 @@ def test_options_against_brute_force(seed):
     assert numberplay.count(p) == len(want)
     for s in numberplay.solutions(p, limit=3):
         assert numberplay.verify(p, s)
+
+
+def test_a_skeleton_product_of_wildcards_counts_like_brute_force():
+    """Each run of letters of a word with digits keeps its place (`??7??`: the letters
+    before the 7 stand three places up), so the low digits are checked first."""
+    p = numberplay.parse("cryptarithm", "??? * ?? = ??7??")
+    want = sum(1 for a in range(100, 1000) for b in range(10, 100)
+               if 10_000 <= a * b < 100_000 and str(a * b)[2] == "7")
+    assert numberplay.count(p) == want == 6601
+
+
+def test_a_leading_zero_the_options_allow_is_explained():
+    p = numberplay.parse("cryptarithm", "ON + ON = GO", invalid="0,", fix="O=0")
+    assert [s.text for s in numberplay.solutions(p)] == ["05 + 05 = 10"]
+    steps = list(numberplay.explain(p))
+    assert not any(s.is_guess for s in steps) and steps[-1].snapshot == "05 + 05 = 10"
+
+
+def test_the_rules_are_printed_with_the_puzzle():
+    """A puzzle in a book, a page or plain text says which digits its letters may take."""
+    p = numberplay.parse("cryptarithm", "WILKI + NSON = JONNY", digits="0-8")
+    assert numberplay.render(p, fmt="text") == "WILKI + NSON = JONNY  (digits 0–8)"
+    assert "digits 0–8" in numberplay.get_kind("cryptarithm").draw(p)
+    plain = numberplay.parse("cryptarithm", "WILKI + NSON = JONNY")
+    assert numberplay.render(plain, fmt="text") == "WILKI + NSON = JONNY"
+
+
+@pytest.mark.parametrize("seed", range(100, 116))
+def test_digit_options_on_the_propagation_search_against_brute_force(seed):
+    """--digits and --invalid (every letter distinct, no leading 0): the propagation
+    program starts from the allowed digits."""
+    rng = random.Random(seed)
+    formula = FORMULAS[seed % len(FORMULAS)]
+    letters = "".join(sorted({ch for ch in formula if ch.isalpha()}))
+    opts = {"digits": ",".join(map(str, sorted(rng.sample(range(7), 6)))),
+            "invalid": f"{rng.randrange(1, 7)},{''.join(rng.sample(letters, 2))}"}
+    p = numberplay.parse("cryptarithm", formula, base=7, **opts)
+    assert F.compiled(p).program is not None
+    want = _brute(p)
+    assert sorted(_shown(s.assignment) for s in numberplay.solutions(p)) == want
+    assert numberplay.count(p) == len(want)

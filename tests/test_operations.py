@@ -356,3 +356,16 @@ def test_an_enumerating_generation_runs_everywhere(tmp_path, client):
     assert response.status_code == 200, response.text
     assert line["result"] == printed == response.json()
     assert len(printed["puzzles"]) == 3
+
+
+def test_no_kind_option_is_named_as_a_field_of_its_command():
+    """A request's "options" may hold its op's fields by name or CLI name
+    (`operations.FLAGS`); a kind option of the same name would be taken for the
+    field, so none may have one."""
+    from numberplay.kinds import all_kinds
+
+    for impl in all_kinds():
+        for op, command in operations.COMMAND.items():
+            taken = set(operations.FLAGS[op])
+            clash = {o.name for o in impl.options if command in o.commands} & taken
+            assert not clash, (impl.name, op, clash)

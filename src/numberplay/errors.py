@@ -156,10 +156,18 @@ FAILURES: dict[str, Said] = {
 }
 
 
-def one_line(message: object, limit: int | None = None) -> str:
+# An error line quotes at most this much (of what a request sent, say), on every
+# front end: the CLI's stderr, a batch result's "error", the web's "error".
+MAX_ERROR_CHARS = 300
+
+
+def one_line(message: object, limit: int | None = MAX_ERROR_CHARS) -> str:
     """The message with its whitespace runs (newlines too) folded to single spaces,
-    at most `limit` characters ("..." when cut)."""
+    control characters shown as escapes, at most `limit` characters ("..." when
+    cut; None: no limit). The one formatter of an error line, for every front end."""
     text = " ".join(str(message).split()) or "error"
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     if limit is not None and len(text) > limit:
         text = text[:limit - 3] + "..."
     return text

@@ -53,8 +53,8 @@ def _example() -> click.Parameter:
 
 def _budget_params(default_timeout: float | None, help: str | None = None,
                    nodes_help: str | None = None) -> list[click.Parameter]:
-    return [_field(TIMEOUT, default=default_timeout, help=help),
-            _field(MAX_NODES, help=nodes_help)]
+    return [field_option(TIMEOUT, default=default_timeout, help=help),
+            field_option(MAX_NODES, help=nodes_help)]
 
 
 def _format(choices: type[StrEnum] = Format) -> click.Parameter:
@@ -66,7 +66,7 @@ def _flag(*decls: str, name: str, help: str) -> click.Parameter:
     return option(*decls, name=name, default=False, vtype=bool, help=help)
 
 
-def _field(field: Field, *, default: Any = None, help: str | None = None) -> click.Parameter:
+def field_option(field: Field, *, default: Any = None, help: str | None = None) -> click.Parameter:
     """The click option of a request field (`services.operations.FIELDS`): click
     reads the text as the field's type; its bounds are checked with the request
     (`operations.read_request`), in the words of every front end."""
@@ -90,7 +90,7 @@ def _kind_param(opt: KindOption) -> click.Parameter:
 def _puzzle_params(op: str) -> list[click.Parameter]:
     """A puzzle command's parameters: the puzzle, its request fields, the format
     and the budget."""
-    return [_source(), _example(), *(_field(f) for f in FIELDS[op]), _format(),
+    return [_source(), _example(), *(field_option(f) for f in FIELDS[op]), _format(),
             *_budget_params(CLI.seconds)]
 
 
@@ -100,7 +100,7 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
     "explain": lambda: _puzzle_params("explain"),
     "hint": lambda: _puzzle_params("hint"),
     "generate": lambda: [
-        *(_field(f) for f in FIELDS["generate"]),
+        *(field_option(f) for f in FIELDS["generate"]),
         option("--solution/--no-solution", name="solution", vtype=bool,
                help="Print the answers (after the puzzles) or not, in every format. "
                     "Default: no in text and svg, yes in markdown, html and json."),

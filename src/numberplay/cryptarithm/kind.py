@@ -61,7 +61,9 @@ class CryptarithmKind(FormulaKind):
     summary = "Give each letter a distinct digit so that a formula holds: SEND + MORE = MONEY."
     input_help = ("One formula per line, e.g. 'SEND + MORE = MONEY', 'YOU = ME ^ 2', "
                   "'sum(range(AA)) = BB', 'texas + nevada = alaska'. Every letter (any script, any case) is "
-                  "its own letter; a digit in a word is itself; && is and.")
+                  "its own letter; a digit in a word is itself; && is and; ? is any digit "
+                  "(not necessarily different; enigma.py's options: --digits, --invalid, "
+                  "--distinct, --symbols, --extra).")
     puzzle_type = CryptarithmPuzzle
     solution_type = CryptarithmSolution
     difficulties = ("easy", "medium", "hard")
@@ -159,11 +161,14 @@ class CryptarithmKind(FormulaKind):
 
     def draw(self, puzzle, solution=None, highlight=None, state=None) -> str:
         """A column sum for sums of words, else the formula on one line (`svg.py`);
-        a player's letters (`state`) are drawn in the player's ink."""
+        a player's letters (`state`) are drawn in the player's ink; the options'
+        rules (`--digits` ...) written under it."""
+        from ..formula.options import caption
         from .svg import draw_formula
         digits = dict(solution.assignment) if solution is not None else None
         return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base,
-                            entries=dict(state.entries) if state else None)
+                            entries=dict(state.entries) if state else None,
+                            note=caption(puzzle.digits, puzzle.invalid, puzzle.distinct))
 
 
 KIND = CryptarithmKind()

@@ -120,6 +120,9 @@ class Rules:
     # The rungs a trial's consequences may use, tried in turn (None: all); see Limits.
     trial_rungs: tuple[int | None, ...] | None = None
     solved_text: str = "Solved: every place is decided and every rule checks."
+    # True when the sweeps of the easiest rung find every contradiction that
+    # `contradiction` finds: `quiet` then checks nothing more at its end.
+    sweeps_check: bool = False
 
     # -- positions -------------------------------------------------------------------
     def copy(self, pos: Position) -> Position:
@@ -133,6 +136,10 @@ class Rules:
     def solved(self, pos: Position) -> bool:
         """Is every place decided (and the position consistent)?"""
         raise NotImplementedError
+
+    def decided(self, pos: Position) -> bool:
+        """Is every place decided (its consistency known)? Default: `solved`."""
+        return self.solved(pos)
 
     def candidates(self, pos: Position) -> list[tuple[Place, list[Any]]]:
         """The undecided places and their values, in a fixed order."""
@@ -369,6 +376,8 @@ def quiet(rules: Rules, pos: Position, max_rung: int | None = None) -> str:
                 break
     except Contradiction:
         return "contradiction"
+    if rules.sweeps_check and sweeps:
+        return "solved" if rules.decided(pos) else "stalled"
     if check(rules, pos) is not None:
         return "contradiction"
     return "solved" if rules.solved(pos) else "stalled"

@@ -152,8 +152,11 @@ class FormulaKind(Kind[Any, Any]):
                     " | ".join(str(d) for _, d in solution.assignment) + " |"
             return out
         if solution is None:
-            extra = f"  (base {puzzle.base})" if puzzle.base != 10 else ""
-            return text + extra
+            from .options import caption
+            notes = [f"base {puzzle.base}"] if puzzle.base != 10 else []
+            rules = caption(puzzle.digits, puzzle.invalid, puzzle.distinct)
+            notes += [rules] if rules else []
+            return text + (f"  ({'; '.join(notes)})" if notes else "")
         return f"{text}\n{self.letter_table(solution)}"
 
     def size_of(self, puzzle) -> str:

@@ -83,6 +83,9 @@ def _options(puzzle: Any, comp: Any, pos: Masks, model: Any,
     removed = []
     for i, c in enumerate(comp.letters):
         v = model.index[c]
+        if c in fixed:          # a given leading 0 the options allow
+            pos[v] = 1 << fixed[c] if r.allowed[i] >> fixed[c] & 1 else 0
+            continue
         if c in zero_ok and 0 not in fixed.values():
             pos[v] |= 1
         gone = pos[v] & ~r.allowed[i]

@@ -5,7 +5,7 @@ and a standalone `x` or `×` to `*`) and converted into a whitelisted tree of
 the node classes below; nothing is ever `eval`-ed. Values are exact: `int`,
 `fractions.Fraction`, `bool`, tuples/lists/frozensets and `range`.
 
-An operation that Python would reject (division by zero, a type error), a
+An operation that Python would reject (dividing by zero, a type error), a
 power that is not exact (`2 ^ 0.5`) or a value larger than `MAX_BITS` bits
 has *no value*: evaluation raises `NoValue` and the formula is false for that
 assignment. Letter-free parts are folded at parse time; a letter-free part
@@ -411,7 +411,7 @@ def div(a: Any, b: Any) -> Any:
 
 
 def floordiv(a: Any, b: Any) -> Any:
-    """a // b (Python's floor division)."""
+    """a // b (Python's floor quotient)."""
     a, b = _num(a), _num(b)
     if b == 0:
         raise NoValue
@@ -483,7 +483,7 @@ _WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
 def is_prime(n: int) -> bool:
-    """Whether n is prime: trial division by small primes, then a Miller-Rabin test on
+    """Whether n is prime: trial dividing by small primes, then a Miller-Rabin test on
     the first 13 primes, which is exact below MAX_PRIME_TEST (Sorenson and Webster);
     a larger n is refused with a PuzzleError naming the bound (never a guess)."""
     if n < 2:

@@ -159,6 +159,13 @@ FORMULA_OPTIONS: tuple[KindOption, ...] = (
 )
 """The options every formula kind takes (add them to the kind's `options`)."""
 
+FORMULA_OPTION: dict[str, KindOption] = {o.name: o for o in FORMULA_OPTIONS}
+"""The same by name, for a kind that takes some of them with a reader of its own (a
+kind that is not a `FormulaKind`, reading a printed layout of its own):
+`options = (FORMULA_OPTION["digits"], FORMULA_OPTION["invalid"], ...)`, and
+`parse_digits`, `parse_invalid`, `parse_distinct`, `with_symbols`, `with_extra`
+read their values, so every kind reads them alike."""
+
 
 # -- rewriting the formula -----------------------------------------------------------------
 
@@ -277,6 +284,30 @@ def rules(letters: list[str], lead: frozenset[str], base: int,
     plain = all_distinct and not digits and not invalid
     lead_zero = any(m & 1 for c, m in zip(letters, allowed, strict=True) if c in lead)
     return Rules(tuple(allowed), tuple(groups), all_distinct, plain, lead_zero)
+
+
+def caption(digits: tuple[int, ...], invalid: tuple[tuple[int, str], ...],
+            distinct: tuple[str, ...] | None) -> str:
+    """The options in a player's words, for a drawing or a printed puzzle ('' when
+    none): `digits 0–8; 5 is not X; only A, B, C differ`."""
+    parts = []
+    if digits:
+        runs: list[str] = []
+        start: int | None = digits[0]
+        for a, b in zip(digits, [*digits[1:], None], strict=True):
+            if b != a + 1:
+                runs.append(str(start) if start == a else f"{start}–{a}")
+                start = b
+        parts.append("digits " + ", ".join(runs))
+    for d, letters in invalid:
+        if letters:
+            parts.append(f"{d} is not {', '.join(letters)}")
+        elif d == 0:
+            parts.append("a number may start with 0")
+    if distinct is not None:
+        parts.append("no two letters need differ" if not distinct else
+                     "; ".join(f"only {', '.join(g)} differ" for g in distinct))
+    return "; ".join(parts)
 
 
 def describe(digits: tuple[int, ...], invalid: tuple[tuple[int, str], ...],

@@ -62,10 +62,11 @@ def validate(puzzle: FormulaPuzzle) -> S.Compiled:
 
 
 def compiled(puzzle: FormulaPuzzle) -> S.Compiled:
-    """The puzzle's compiled formula: with options (`puzzle.plain` false), the
-    search's own strategies (the propagation program assumes the default rules),
-    and more letters than digits allowed when not every letter must differ."""
-    if puzzle.plain:
+    """The puzzle's compiled formula: while every letter differs and no leading
+    letter may be 0, the propagation program too (it starts from the allowed
+    digits, `--digits`, `--invalid`); else the search's own strategies, with more
+    letters than digits allowed when not every letter must differ."""
+    if puzzle.distinct is None and 0 not in dict(puzzle.invalid):
         return S.compile_puzzle(puzzle.formula, puzzle.base)
     return S.compile_puzzle(puzzle.formula, puzzle.base, False,
                             many=puzzle.distinct is not None)

@@ -224,15 +224,33 @@ def rational(node: Node) -> tuple[Node, Node] | None:
     return None
 
 
-def _positions(words: list[str]) -> list[dict[str, int]]:
-    """For each position k from the right, the letters at position k (min over words)."""
+def _positions(words: list[str] | list[tuple[str, int]]) -> list[dict[str, int]]:
+    """For each position k from the right, the letters at position k (min over words);
+    a word may come with its place (`_placed_words`: `ZE` of `ZE7AB` is 3 up)."""
     out: list[dict[str, int]] = []
-    for w in words:
-        for pos, ch in enumerate(reversed(w)):
+    for item in words:
+        w, shift = (item, 0) if isinstance(item, str) else item
+        for pos, ch in enumerate(reversed(w), start=shift):
             while len(out) <= pos:
                 out.append({})
             out[pos].setdefault(ch, pos)
     return out
+
+
+def _placed_words(node: Node, base: int) -> list[tuple[str, int]]:
+    """The words below node with their places: a run of letters of a word with
+    digits (`HALO` of `HALO2`, `AB` of `AB7C`) stands `k` places up, as the parser
+    writes it (`word * base ** k`); any other word at place 0."""
+    if isinstance(node, Word):
+        return [(node.text, 0)]
+    if isinstance(node, BinOp) and node.op == "*" and isinstance(node.left, Word) \
+            and isinstance(node.right, Const) and type(node.right.value) is int:
+        k, v = 0, node.right.value
+        while v > 1 and v % base == 0:
+            k, v = k + 1, v // base
+        if v == 1:
+            return [(node.left.text, k)]
+    return [w for c in node.children() for w in _placed_words(c, base)]
 
 
 def linear_letters(sides: list[Node]) -> frozenset[str]:
@@ -264,7 +282,7 @@ def linear_letters(sides: list[Node]) -> frozenset[str]:
 def _level_pseudos(check: Node, fn: Callable[[Env], Any], linear_ok: bool, base: int,
                    seq: int, final: Pseudo, lin: frozenset[str] = frozenset()) -> list[Pseudo]:
     """The modular conditions of an equality, one per digit position, then `final`."""
-    cols = _positions(check.words())
+    cols = _positions(_placed_words(check, base))
     out: list[Pseudo] = []
     seen: dict[str, int] = {}
     for k in range(1, len(cols)):
@@ -764,7 +782,7 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
     distinct and no leading 0."""
     budget = ensure(budget)
     if comp.program is not None:
-        yield from _program_search(comp, fixed, budget, counting)
+        yield from _program_search(comp, fixed, budget, counting, rules)
         return
     base, n = comp.base, len(comp.letters)
     env = [0] * n
@@ -872,14 +890,20 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
 
 
 def _program_search(comp: Compiled, fixed: dict[str, int], budget: Budget,
-                    counting: bool) -> Iterator[Any]:
+                    counting: bool, rules: Any = None) -> Iterator[Any]:
     """The propagation search of products and systems (`products.py`), each solution
-    confirmed by the exact evaluator."""
+    confirmed by the exact evaluator; `rules` (every letter distinct, no leading 0:
+    `puzzle.compiled` sees to it) give the digits each letter starts with."""
     if any(fixed[c] == 0 for c in comp.lead if c in fixed):
         return
+    domains = None
+    if rules is not None:
+        if any(not rules.allowed[comp.index[c]] >> d & 1 for c, d in fixed.items()):
+            return
+        domains = list(rules.allowed)
     holds = comp.holds
     for env in products.search(comp.program, {comp.index[c]: d for c, d in fixed.items()},
-                               budget):
+                               budget, domains=domains):
         if holds(env):
             yield 1 if counting else env
 
@@ -921,7 +945,8 @@ def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[b
     return out
 
 
-def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
+def _tail_count(rest: list[int], nonzero: list[bool], used: list[int] | list[bool],
+                base: int) -> int:
     """Injective assignments of the remaining letters to unused digits (no leading 0)."""
     return _injections(len(rest), sum(1 for li in rest if nonzero[li]), used.count(False),
                        not used[0])

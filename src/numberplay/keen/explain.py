@@ -100,6 +100,9 @@ class KeenRules(LatinRules):
     grades = GRADES  # type: ignore[assignment]
     solved_text = "Solved: every cell holds one value, and every cage adds up."
     trial_rungs = (0, None)   # trials follow the easy rung first, then the whole ladder
+    # the easy rung's sweeps (singles, cage digits) raise on every contradiction
+    # `contradiction` finds: an empty cell, a line short of a value, a cage no filling fits
+    sweeps_check = True
 
     def __init__(self, puzzle: KeenPuzzle, tables: list[Table] | None = None) -> None:
         n = puzzle.n

@@ -48,7 +48,7 @@ SQUARE_REUSE = 25  # tries on one random square (each with its rows, columns and
 
 
 def cage_cells(n: int, rng: random.Random) -> list[list[int]] | None:
-    """A random division of the grid into connected cages (Tatham's method); None
+    """A random partition of the grid into connected cages (Tatham's method); None
     when a cell is left alone with only full cages around it."""
     a = n * n
     order = list(range(a))

@@ -45,7 +45,8 @@ def _turned(i: int, t: int) -> int:
 @lru_cache(maxsize=1)
 def above_medium() -> tuple[tuple[KeenPuzzle, str], ...]:
     """The 16 unique 3×3 puzzles above medium, each with its grade, in a fixed order."""
-    from .kind import KIND
+    from ..deduce import grade
+    from .explain import KeenRules, start_masks
     found = []
     for flip in (False, True):
         for t in range(8):
@@ -53,7 +54,7 @@ def above_medium() -> tuple[tuple[KeenPuzzle, str], ...]:
                                  tuple(sorted(_turned(i, t) for i in cells)))
                             for op, target, cells in PINWHEEL), key=lambda c: c.cells[0])
             puzzle = KeenPuzzle(3, tuple(cages))
-            found.append((puzzle, KIND.grade(puzzle)))
+            found.append((puzzle, grade(KeenRules(puzzle), start_masks(puzzle))[0]))
     return tuple(found)
 
 

@@ -108,8 +108,8 @@ def _digits(table: Table, masks: list[int]) -> Digits | None:
     """(the digits some filling uses, what leaves the cage's cells), None when nothing
     leaves, NO_FILLING when no filling fits; remembered in the cage's memo by its
     cells' candidates (both depend on them alone)."""
-    key = ("digits", table.key(masks))
-    memo = table.memo
+    key = table.key(masks)
+    memo = table.digits_memo
     if key in memo:
         return memo[key]  # type: ignore[no-any-return]
     keep = filtered(table, masks)
@@ -165,10 +165,11 @@ def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Move | N
 def _combinations(table: Table, masks: list[int]) -> list[tuple[int, int]]:
     """What leaves the cells of a cage cell by cell (nothing when no filling fits);
     remembered in the cage's memo by its cells' candidates."""
-    key = ("combinations", table.key(masks))
-    memo = table.memo
-    if key in memo:
-        return memo[key]  # type: ignore[no-any-return]
+    key = table.key(masks)
+    memo = table.combos_memo
+    found = memo.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     keep = filtered(table, masks)
     removed = [] if keep is None else [(i, v) for i, m in zip(table.cells, keep, strict=True)
                                        for v in _bits(masks[i] & ~m)]
@@ -316,9 +317,19 @@ def line_sums(n: int, tables: list[Table], masks: list[int]
             yield axis, idx, sums, decided, open_cells, total - known, removed
 
 
+_INSIDE: dict[int, tuple[list[Table], dict[tuple[str, int], list[Table]]]] = {}
+
+
 def _inside(n: int, tables: list[Table]) -> dict[tuple[str, int], list[Table]]:
-    """The cages of two or more cells lying wholly inside each row or column."""
+    """The cages of two or more cells lying wholly inside each row or column
+    (remembered for the last tables seen)."""
+    hit = _INSIDE.get(id(tables))
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    if len(_INSIDE) > 64:
+        _INSIDE.clear()
     inside_of: dict[tuple[str, int], list[Table]] = {}
+    _INSIDE[id(tables)] = (tables, inside_of)
     for table in tables:
         if len(table.cells) < 2:
             continue

@@ -97,6 +97,9 @@ class LatinRules(Rules):
     def solved(self, pos: list[int]) -> bool:
         return T.is_solved(pos) and self.contradiction(pos) is None
 
+    def decided(self, pos: list[int]) -> bool:
+        return T.is_solved(pos)
+
     def candidates(self, pos: list[int]) -> list[tuple[str, list[int]]]:
         return [(cell_name(self.n, i), [v + 1 for v in T.bits(d)])
                 for i, d in enumerate(pos) if d & (d - 1)]

@@ -11,7 +11,7 @@ answer, and it is the object `numberplay COMMAND KIND --format json` prints.
 | check | puzzle, limit, count, why | `check` (`--limit --count --why`) |
 | explain | puzzle, trace, search, max_steps | `explain` (`--trace --no-search --max-steps`) |
 | hint | puzzle, state, level | `hint` (`--state --level`) |
-| generate | size, difficulty, seed, count | `generate` |
+| generate | size, difficulty, seed, count, puzzle_id | `generate` (`--id`; a kind's enumerating option: `--all`) |
 
 `options` holds the kind's own options (checked with `KindOption.coerce`) and
 may also hold the command's flags by their CLI names (`all`, `count`,
@@ -124,6 +124,7 @@ OP_FIELDS: dict[str, frozenset[str]] = {
     op: (frozenset() if op == "generate" else _PUZZLE) | {f.name for f in fields}
     for op, fields in FIELDS.items()}
 ALL_FIELDS = COMMON_FIELDS.union(*OP_FIELDS.values())
+ALLOWED = {op: COMMON_FIELDS | fields | {"id"} for op, fields in OP_FIELDS.items()}
 # The CLI command whose kind options (and flags) an op takes.
 COMMAND = {"solve": "solve", "count": "solve", "check": "check", "explain": "explain",
            "hint": "hint", "generate": "generate"}
@@ -251,6 +252,12 @@ _TYPE_NAMES: dict[type, str] = {str: "text", int: "a whole number", float: "a nu
                                 bool: "true or false", dict: "an object"}
 
 
+# The Python types of a field's JSON values (a whole number is a number too).
+_TYPES: dict[Any, frozenset[type]] = {
+    t: frozenset((*(t if isinstance(t, tuple) else (t,)), *((int,) if t is float else ())))
+    for t in (bool, int, float, str, (str, int), (int, str))}
+
+
 def _bound(value: float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
@@ -277,9 +284,12 @@ def checked(field: Field, value: Any, limits: Limits,
     under a front end's caps. The words are every front end's (`--level must be
     at most 3, not 7` on the CLI, `field 'level' must be at most 3, not 7` in
     JSON)."""
-    value = typed({field.name: value}, field.name, field.type, error)
-    if value is None or isinstance(value, bool) or not isinstance(value, int | float):
-        return value
+    kind = type(value)
+    if kind is str or kind is bool or kind is dict:     # (a value of a JSON type)
+        return value if kind in _TYPES[field.type] else typed(
+            {field.name: value}, field.name, field.type, error)
+    if kind not in _TYPES[field.type]:
+        return typed({field.name: value}, field.name, field.type, error)
     top = field.top(limits)
     if field.low is not None and not value >= field.low:     # (NaN too)
         raise error(f"must be at least {_bound(field.low)}, not {_bound(value)}",
@@ -293,37 +303,31 @@ def checked(field: Field, value: Any, limits: Limits,
 
 
 def check_options(impl: Kind, command: str, given: Mapping[str, Any] | None, *,
-                  flags: Mapping[str, type] | None = None, defaults: bool = False,
-                  inline_files: bool = False,
-                  error: type[PuzzleError] = PuzzleError) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(command flags, kind options) of a request's "options", each checked with
-    `KindOption.coerce` against what the CLI's `command KIND` takes.
+                  defaults: bool = False, inline_files: bool = False,
+                  error: type[PuzzleError] = PuzzleError) -> dict[str, Any]:
+    """The kind options of a request's "options", each checked with
+    `KindOption.coerce` against what the CLI's `command KIND` takes (the
+    command's own flags were taken out by `read_request`).
 
-    flags: the command's own flags a request may set there (name -> type);
     defaults: give every kind option of the command, the declared default for
       those not given (as the CLI passes them);
     inline_files: a file option's value is the file's text (or a list of its
       lines), never a file name (the web server opens no file a request names).
     """
-    known_flags = dict(flags or {})
     known = {o.name: o for o in impl.options if command in o.commands}
-    found_flags: dict[str, Any] = {}
     kind_opts: dict[str, Any] = ({name: bool(o.default) if o.type is bool else o.default
                                   for name, o in known.items()} if defaults else {})
     for key, value in (given or {}).items():
         name = str(key).lstrip("-").replace("-", "_")
-        if name in known_flags:
-            found_flags[name] = KindOption(name, "", type=known_flags[name]).coerce(
-                value, strict=True, error=error)
-        elif name in known and known[name].file and inline_files:
+        if name in known and known[name].file and inline_files:
             kind_opts[name] = inline_text(known[name], value, error)
         elif name in known:
             kind_opts[name] = known[name].coerce(value, strict=True, error=error)
         else:
-            names = ", ".join(sorted([*known_flags, *known])) or "none"
+            names = ", ".join(sorted(known)) or "none"
             raise error(f"unknown option {shown(str(key))} for {command} {impl.name} "
                         f"(known: {names})")
-    return found_flags, kind_opts
+    return kind_opts
 
 
 def inline_text(option: KindOption, value: Any,
@@ -361,7 +365,8 @@ def read_puzzles(impl: Kind, puzzle: Any, kind_opts: Mapping[str, Any]) -> list[
         return [puzzle_from_json(impl, puzzle)]
     if not isinstance(puzzle, str) or not puzzle.strip():
         raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
-    found = read_json_puzzles(impl, puzzle, **kind_opts)
+    found = read_json_puzzles(impl, puzzle, **kind_opts) \
+        if puzzle.lstrip().startswith("{") else None      # (JSON: an object a line)
     puzzles = found if found is not None else impl.parse_all(puzzle, **kind_opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
@@ -380,11 +385,11 @@ def read_request(obj: Mapping[str, Any], limits: Limits = BATCH, *,
     op = obj.get("op")
     if op not in OPS:
         raise error(f"must be one of {', '.join(OPS)}, not {shown(op)}", field="op")
-    unknown = sorted(set(obj) - ALL_FIELDS - {"id"})
+    unknown = sorted(set(obj).difference(ALL_FIELDS, ("id",)))
     if unknown:
         raise error(f"unknown field {shown(unknown[0])} "
                     f"(known: {', '.join(sorted(ALL_FIELDS | {'id'}))})")
-    allowed = COMMON_FIELDS | OP_FIELDS[op] | {"id"}
+    allowed = ALLOWED[op]
     stray = sorted(k for k, v in obj.items() if k not in allowed and v is not None)
     if stray:
         raise error(f"does not apply to op {op!r}", field=stray[0])
@@ -463,8 +468,8 @@ def kind_options(request: Request, limits: Limits = BATCH,
     """The request's kind and its kind options, checked, with the defaults of those
     not given."""
     impl = get_kind(request.kind)
-    _, kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
-                                 inline_files=limits.inline_files, error=error)
+    kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
+                              inline_files=limits.inline_files, error=error)
     return impl, kind_opts
 
 
