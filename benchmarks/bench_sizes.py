@@ -1,7 +1,8 @@
 """Every size and difficulty a kind offers is made, or refused up front (issue 53).
 
     PYTHONPATH=src python benchmarks/bench_sizes.py [--kind K ...] [--seeds 8]
-        [--max-size 6] [--timeout 300] [--only SIZE:DIFFICULTY ...] [--refusals]
+        [--max-size 6] [--timeout 300] [--size S ...] [--only SIZE:DIFFICULTY ...]
+        [--refusals]
 
 For every kind, every size from its smallest to --max-size (grids: N for Keen and
 Cross Set, NxN and the 1xN, 2xN, Nx2 rectangles for CrossProduct; the kinds without
@@ -67,12 +68,13 @@ def one(kind: str, size: str | None, difficulty: str, seed: int,
     return "ok", spent
 
 
-def made(kinds: list[str], seeds: int, top: int, timeout: float, only: set[str]) -> None:
+def made(kinds: list[str], seeds: int, top: int, timeout: float, only: set[str],
+         asked: list[str] | None = None) -> None:
     print(f"{'kind':<13} {'size':<6} {'difficulty':<13} {'made':>5} {'median s':>9} "
           f"{'worst s':>8}  other outcomes")
     for kind in kinds:
         impl = get_kind(kind)
-        for size in sizes(kind, top):
+        for size in asked or sizes(kind, top):
             checked = impl.check_size(size) if size is not None else None
             for difficulty in impl.difficulties_at(checked):
                 if only and f"{size}:{difficulty}" not in only:
@@ -128,6 +130,7 @@ def main() -> None:
     ap.add_argument("--max-size", type=int, default=6)
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--only", action="append", default=[], help="SIZE:DIFFICULTY rows only")
+    ap.add_argument("--size", action="append", help="these sizes (default: the table's)")
     ap.add_argument("--refusals", action="store_true",
                     help="time the refusals instead of making puzzles")
     a = ap.parse_args()
@@ -135,7 +138,7 @@ def main() -> None:
     if a.refusals:
         refusals(kinds, a.max_size)
     else:
-        made(kinds, a.seeds, a.max_size, a.timeout, set(a.only))
+        made(kinds, a.seeds, a.max_size, a.timeout, set(a.only), a.size)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ def test_a_one_number_size_stands_for_a_square_grid() -> None:
     ("crossset", "5", CROSSSET.difficulties),
     ("crossproduct", "1x5", ("easy",)), ("crossproduct", "6x1", ("easy",)),
     ("crossproduct", "1", ("easy",)), ("crossproduct", "2x3", ("easy", "medium")),
+    ("crossproduct", "6x2", ("easy", "medium")), ("crossproduct", "2x7", CROSSPRODUCT.difficulties),
     ("crossproduct", "3", ("easy", "medium")), ("crossproduct", "3x4", CROSSPRODUCT.difficulties),
     ("crossproduct", "4x4", CROSSPRODUCT.difficulties),
     ("cryptarithm", None, get_kind("cryptarithm").difficulties),
@@ -218,3 +219,22 @@ def test_a_crossproduct_budget_that_runs_out_is_a_budget_not_an_impossibility(
         G.generate(random.Random(1), "4x4", "hard", Budget(nodes=1000))
     with pytest.raises(GenerationError, match="no time budget"):
         G.generate(random.Random(1), "4x4", "hard", Budget())
+
+
+@pytest.mark.parametrize(("kind", "text"), [
+    ("crossset", "12 12\n12 12\n"),
+    ("keen", "A A A\nB B B\nC C C\nA 6+  B 6+\nC 6+\n"),
+    ("crossproduct", "rows 6 6\ncols 6 6\n"),
+    ("crossproduct", "rows 24\ncols 2 3 4\n"),
+])
+def test_make_unique_at_the_smallest_sizes(kind: str, text: str) -> None:
+    """The workbench's fix (`check --why`, the web's Make unique) at the small sizes."""
+    from numberplay.services.workbench import why
+    impl = get_kind(kind)
+    report = why(impl.parse(text), Budget(seconds=20))
+    if len(list(impl.solutions(impl.parse(text), limit=2))) == 1:
+        assert report["verdict"] == "unique"
+        return
+    assert report["verdict"] == "multiple" and report["fix_minimal"]
+    fixed = impl.parse(report["fixed_text"])
+    assert len(list(impl.solutions(fixed, limit=2))) == 1

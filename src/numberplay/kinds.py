@@ -605,9 +605,8 @@ class Kind(abc.ABC, Generic[P, S]):
             return below[-1] if below else have[0]
         row = next(r for r in self.offers if r.covers(size_numbers(size or "")))
         raise PuzzleError(f"{self.name} puzzles of size {size} are never {difficulty} "
-                          f"({row.reason}); {difficulty} is made at size "
-                          f"{self.sizes_with(difficulty)}, and size {size} has "
-                          f"{', '.join(have)}")
+                          f"({row.reason}); the sizes with {difficulty}: "
+                          f"{self.sizes_with(difficulty)}; size {size} has {', '.join(have)}")
 
     def check_size(self, size: str) -> str:
         """A size as given to `generate --size`, checked and written canonically
