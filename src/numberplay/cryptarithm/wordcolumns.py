@@ -57,7 +57,7 @@ _TABLES: dict = {}
 
 class _Tables:
     """The tables of one base: c*d mod B, the digits solving c*d = r (mod B), B^k
-    (0 past 2^62) with its reciprocal for division."""
+    (0 past 2^62) with its reciprocal for dividing by it."""
 
     def __init__(self, base: int) -> None:
         c: cython.int

@@ -139,6 +139,7 @@ class Search:
         self.q_letter = [puzzle.quotient[st.k].isalpha() for st in steps]
         self.y_letters = [any(ch.isalpha() for ch in st.y) for st in steps]
         self.qy: list[list[tuple[int, int, str]]] = []
+        self.last_z: set[int] | None = None
         self.dead: set[tuple] = set()
         self.found = 0
 
@@ -256,13 +257,19 @@ class Search:
                     hi = min(zhi, base + dmax - y)
                     if lo <= hi:
                         if reach is not None:
-                            zs = sorted(v for v in reach if lo <= v <= hi)
+                            zs: Iterator[int] | list[int] | range = \
+                                sorted(v for v in reach if lo <= v <= hi)
+                        elif z_ok is None:
+                            zs = self.fill(zcells, lo, hi)    # binds Z's letters
                         else:
                             zs = range(lo, hi + 1)
+                        filled = reach is None and z_ok is None
                         for zz in zs:
                             if z_ok is not None:
                                 if not z_ok[zz]:
                                     continue
+                                newz = None
+                            elif filled:
                                 newz = None
                             else:
                                 newz = self.bind_cells(zcells, zz)
@@ -309,7 +316,7 @@ class Search:
         if self.found == found:
             self.dead.add(key)
 
-    def _reachable(self, b: int, cap: int = 1500) -> bool:
+    def _reachable(self, b: int, cap: int = 5000) -> bool:
         """For divisor b, the differences each subtraction may leave and still end
         (working back from the remainder, given digits only; `self.reach`, None
         where the set would pass `cap`); False when none can."""
@@ -325,7 +332,9 @@ class Search:
             lo = 10 ** (lz - 1) if lz > 1 else 1
             if (10 ** lz - lo) > cap:
                 return True
-            after = {v for v in range(lo, 10 ** lz) if _fits(v, self.z_given[-1])}
+            if self.last_z is None:
+                self.last_z = {v for v in range(lo, 10 ** lz) if _fits(v, self.z_given[-1])}
+            after = self.last_z
         for i in range(len(steps) - 1, -1, -1):
             st = steps[i]
             if after is None or len(after) > cap:
