@@ -12,7 +12,7 @@ WORDS defaults to cryptator's Greek letter names (crypt 1.4's `words/alpha.txt`,
 in ../shared/peers/crypt14.tgz, is the same list without OMICRON) (`src/main/words/alpha.txt` of a
 checkout of github.com/arnaud-m/cryptator beside this project, or under
 $NUMBERPLAY_CRYPTATOR's `../../words`; else the same 24 names, which are written
-here). `--python` runs the search's pure-Python twin instead (slow: a small list).
+here). `--python` runs the search's source as Python instead (slow: a small list).
 Nothing of cryptator is stored in the project.
 """
 
@@ -33,6 +33,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
 from check_cryptator_products import DEFAULT, sides  # noqa: E402
+from numberplay import _pure  # noqa: E402
 from numberplay.cryptarithm import wordproducts as W  # noqa: E402
 from numberplay.cryptarithm.generate import parse_terms  # noqa: E402
 from numberplay.cryptarithm.wordlist import Tally, parse_addends  # noqa: E402
@@ -62,10 +63,10 @@ def main() -> int:
     words, source = words_of(args.words)
     left, right = parse_addends(args.left), parse_terms(args.right)
     if args.python:
-        W._compiled = None  # type: ignore[assignment]
+        W._search = W._python_core()
     print(f"load {os.getloadavg()[0]:.1f}; {len(words)} words ({source}); "
           f"{args.left} factors = {args.right}; search: "
-          f"{'pure Python' if W._compiled is None else 'compiled'}")
+          f"{'pure Python' if not _pure.compiled(W._search) else 'compiled'}")
 
     search = {"cpu": 0.0, "calls": 0, "unsearched": 0}
     inner = W.count_columns

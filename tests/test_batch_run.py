@@ -84,14 +84,14 @@ def test_mixed_batch_on_the_command_line(tmp_path):
     assert len(read_results(out)) == 15
 
 
-def test_all_ok_exits_0_and_the_batch_itself_failing_exits_2(tmp_path):
+def test_all_ok_exits_0_the_batch_failing_exits_2_and_an_unwritable_result_74(tmp_path):
     jobs = write_jobs(tmp_path / "jobs.jsonl",
                       [{"id": 1, "kind": "toysum", "op": "count", "input": puzzle_text([1], 1)}])
     assert run_cli("batch", str(jobs), "-o", str(tmp_path / "r.jsonl"), "-q").returncode == 0
     missing = run_cli("batch", str(tmp_path / "nope.jsonl"), "-o", str(tmp_path / "r2.jsonl"))
     assert missing.returncode == 2 and "not found" in missing.stderr
     unwritable = run_cli("batch", str(jobs), "-o", str(tmp_path / "no" / "dir" / "r.jsonl"))
-    assert unwritable.returncode == 2 and "cannot write results file" in unwritable.stderr
+    assert unwritable.returncode == 74 and "cannot write results file" in unwritable.stderr
     assert "Traceback" not in missing.stderr + unwritable.stderr
 
 

@@ -180,6 +180,11 @@ def test_store_commands_and_generate_store(tmp_path):
     assert len(jsonl.stdout.splitlines()) == 5
     missing = run_cli("store", "stats", "--db", str(tmp_path / "none.db"))
     assert missing.returncode == 2 and "no puzzle store" in missing.stderr
+    # a write that fails is exit 74 (the README's table), as in book and batch
+    nowhere = tmp_path / "no" / "such" / "dir" / "sheet.md"
+    unwritable = run_cli("store", "export", "--db", db, "-o", str(nowhere))
+    assert unwritable.returncode == 74 and "cannot write" in unwritable.stderr
+    assert "Traceback" not in unwritable.stderr
 
 
 def test_two_runs_at_once_store_each_puzzle_once(tmp_path, toysum):

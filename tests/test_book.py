@@ -173,6 +173,18 @@ def test_cli_bad_requests_exit_2(args, words, tmp_path, monkeypatch):
     assert words in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+def test_an_unwritable_output_exits_74(fmt, tmp_path):
+    """A write that fails is exit 74 (the README's table), as in store export and batch."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    out = blocker / ("book.pdf" if fmt == "pdf" else "drawings")
+    r = run(["book", "crossproduct:3x3:easy", "--count", "1", "--seed", "1", "-q",
+             "--format", fmt, "-o", str(out)])
+    assert r.exit_code == 74, r.output
+    assert "cannot" in r.output and "Traceback" not in r.output
+
+
 def test_without_typst_says_how_to_install(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "typst", None)
     r = run(["book", "crossproduct:3x3:easy", "--count", "1", "--seed", "1", "-q",

@@ -268,3 +268,45 @@ def test_a_full_disk_on_standard_output_is_one_line_and_exit_74():
                               stderr=subprocess.PIPE, text=True, env=env, timeout=120)
     assert done.returncode == 74, done.stderr
     assert done.stderr.strip() == "error: standard output: No space left on device"
+
+
+def test_every_exit_code_is_in_one_table_shown_by_help_and_the_readme():
+    """The result codes and the failure table's codes, in `errors.EXIT_CODES`: the
+    root --help lists them, and the README's table has the same codes."""
+    import re
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from numberplay.cli import build_app
+    from numberplay.errors import EXIT_CODES, FAILURES
+
+    assert {said.exit for said in FAILURES.values()} <= set(EXIT_CODES)
+    shown = CliRunner().invoke(build_app(), ["--help"]).stdout
+    for code, words in EXIT_CODES.items():
+        assert re.search(rf"^\s+{code}\s+{re.escape(words)}$", shown, re.M), (code, shown)
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    table = readme.read_text().split("### Exit codes", 1)[1].split("\n## ", 1)[0]
+    assert {int(c) for c in re.findall(r"^\| (\d+) \|", table, re.M)} == set(EXIT_CODES)
+
+
+def test_explain_drawn_finds_its_grid_within_the_commands_budget(monkeypatch):
+    """explain --format html draws the solved grid, found by a search bounded by
+    --timeout and --max-nodes (it had its own 10 s)."""
+    from click.testing import CliRunner
+
+    from numberplay.cli import build_app, explain_cmd
+
+    budgets = []
+    real = explain_cmd.search
+
+    def search(puzzle, **kwargs):
+        budgets.append(kwargs["budget"])
+        return real(puzzle, **kwargs)
+
+    monkeypatch.setattr(explain_cmd, "search", search)
+    result = CliRunner().invoke(build_app(), [
+        "explain", "crossproduct", "--example", "riddler-1", "--format", "html",
+        "--max-nodes", "100000", "--timeout", "7"])
+    assert result.exit_code == 0, result.output
+    assert [(b.max_nodes, b.seconds) for b in budgets] == [(100000, 7.0)]

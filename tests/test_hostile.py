@@ -109,14 +109,14 @@ def test_fix_with_a_superscript_digit(cli):
 
 @pytest.mark.parametrize("args, message", [
     (["solve", "crossproduct", "--example", "riddler-2", "--limit", "0"],
-     "error: --limit must be at least 1"),
+     "error: --limit must be at least 1, not 0"),
     (["solve", "cryptarithm", "A + B = C", "--base", "abc"],
      "error: --base must be a whole number, not 'abc'"),
     (["solve", "crossproduct", "--example", "riddler-2", "--max-nodes", "x" * 5000],
      "error: --max-nodes must be a whole number"),
     (["solve", "crossproduct", "--example", "riddler-2", "--timeout", "nan"],
-     "error: --timeout must be at least 0"),
-    (["generate", "crossproduct", "--count", "0"], "error: --count must be at least 1"),
+     "error: --timeout must be at least 0, not nan"),
+    (["generate", "crossproduct", "--count", "0"], "error: --count must be at least 1, not 0"),
     (["solve", "crossproduct", "--example", "riddler-2", "--format", "xml"],
      "error: --format must be one of text, markdown, json, html, svg, not 'xml'"),
 ])

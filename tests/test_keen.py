@@ -298,9 +298,10 @@ def test_tathams_graded_puzzles_are_explained_without_a_guess() -> None:
 
 
 def test_the_fast_fixpoint_is_the_ladders() -> None:
-    """The kernel's fixpoint up to a rung through Keen's propagation (`settle`, the
-    generator's test) ends as the ladder run step by step does, and the first level
-    whose fixpoint solves is the grade of the whole explanation."""
+    """The kernel's quiet run up to a rung over Keen's technique table (each
+    technique's sweep: the generator's test) ends as the ladder run step by step
+    does, and the first level whose fixpoint solves is the grade of the whole
+    explanation."""
     from numberplay.deduce import fixpoint
     from numberplay.keen.cages import compile_puzzle
     from numberplay.keen.explain import LEVELS, KeenRules
@@ -316,6 +317,22 @@ def test_the_fast_fixpoint_is_the_ladders() -> None:
             assert ends[-1] == fixpoint(rules, slow, k, fast=False).end, (p, k)
         grade = next((LEVELS[k] for k, end in enumerate(ends) if end == "solved"), LEVELS[-1])
         assert grade == KEEN.grade(p), KEEN.render(p, fmt="tatham")
+
+
+def test_the_level_map_is_checked_against_the_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Latin technique missing from Keen's level map, or a name it misspells, stops
+    the import instead of falling back to the Latin rung."""
+    from numberplay.keen import explain as E
+    E._check_level_map()
+    rungs = dict(E.LATIN_RUNGS)
+    del rungs["fish"]
+    monkeypatch.setattr(E, "LATIN_RUNGS", rungs)
+    with pytest.raises(ImportError, match="misses \\['fish'\\]"):
+        E._check_level_map()
+    monkeypatch.setattr(E, "LATIN_RUNGS", {**rungs, "fish": 3})
+    monkeypatch.setattr(E, "ORDER", tuple(x if x != "line sum" else "line sums" for x in E.ORDER))
+    with pytest.raises(ImportError, match="line sums"):
+        E._check_level_map()
 
 
 def test_explanations_do_not_change_with_the_trial_shortcut(monkeypatch) -> None:
@@ -373,8 +390,7 @@ def test_the_compiled_tries_make_the_python_ones(n: int, monkeypatch: pytest.Mon
     from numberplay.keen import generate as G
     if G._native is None:
         pytest.skip("keen._cages not built")
-    for level, seed in itertools.product(("easy", "medium", "hard", "extreme", "unreasonable"),
-                                         range(2)):
+    for level, seed in itertools.product(KEEN.difficulties_at(str(n)), range(2)):
         made = []
         for native in (G._native, None):
             monkeypatch.setattr(G, "_native", native)

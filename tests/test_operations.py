@@ -6,6 +6,7 @@ web API: the same request gets the same answer from `numberplay COMMAND KIND
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -88,9 +89,26 @@ FAILS = [
     ("bad-option", {"op": "solve", "kind": "cryptarithm", "puzzle": "A + B = C",
                     "options": {"base": 99}},
      ["solve", "cryptarithm", "A + B = C", "--base", "99"], 400, 2),
-    ("unmade", {"op": "generate", "kind": "crossset", "size": "1", "difficulty": "hard",
-                "seed": 1},
-     ["generate", "crossset", "--size", "1", "--difficulty", "hard", "--seed", "1"], 422, 3),
+    ("not-offered", {"op": "generate", "kind": "crossset", "size": "1", "difficulty": "hard",
+                     "seed": 1},
+     ["generate", "crossset", "--size", "1", "--difficulty", "hard", "--seed", "1"], 400, 2),
+    # the seven bad requests of issue 51: two bad puzzles, a bad size, a level, a limit
+    # and a count out of range, an unknown difficulty
+    ("bad-grid", {"op": "check", "kind": "crossproduct", "puzzle": "rows 6 x\ncols 3 4"},
+     ["check", "crossproduct", "rows 6 x\ncols 3 4"], 400, 2),
+    ("bad-size", {"op": "generate", "kind": "crossproduct", "size": "99x99", "seed": 1},
+     ["generate", "crossproduct", "--size", "99x99", "--seed", "1"], 400, 2),
+    ("level-out-of-range", {"op": "hint", "kind": "crossproduct", "puzzle": CROSSPRODUCT,
+                            "level": 7},
+     ["hint", "crossproduct", CROSSPRODUCT, "--level", "7"], 400, 2),
+    ("limit-out-of-range", {"op": "solve", "kind": "cryptarithm", "puzzle": "A + B = C",
+                            "limit": 0},
+     ["solve", "cryptarithm", "A + B = C", "--limit", "0"], 400, 2),
+    ("count-out-of-range", {"op": "generate", "kind": "crossproduct", "count": 0},
+     ["generate", "crossproduct", "--count", "0"], 400, 2),
+    ("unknown-difficulty", {"op": "generate", "kind": "crossproduct",
+                            "difficulty": "impossible"},
+     ["generate", "crossproduct", "--difficulty", "impossible"], 400, 2),
 ]
 ALL = [*CASES, SEVERAL, *[c[:3] for c in FAILS]]
 
@@ -174,12 +192,24 @@ def test_a_failure_is_said_alike_everywhere(name, fields, args, status, exit_cod
     code, printed, stderr = cli_run(args)
     line = batch_results[name]
     assert not line["ok"] and dask_results[name] == line
+    # (a job line refused as it is read is said with its line in the jobs file)
+    error = re.sub(r"^line \d+: ", "", line["error"])
     response = client.post(f"/api/{fields['op']}",
                            json={k: v for k, v in fields.items() if k != "op"})
-    assert response.status_code == status and response.json()["error"] == line["error"]
+    assert response.status_code == status and response.json()["error"] == error
     assert code == exit_code and printed == []
-    said = stderr.strip().splitlines()[-1]
-    assert said == line["error"] or said == f"error: {line['error']}", (said, line)
+    said = json_spelling(stderr.strip().splitlines()[-1])
+    assert said == error or said == f"error: {error}", (said, line)
+
+
+def json_spelling(said: str) -> str:
+    """The CLI's line with a field spelled as JSON spells it (`--level` -> `field
+    'level'`): the words after it are the same everywhere."""
+    for spec in operations.SPEC.values():
+        for field in spec.values():
+            if field.flags and said.startswith(f"error: {field.flags[0]} "):
+                return f"error: field {field.name!r} " + said[len(field.flags[0]) + 8:]
+    return said
 
 
 def test_without_a_seed_each_front_end_draws_one_the_answer_carries(client):
@@ -240,7 +270,7 @@ def test_batch_hint_with_state_and_level_and_check_why(tmp_path):
     assert hinted["ok"], hinted
     assert [w["place"] for w in hinted["result"]["wrong"]] == ["r1c1"]   # 1 cannot be there
     assert hinted["result"]["level"] == 1 and "cells" not in (hinted["result"]["hint"] or {})
-    with pytest.raises(JobError, match="'level' must be between 1 and 3"):
+    with pytest.raises(JobError, match="'level' must be at most 3, not 4"):
         job_from_json({"kind": "crossproduct", "op": "hint", "puzzle": CROSSPRODUCT,
                        "level": 4}, "h")
     unique = run_job(job_from_json({"kind": "crossproduct", "op": "check",
@@ -280,3 +310,62 @@ def test_one_failure_rendering_in_process():
     line = run_job(job_from_json({"op": "solve", **bad}, 1))
     status, answer = web_run("solve", bad, 10.0)
     assert status == 400 and answer["error"] == line["error"]
+
+
+PUZZLE_ID = "crossproduct:size=4x4,difficulty=easy#7:0"
+PLANETS = ["mercury", "venus", "earth", "mars", "jupiter", "saturn", "uranus", "neptune"]
+
+
+def test_a_puzzle_id_makes_the_puzzle_generate_id_makes_everywhere(tmp_path, client):
+    """`puzzle_id` (what `generate --id` takes) from the CLI, a job line and the web."""
+    printed = cli_json(["generate", "crossproduct", "--id", PUZZLE_ID])
+    fields = {"kind": "crossproduct", "puzzle_id": PUZZLE_ID}
+    jobs = write_jobs(tmp_path / "jobs.jsonl", [{"id": 1, "op": "generate", **fields}])
+    run_batch(jobs, tmp_path / "out.jsonl", workers=1)
+    line = read_results(tmp_path / "out.jsonl")[0]
+    response = client.post("/api/generate", json=fields)
+    assert response.status_code == 200, response.text
+    assert line["result"] == printed == response.json()
+    made = printed["puzzles"]
+    assert len(made) == 1 and made[0]["id"] == PUZZLE_ID
+    seeded = cli_json(["generate", "crossproduct", "--size", "4x4", "--difficulty", "easy",
+                       "--seed", "7"])["puzzles"][0]
+    assert made[0]["puzzle"] == seeded["puzzle"]
+    # an id names one puzzle: nothing beside it, said alike
+    code, _, stderr = cli_run(["generate", "crossproduct", "--id", PUZZLE_ID, "--seed", "3"])
+    refused = client.post("/api/generate", json={**fields, "seed": 3})
+    assert code == 2 and refused.status_code == 400
+    assert json_spelling(stderr.strip()) == f"error: {refused.json()['error']}"
+
+
+def test_an_enumerating_generation_runs_everywhere(tmp_path, client):
+    """`generate --all` with a word list: the CLI and a job line read the file, the
+    web takes the words inline (it opens no file a request names)."""
+    words = tmp_path / "planets.txt"
+    words.write_text(" ".join(PLANETS) + "\n")
+    options = {"all": True, "addends": "2..3"}
+    printed = cli_json(["generate", "cryptarithm", "--all", "--words", str(words),
+                        "--addends", "2..3", "--count", "3", "--quiet"])
+    jobs = write_jobs(tmp_path / "jobs.jsonl", [
+        {"id": 1, "op": "generate", "kind": "cryptarithm", "count": 3,
+         "options": {**options, "words": str(words)}}])
+    run_batch(jobs, tmp_path / "out.jsonl", workers=1)
+    line = read_results(tmp_path / "out.jsonl")[0]
+    response = client.post("/api/generate", json={
+        "kind": "cryptarithm", "count": 3, "options": {**options, "words": PLANETS}})
+    assert response.status_code == 200, response.text
+    assert line["result"] == printed == response.json()
+    assert len(printed["puzzles"]) == 3
+
+
+def test_no_kind_option_is_named_as_a_field_of_its_command():
+    """A request's "options" may hold its op's fields by name or CLI name
+    (`operations.FLAGS`); a kind option of the same name would be taken for the
+    field, so none may have one."""
+    from numberplay.kinds import all_kinds
+
+    for impl in all_kinds():
+        for op, command in operations.COMMAND.items():
+            taken = set(operations.FLAGS[op])
+            clash = {o.name for o in impl.options if command in o.commands} & taken
+            assert not clash, (impl.name, op, clash)

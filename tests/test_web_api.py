@@ -164,7 +164,7 @@ def test_bad_input_gets_400_with_the_cli_message(client):
     ("/api/solve", {"kind": "cryptarithm", "puzzle": "A+B=C", "options": {"base": "ten"}}, "base"),
     ("/api/solve", {"kind": "cryptarithm", "puzzle": "A+B=C\nA+A=B"}, "one per request"),
     ("/api/solve", {"kind": "crossset", "puzzle": {"cells": "nope"}}, "cells"),
-    ("/api/solve", [1, 2, 3], "dictionary"),
+    ("/api/solve", [1, 2, 3], "must be a JSON object"),
     ("/api/hint", {"kind": "crossset", "puzzle": "1 2\n2 1", "level": 7}, "level"),
     ("/api/generate", {"kind": "crossset", "count": 1000}, "count"),
     ("/api/generate", {"kind": "crossset", "difficulty": "impossible"}, "difficulty"),
@@ -373,3 +373,20 @@ def test_check_why_matches_the_cli(client):
     answer = client.post("/api/check", json=body).json()
     assert answer["conflict"] == cli_json("check", "crossset", text, "--why")["conflict"]
     assert answer["conflict_puzzle"]["cells"][2][:2] == [[3], [3]]
+
+
+def test_enigma_options_through_the_api_match_the_cli(client):
+    """The formula core's options (issue 52) reach the web API through the operation
+    table: a repeated --invalid is one text with ';' there."""
+    body = {"kind": "cryptarithm", "puzzle": "1939 + 1079 = 6856",
+            "options": {"symbols": "0123456789", "all": True,
+                        "invalid": "0,016;1,1;3,3;5,5;6,6;7,7;8,8;9,9"}}
+    flags = ["--symbols", "0123456789", "--all"]
+    for spec in ("0,016", "1,1", "3,3", "5,5", "6,6", "7,7", "8,8", "9,9"):
+        flags += ["--invalid", spec]
+    answer = client.post("/api/solve", json=body).json()
+    assert answer == cli_json("solve", "cryptarithm", "1939 + 1079 = 6856", *flags)
+    assert answer["solutions"][0]["text"] == "2767 + 2137 = 4904"
+    bad = client.post("/api/solve", json={"kind": "cryptarithm", "puzzle": "AB = CD",
+                                          "options": {"digits": "9-0"}})
+    assert bad.status_code == 400 and "--digits" in bad.json()["error"]

@@ -430,3 +430,28 @@ def test_the_focused_cells_ring_stays_inside_the_grid(page, server):
             assert ring["cell"].startswith("r1c"), (path, ring)
             assert ring["inside"], f"{path}: the ring of {ring['cell']} sticks out {ring['grow']} px"
 
+
+
+def test_the_difficulty_choices_follow_the_size_typed(page, server):
+    """The home page offers only the difficulties the kind's size table gives the size."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-state=home]", state="attached", timeout=30_000)
+    def pick(kind: str, example: str) -> None:   # (the kind's play module loaded)
+        page.select_option("#kind-select", kind)
+        expect(page.locator("#paste-text")).to_have_attribute("placeholder", example)
+
+    pick("keen", "4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1")
+
+    def choices() -> list[str]:
+        return page.locator("#difficulty-select option").evaluate_all(
+            "els => els.map(e => e.value)")
+
+    page.fill("#size-input", "3")
+    assert choices() == ["easy", "medium", "hard", "extreme"]
+    page.fill("#size-input", "5")
+    assert choices() == list(get_kind("keen").difficulties)
+    pick("crossproduct", "rows 210 144 54 135 4 49\ncols 6615 15552 420")
+    page.fill("#size-input", "1x4")
+    assert choices() == ["easy"]
+    page.fill("#size-input", "3")
+    assert choices() == ["easy", "medium"]

@@ -93,7 +93,7 @@ def test_cli_options():
     assert r.exit_code == 2 and "--result-terms" in r.output
 
 
-# -- the column search (`_products.word_products`) and its Python twin ------------------------
+# -- the column search (`wordcolumns.word_products`), compiled and run as Python ----------------
 
 def _letters(words: list[str]) -> list[list[int]]:
     ids: dict[str, int] = {}
@@ -102,9 +102,10 @@ def _letters(words: list[str]) -> list[list[int]]:
 
 @pytest.mark.parametrize("base", [7, 10])
 def test_column_search_counts_as_brute_force_and_twin(base):
-    """Random equalities of products: the compiled search and its Python twin give the
-    same count, solution and node count, and the count brute force gives."""
-    from numberplay.cryptarithm.wordproducts import _compiled, columns_py
+    """Random equalities of products: the search compiled and its source run as Python
+    give the same count, solution and node count, and the count brute force gives."""
+    from numberplay.cryptarithm import wordcolumns
+    from numberplay.cryptarithm.wordproducts import _python_core
     rng = random.Random(base)
     alphabet = "ABCDEFG"[: 12 - base]
     for _ in range(40):
@@ -112,10 +113,9 @@ def test_column_search_counts_as_brute_force_and_twin(base):
                  for _ in range(rng.randint(3, 5))]
         nleft = rng.randint(1, len(words) - 1)
         left, right = tuple(words[:nleft]), tuple(words[nleft:])
-        twin = columns_py(base, 3, _letters(words), nleft)
+        twin = _python_core().word_products(base, 3, _letters(words), nleft)
         assert min(twin[0], 3) == min(brute(left, right, base), 3), words
-        if _compiled is not None:
-            assert _compiled.word_products(base, 3, _letters(words), nleft) == twin
+        assert wordcolumns.word_products(base, 3, _letters(words), nleft) == twin
         if twin[0] == 1:
             names = list(dict.fromkeys("".join(words)))
             digits = {names[i]: d for i, d in twin[1]}
@@ -132,9 +132,10 @@ def test_column_search_counts_as_brute_force_and_twin(base):
 def test_column_search_with_common_endings_and_zeros(base):
     """Sides whose words end alike (PHI and CHI: a column test needs none of their
     common letters) and units letters that are 0 (the words lose their trailing
-    zeros, a power of the base on one side): the compiled search, its twin and brute
-    force agree."""
-    from numberplay.cryptarithm.wordproducts import _compiled, columns_py
+    zeros, a power of the base on one side): the search compiled, run as Python and
+    brute force agree."""
+    from numberplay.cryptarithm import wordcolumns
+    from numberplay.cryptarithm.wordproducts import _python_core
     rng = random.Random(base + 40)
     for _ in range(40):
         ends = ["".join(rng.choice("XYZ") for _ in range(rng.randint(1, 2))) for _ in range(2)]
@@ -143,19 +144,19 @@ def test_column_search_with_common_endings_and_zeros(base):
         if len(set("".join(words))) > 5:
             continue
         nleft = rng.randint(1, len(words) - 1)
-        twin = columns_py(base, 3, _letters(words), nleft)
+        twin = _python_core().word_products(base, 3, _letters(words), nleft)
         assert min(twin[0], 3) == min(brute(tuple(words[:nleft]), tuple(words[nleft:]), base),
                                        3), words
-        if _compiled is not None:
-            assert _compiled.word_products(base, 3, _letters(words), nleft) == twin, words
+        assert wordcolumns.word_products(base, 3, _letters(words), nleft) == twin, words
 
 
 def test_pure_python_fallback_gives_the_same_output(monkeypatch):
-    """Without the compiled core, `--op x` prints the same lines (a small Greek list)."""
+    """With the search's source run as Python, `--op x` prints the same lines (a small
+    Greek list)."""
     from numberplay.cryptarithm import wordproducts
     greek = "alpha beta nu phi mu xi"
     with_c = found(greek, addends="2", terms="1..2")
-    monkeypatch.setattr(wordproducts, "_compiled", None)
+    monkeypatch.setattr(wordproducts, "_search", wordproducts._python_core())
     assert found(greek, addends="2", terms="1..2") == with_c
     assert "ALPHA * NU = BETA * PHI" in with_c
 

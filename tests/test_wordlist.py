@@ -77,10 +77,11 @@ def test_column_search_matches_brute_force(base):
     for _ in range(50 if base < 10 else 15):
         addends, total = random_sum(rng, letters, base)
         expected = brute_force(addends, total, base)
-        n, first, _ = W.count_columns(addends, total, base, limit=10**6)
-        assert n == expected, (addends, total, base)
-        if n:
-            assert _holds(addends, total, first, base)
+        for compiled in (None, False):       # the source compiled (if built), as Python
+            n, first, _ = W.count_sum(addends, total, base, limit=10**6, compiled=compiled)
+            assert n == expected, (addends, total, base)
+            if n:
+                assert _holds(addends, total, first, base)
 
 
 def _holds(addends, total, digits, base):

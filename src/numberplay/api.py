@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -14,7 +13,7 @@ from .model import Generated, Hint, PlayState, Puzzle, Shown, Solution
 from .notebook import Explanation, Gallery
 from .services import search as _search
 from .services.envelopes import read_json_puzzles
-from .services.generation import generate_one
+from .services.generation import fresh_seed, generate_one
 from .services.generation import regenerate as _regenerate
 from .services.hints import hint as _hint
 from .services.hints import parse_state as _parse_state
@@ -132,7 +131,7 @@ def generate_full(kind: str, size: str | None = None, difficulty: str | None = N
                   budget: Budget | None = None, **options: Any) -> Generated:
     """Like `generate`, with the solution, grade and text (`Generated`)."""
     if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed()
     return generate_one(kind, seed=seed, index=index, size=size, difficulty=difficulty,
                         budget=budget, **options)
 
@@ -143,7 +142,7 @@ def generate_many(kind: str, count: int, size: str | None = None,
     """`count` puzzles of one run (`generate_full` with index 0..count-1), as a
     list that a notebook shows as a gallery with their grades."""
     if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+        seed = fresh_seed()
     items = [generate_one(kind, seed=seed, index=i, size=size, difficulty=difficulty,
                           budget=budget, **options) for i in range(count)]
     return Gallery(items)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .budget import Budget
 from .drawing import svg_size as drawing_size
-from .errors import NumberplayError, PuzzleError
+from .errors import NumberplayError, OutputError, PuzzleError
 from .kinds import Kind, get_kind
 from .model import Puzzle, Solution
 from .services.envelopes import read_envelopes
@@ -420,22 +420,30 @@ def build_pdf(entries: Sequence[Entry], options: BookOptions) -> bytes:
 def write_svgs(entries: Sequence[Entry], directory: str | Path, answers: bool) -> list[Path]:
     """`puzzle-001.svg` (and `answer-001.svg`) per entry in `directory`; the files."""
     folder = Path(directory)
+    written: list[Path] = []
+
+    def write(name: str, text: str) -> None:
+        written.append(folder / name)
+        write_file(written[-1], text.encode("utf-8"))
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BookError(f"cannot create {folder}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot create {folder}: {exc.strerror or exc}") from None
     width = max(3, len(str(len(entries))))
-    written = []
     for i, (puzzle_svg, answer_svg) in enumerate(drawings_of(entries, answers), 1):
-        name = f"{i:0{width}d}"
-        written.append(folder / f"puzzle-{name}.svg")
-        written[-1].write_text(puzzle_svg, encoding="utf-8")
+        write(f"puzzle-{i:0{width}d}.svg", puzzle_svg)
         if answer_svg is not None:
-            written.append(folder / f"answer-{name}.svg")
-            written[-1].write_text(answer_svg, encoding="utf-8")
+            write(f"answer-{i:0{width}d}.svg", answer_svg)
     index = [{"number": i, "kind": e.impl.name, "size": e.size, "difficulty": e.difficulty,
               "puzzle": e.puzzle.to_json()} for i, e in enumerate(entries, 1)]
-    (folder / "index.json").write_text(json.dumps(index, ensure_ascii=False) + "\n",
-                                       encoding="utf-8")
-    written.append(folder / "index.json")
+    write("index.json", json.dumps(index, ensure_ascii=False) + "\n")
     return written
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write a file of the book; OutputError (exit 74) when it cannot be written."""
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -95,6 +95,17 @@ class Budget:
         """Seconds since the budget was created."""
         return time.perf_counter() - self._start
 
+    @property
+    def bounded(self) -> bool:
+        """Does this budget or an ancestor have a limit? (A generator then tries
+        until it runs out, instead of a fixed number of times.)"""
+        budget: Budget | None = self
+        while budget is not None:
+            if budget.max_nodes is not None or budget.seconds is not None:
+                return True
+            budget = budget._parent
+        return False
+
     def child(self, nodes: int | None = None, seconds: float | None = None) -> Budget:
         """A budget for a sub-search: its ticks are charged to this budget too,
         and it may have tighter limits of its own (`nodes`, `seconds`)."""

@@ -10,6 +10,11 @@ HTTP status, the CLI's exit code, the words (`failure_line`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 class NumberplayError(Exception):
     """Base class of every error numberplay raises on purpose."""
@@ -19,18 +24,22 @@ class PuzzleError(NumberplayError, ValueError):
     """The puzzle text or options are malformed; the message says what and where."""
 
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
-                 where: str | None = None) -> None:
+                 where: str | None = None, field: str | None = None) -> None:
         self.reason = message
         self.line = line
         self.column = column
         self.where = where
-        prefix = []
+        self.field = field      # a request's field the message is about (`failure_line`)
+        prefix = [f"field {field!r}"] if field is not None else []
         if line is not None:
             prefix.append(f"line {line}")
         if column is not None:
             prefix.append(f"column {column}")
         if where:
             prefix.append(where)
+        if field is not None:
+            super().__init__(f"{prefix[0]} {message}")
+            return
         super().__init__(f"{', '.join(prefix)}: {message}" if prefix else message)
 
 
@@ -88,6 +97,29 @@ EXIT_OUTPUT = 74        # an output could not be written (disk full): sysexits' 
 EXIT_INTERRUPTED = 130
 
 
+# Every exit code of the command line and what it means: the results of a
+# puzzle command (0, 1, 3, 4, 5), then the failures' codes (`FAILURES`). `--help`
+# and the README's table list them.
+EXIT_CODES: dict[int, str] = {
+    EXIT_OK: "solved (for check: unique)",
+    EXIT_NONE: "no solution",
+    EXIT_BAD_INPUT: "bad input or a bad option value (one line on stderr)",
+    EXIT_UNDECIDED: "a time or node budget ran out before anything was decided "
+                    "(what was found is still printed)",
+    EXIT_MULTIPLE: "check and explain: more than one solution",
+    EXIT_PARTIAL: "--no-search: deductions stalled; the partial grid was printed",
+    EXIT_INTERNAL: "internal error (a bug)",
+    EXIT_OUTPUT: "an output could not be written (the disk or a quota is full)",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
+}
+
+
+def exit_codes_help() -> str:
+    """The exit codes as --help shows them (click keeps the lines as they are)."""
+    return "\b\nExit codes:\n" + "\n".join(
+        f"  {code:>3}  {words}" for code, words in EXIT_CODES.items())
+
+
 class Said:
     """How every front end says one reason of failure: the HTTP status, the CLI's
     exit code, the words before the message (`{type}`: the error's class name;
@@ -124,10 +156,18 @@ FAILURES: dict[str, Said] = {
 }
 
 
-def one_line(message: object, limit: int | None = None) -> str:
+# An error line quotes at most this much (of what a request sent, say), on every
+# front end: the CLI's stderr, a batch result's "error", the web's "error".
+MAX_ERROR_CHARS = 300
+
+
+def one_line(message: object, limit: int | None = MAX_ERROR_CHARS) -> str:
     """The message with its whitespace runs (newlines too) folded to single spaces,
-    at most `limit` characters ("..." when cut)."""
+    control characters shown as escapes, at most `limit` characters ("..." when
+    cut; None: no limit). The one formatter of an error line, for every front end."""
     text = " ".join(str(message).split()) or "error"
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     if limit is not None and len(text) > limit:
         text = text[:limit - 3] + "..."
     return text
@@ -172,12 +212,18 @@ def failure_of(exc: BaseException) -> Failure:
     return Failure(reason, one_line(exc), exc)
 
 
-def failure_line(failure: Failure, private: bool = False) -> str:
+def failure_line(failure: Failure, private: bool = False,
+                 spell: Callable[[str], str] | None = None) -> str:
     """The one line that says a failure, on every front end (`FAILURES`).
     `private`: an internal error does not quote its message (a server's answer
-    could reach anyone; the message is logged instead)."""
+    could reach anyone; the message is logged instead). `spell`: how this front
+    end names a request's field (the CLI: `level` -> `--level`); JSON front ends
+    say `field 'level'`. The words after the field are the same everywhere."""
     said = FAILURES[failure.reason]
     message = said.fixed or one_line(failure.message)
+    field = getattr(failure.error, "field", None)
+    if spell is not None and field is not None:
+        message = one_line(f"{spell(field)} {failure.error.reason}")
     if failure.reason == INTERNAL and private:
         message = "the server's log has the details"
     words = said.words.format(type=failure.type_name)

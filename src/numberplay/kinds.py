@@ -69,7 +69,7 @@ if TYPE_CHECKING:   # (imported where used: a command that only solves needs non
     from . import deduce
 
 __all__ = ["FORMATS", "GENERATE_COMMANDS", "PUZZLE_COMMANDS", "Deduction", "InlineText", "Kind",
-           "KindExplanation", "KindOption", "Params", "all_kinds", "check_names", "forbid_files",
+           "KindExplanation", "KindOption", "Offer", "Params", "all_kinds", "check_names", "forbid_files",
            "get_kind", "kind_names", "option_text", "register", "unregister"]
 
 
@@ -97,6 +97,8 @@ class KindOption:
     check: called with the converted value wherever parameters are checked
       (`Kind.parse_params`, hence a puzzle id too); raises PuzzleError for a value
       the kind cannot use, so a bad value is refused before any work starts.
+    repeat: the command-line flag may be given more than once (a text option); the
+      values reach the kind joined by ';' (`--invalid 0,AB --invalid 5,C`).
     """
 
     name: str
@@ -108,6 +110,7 @@ class KindOption:
     metavar: str | None = None
     file: bool = False
     check: Callable[[Any], object] | None = None
+    repeat: bool = False
 
     @property
     def cli_flag(self) -> str:
@@ -167,6 +170,43 @@ GENERATE_COMMANDS = frozenset({"generate"})
 
 # The render formats every kind supports; a kind that draws (`Kind.draw`) adds "svg".
 FORMATS: tuple[str, ...] = ("text", "markdown", "json", "html")
+
+
+class Offer:
+    """One row of a kind's size table (`Kind.offers`): the sizes it covers, the
+    difficulties puzzles of those sizes can have, and why (a proof or a measure).
+
+    match: for each number of a size (an order N; rows then columns of a ROWSxCOLS
+      grid; one number N of a two-number size stands for NxN), its (lowest,
+      highest), None for no bound; a size is covered when every number is in range.
+    label: the sizes as a person reads them ("3", "1xC and Rx1").
+    (A plain class: a dataclass costs start-up, docs/architecture.md.)
+    """
+
+    __slots__ = ("difficulties", "label", "match", "reason")
+
+    def __init__(self, label: str, match: tuple[tuple[int, int | None], ...],
+                 difficulties: tuple[str, ...], reason: str) -> None:
+        self.label, self.match = label, match
+        self.difficulties, self.reason = difficulties, reason
+
+    def covers(self, numbers: tuple[int, ...]) -> bool:
+        """Is a size with these numbers (`size_numbers`) in this row?"""
+        if len(numbers) == 1 and len(self.match) > 1:
+            numbers = numbers * len(self.match)
+        return len(numbers) == len(self.match) and all(
+            lo <= x and (hi is None or x <= hi)
+            for x, (lo, hi) in zip(numbers, self.match, strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as `numberplay kinds --format json` and `/api/kinds` give it."""
+        return {"sizes": self.label, "match": [list(r) for r in self.match],
+                "difficulties": list(self.difficulties), "reason": self.reason}
+
+
+def size_numbers(size: str) -> tuple[int, ...]:
+    """The numbers of a size as written ("6x4" -> (6, 4), "7" -> (7,))."""
+    return tuple(int(x) for x in re.findall(r"[0-9]+", size))
 
 
 @dataclass(frozen=True)
@@ -335,6 +375,13 @@ class Kind(abc.ABC, Generic[P, S]):
     # True when `generate` walks its space without repeats: `generate_one` then
     # passes `sequence=(run key, index)` so puzzle i of a run differs from 0..i-1.
     draws_in_sequence: bool = False
+    # The difficulties each size can have, by rows of sizes, each with its reason
+    # (a proof or a measure): the first row covering a size gives its
+    # difficulties; a size no row covers has all of `difficulties` (a table ends
+    # with a row for the larger sizes, so every size is listed). `generate`
+    # refuses a difficulty its size does not have (`parse_params`); `kinds` and the
+    # web page list the rows. Empty: every size has every difficulty.
+    offers: tuple[Offer, ...] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -510,6 +557,7 @@ class Kind(abc.ABC, Generic[P, S]):
                     option.check(values[option.name])
         for name, option in known.items():
             values.setdefault(name, option.default)
+        asked = difficulty is not None
         if difficulty is None:
             difficulty = self.default_difficulty
         elif self.difficulties:
@@ -524,7 +572,41 @@ class Kind(abc.ABC, Generic[P, S]):
             raise PuzzleError(f"{self.name} takes no --size (got {size!r})")
         else:
             size = self.check_size(str(size).strip())
-        return Params(self.name, size, difficulty, values)
+        return Params(self.name, size, self._offered(size, difficulty, asked), values)
+
+    def difficulties_at(self, size: str | None) -> tuple[str, ...]:
+        """The difficulties puzzles of a (checked) size can have: the first row of
+        `offers` that covers it, else every one of `difficulties`."""
+        if size is not None and self.offers:
+            numbers = size_numbers(size)
+            for row in self.offers:
+                if row.covers(numbers):
+                    return row.difficulties
+        return self.difficulties
+
+    def sizes_with(self, difficulty: str) -> str:
+        """The sizes that have `difficulty`, in words: the labels of the rows of
+        `offers` that list it (a kind's table ends with a row for every larger size)."""
+        return " and ".join(row.label for row in self.offers
+                            if difficulty in row.difficulties) or "none"
+
+    def _offered(self, size: str | None, difficulty: str | None, asked: bool) -> str | None:
+        """`difficulty` when the size has it; a default the size lacks becomes the
+        hardest it has below the default (else its easiest); an asked difficulty
+        it lacks is refused in one line naming the sizes that have it."""
+        if difficulty is None or not self.offers:
+            return difficulty
+        have = self.difficulties_at(size)
+        if difficulty in have:
+            return difficulty
+        if not asked:
+            rank = self.difficulties.index
+            below = [d for d in have if rank(d) < rank(difficulty)]
+            return below[-1] if below else have[0]
+        row = next(r for r in self.offers if r.covers(size_numbers(size or "")))
+        raise PuzzleError(f"{self.name} puzzles of size {size} are never {difficulty} "
+                          f"({row.reason}); the sizes with {difficulty}: "
+                          f"{self.sizes_with(difficulty)}; size {size} has {', '.join(have)}")
 
     def check_size(self, size: str) -> str:
         """A size as given to `generate --size`, checked and written canonically

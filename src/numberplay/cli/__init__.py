@@ -79,7 +79,8 @@ class Root(OneLineErrors):
 def build_app() -> click.Group:
     """A fresh command line (its commands made on first use, for the kinds
     registered then)."""
-    return Root("numberplay", no_args_is_help=True, params=[click.Option(
+    from ..errors import exit_codes_help
+    return Root("numberplay", no_args_is_help=True, epilog=exit_codes_help(), params=[click.Option(
         ["--version", "-V"], is_flag=True, expose_value=False, is_eager=True,
         callback=_print_version, help="Print the version and exit.")])
 

@@ -1,86 +1,75 @@
-"""The typed arguments of the puzzle commands (solve, check, explain, hint, generate):
-what they share.
+"""A puzzle command's call (solve, check, explain, hint, generate): its request,
+read from the click values by the operation table as a job line or an API body
+is (`operations.read_request`: the same fields, checks and words), and what only
+the command line has — where the input comes from and how to show the answer.
 
-`puzzles` builds each subcommand's click parameters and hands the handler a
-record of them: the common options (here), the command's own (its subclass,
-`ARGS` in `<command>_cmd.py`, so that a command defines no other's), and the
-kind's options (`opts`, checked by the kind when the puzzle is parsed or
-generated).
+Nothing here restates a field: the request's fields are `operations.FIELDS`
+(their click options are made of it, `puzzles.py`), their checks
+`read_request`'s, the default budgets the CLI's `Limits`.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from ..budget import Budget, active
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
-from ..services.envelopes import read_json_puzzles
-from .common import Format, check_timeout, command_started, read_input
+from ..services.operations import CLI, SPEC, Request, kind_options, read_puzzles, read_request
+from .common import Format, command_started, read_input
 
 
-class CommandArgs:
-    """What every puzzle command takes: the output format (a kind's own format,
-    such as a game ID, in `own_format`) and the kind's options.
-
-    A plain record, not a dataclass (creating dataclasses is a good part of a
-    plain solve's start-up, docs/architecture.md): its fields are the annotated
-    class attributes of the class and its bases, whose values are the defaults;
-    the constructor takes them by keyword, and a record is read-only."""
-
-    fmt: Format = Format.text
-    own_format: str | None = None
-    timeout: float | None = 60.0
-    opts: dict[str, Any]
-
-    def __init__(self, *, opts: dict[str, Any] | None = None, **values: Any) -> None:
-        unknown = set(values) - self.names()
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
-        self.__dict__.update(values, opts=dict(opts or {}))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in sorted(self.names()))
-        return f"{type(self).__name__}({shown})"
-
-    @classmethod
-    def names(cls) -> set[str]:
-        """The names of the fields."""
-        return {n for c in cls.__mro__ for n in c.__dict__.get("__annotations__", ())}
-
-    @classmethod
-    def from_values(cls: type[A], values: dict[str, Any], opts: dict[str, Any]) -> A:
-        """The arguments from the values click parsed (unknown names are ignored)."""
-        names = cls.names()
-        return cls(opts=opts, **{k: v for k, v in values.items() if k in names})
+def request_of(impl: Kind, op: str, values: dict[str, Any],
+               kind_values: dict[str, Any]) -> Request:
+    """The request the click values stand for, read as every front end reads one."""
+    obj: dict[str, Any] = {"kind": impl.name, "op": op, "options": kind_values}
+    for name, field in SPEC[op].items():
+        value = values.get(field.cli_name)
+        if field.inverted:
+            value = False if value else None
+        if value is not None:
+            obj[name] = value
+    return read_request(obj, CLI)
 
 
-A = TypeVar("A", bound=CommandArgs)
+class Call:
+    """One puzzle command: its request and the command line's own values (the
+    output format, a kind's own format such as a game ID in `own_format`, the
+    input, generate's --solution/--quiet/--store). A plain class: a dataclass
+    costs start-up (docs/architecture.md)."""
 
+    __slots__ = ("example", "fmt", "kind_opts", "own_format", "quiet", "request", "solution",
+                 "source", "store")
 
-class PuzzleArgs(CommandArgs):
-    """A command that reads puzzles: the input, and the search budget of each."""
-
-    source: str | None = None
-    example: str | None = None
-    max_nodes: int | None = None
+    def __init__(self, impl: Kind, request: Request, values: dict[str, Any]) -> None:
+        self.request = request
+        self.fmt: Format = values.get("fmt") or Format.text
+        self.own_format: str | None = values.get("own_format")
+        self.source, self.example = values.get("source"), values.get("example")
+        self.solution: bool | None = values.get("solution")
+        self.quiet: bool = bool(values.get("quiet"))
+        self.store = values.get("store")
+        self.kind_opts = kind_options(request, CLI)[1]
 
     def budget(self, first: bool = False) -> Budget:
-        """The budget of one puzzle. The first puzzle's --timeout counts from the
-        start of the command, so reading and parsing the input count too."""
-        return Budget(nodes=self.max_nodes, seconds=check_timeout(self.timeout),
+        """The budget of one puzzle (--timeout, --max-nodes; the CLI's defaults).
+        The first puzzle's --timeout counts from the start of the command, so
+        reading and parsing the input count too."""
+        r = self.request
+        seconds = r.timeout if r.timeout is not None else (
+            CLI.generate_seconds if r.op == "generate" else CLI.seconds)
+        return Budget(nodes=r.max_nodes, seconds=seconds,
                       start=command_started() if first else None)
 
     def puzzles(self, impl: Kind) -> list[Puzzle]:
-        """The puzzles of the input: numberplay's own JSON or the kind's text."""
+        """The puzzles of the input (a file, '-', the text, --example), read as a
+        request's "puzzle" is (`operations.read_puzzles`)."""
         with active(self.budget(first=True)):
             text = read_input(impl, self.source, self.example)
-            found = read_json_puzzles(impl, text, **self.opts) if text else None
-            puzzles = found if found is not None else impl.parse_all(text, **self.opts)
+            if text:
+                return read_puzzles(impl, text, self.kind_opts)
+            puzzles = impl.parse_all(text, **self.kind_opts)    # a puzzle of options alone
         if not puzzles:
             raise PuzzleError("the input holds no puzzle")
         return puzzles

@@ -42,7 +42,8 @@ batch = Command("batch", callback=_batch, params=[
     Each result line is {"id", "ok": true, "result": <the CLI's --format json>}
     or {"id", "ok": false, "error": "..."}. Running the same command again skips
     the ids already in RESULTS and finishes the rest. Exit 0 when every job
-    succeeded, 1 when some failed, 2 when the batch cannot run.
+    succeeded, 1 when some failed, 2 when the batch cannot run, 74 when the
+    results cannot be written.
     """)
 
 

@@ -14,21 +14,9 @@ class BatchProgress:
     the runner calls `refresh` from its loop, so worker processes fork safely)."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-        console = Console(file=stream or sys.stderr)
-        self.bar = Progress(
-            TextColumn("batch"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("[red]{task.fields[failed]} failed"),
-            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-            console=console, auto_refresh=False, transient=False)
+        from .progress import rich_bar
+        self.bar = rich_bar(["batch", "[red]{task.fields[failed]} failed"], eta="ETA",
+                            stream=stream, auto_refresh=False, transient=False)
         self.task: Any = None
         self.failed = 0
         self.last = 0.0

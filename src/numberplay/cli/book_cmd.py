@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import random
 from enum import StrEnum
 from pathlib import Path
 
 import click
 
 from .. import book as B
-from ..errors import NumberplayError, PuzzleError
+from ..errors import PuzzleError
 from ..kinds import all_kinds
+from ..services.operations import CLI, SPEC, checked
 from .common import EXIT_OK, guard, read_input, say
 from .params import PATH, Command, argument, option
 from .progress import progress_iter
+from .puzzles import field_option
 
 HELP = """Make a puzzle book: a title page, the numbered puzzles, then the answers.
 
@@ -44,6 +45,10 @@ def _examples() -> str:
              f"numberplay book {last} --count 6 --seed 3 --format svg -o drawings/"]
     # ("\b": click prints the lines of this paragraph as they are)
     return "\b\n" + "\n".join("    " + line for line in lines)
+
+
+# The generation fields `book` shares with `generate` (operations.FIELDS).
+GENERATE = SPEC["generate"]
 
 
 class BookFormat(StrEnum):
@@ -78,6 +83,8 @@ def _book(kinds: tuple[str, ...], size: str | None, difficulty: str | None, coun
           output: Path, timeout: float | None, quiet: bool) -> None:
     """Make a puzzle book."""
     with guard():
+        for name, value in (("count", count), ("seed", seed), ("timeout", timeout)):
+            checked(GENERATE[name], value, CLI)     # as generate checks them
         options = B.BookOptions(title=title, per_page=per_page, paper=paper.value,
                                 answers=answers)
         options.check()
@@ -89,11 +96,7 @@ def _book(kinds: tuple[str, ...], size: str | None, difficulty: str | None, coun
             files = B.write_svgs(entries, output, answers)
             say(f"wrote {len(files)} file(s) to {output}", "dim")
             raise click.exceptions.Exit(EXIT_OK)
-        pdf = B.build_pdf(entries, options)
-        try:
-            output.write_bytes(pdf)
-        except OSError as exc:
-            raise NumberplayError(f"cannot write {output}: {exc.strerror or exc}") from None
+        B.write_file(output, B.build_pdf(entries, options))
         say(f"{len(entries)} puzzle(s), {B.book_pages(entries, options)} pages: {output}", "dim")
     raise click.exceptions.Exit(EXIT_OK)
 
@@ -101,12 +104,11 @@ def _book(kinds: tuple[str, ...], size: str | None, difficulty: str | None, coun
 book = BookCommand("book", callback=_book, params=[
     argument("kinds", metavar="[KIND[:SIZE[:DIFFICULTY]]]...", nargs=-1,
              help="Generate puzzles of these kinds (each with its own size and difficulty)."),
-    option("--size", "-s", name="size", help="Puzzle size (generation; a filter with --db)."),
-    option("--difficulty", "-d", name="difficulty",
-           help="Difficulty (generation; a filter with --db)."),
-    option("--count", "-n", name="count", vtype=int, low=1, high=10_000,
-           help="Puzzles of each kind to generate (default 4); with --db, at most this many."),
-    option("--seed", name="seed", help="Random seed for generation."),
+    field_option(GENERATE["size"], help="Puzzle size (generation; a filter with --db)."),
+    field_option(GENERATE["difficulty"], help="Difficulty (generation; a filter with --db)."),
+    field_option(GENERATE["count"], help="Puzzles of each kind to generate (default 4); with "
+                 "--db, at most this many."),
+    field_option(GENERATE["seed"], help="Random seed for generation."),
     option("--db", name="db", vtype=PATH, metavar="DB", help="Take the puzzles from this store."),
     option("--kind", "-k", name="kind_filter", help="With --db: only this kind."),
     option("--input", "-i", name="source", metavar="FILE",
@@ -121,8 +123,8 @@ book = BookCommand("book", callback=_book, params=[
            help="pdf: the book; svg: one drawing per puzzle (and answer) in the -o folder."),
     option("--output", "-o", name="output", default=Path("book.pdf"), vtype=PATH,
            metavar="PATH", help="The PDF file (a folder with --format svg)."),
-    option("--timeout", name="timeout", default=300.0, vtype=float, low=0.0,
-           help="Seconds allowed per puzzle to generate or solve."),
+    field_option(GENERATE["timeout"], default=CLI.generate_seconds,
+                 help="Seconds allowed per puzzle to generate or solve."),
     option("--quiet", "-q", name="quiet", default=False, vtype=bool, help="No progress bar."),
 ])
 
@@ -150,7 +152,8 @@ def _entries(kinds: list[str], size: str | None, difficulty: str | None, count: 
     if not kinds:
         raise PuzzleError("say which puzzles: KIND... to generate, --db DB, or --input FILE")
     if seed is None:
-        seed = str(random.SystemRandom().randrange(10**9))
+        from ..services.generation import fresh_seed
+        seed = fresh_seed()
         say(f"seed {seed} (pass --seed {seed} to get this book again)", "dim")
 
     def progress(items, total, label):

@@ -9,8 +9,8 @@ from typing import Any
 from ..errors import PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
-from ..services.operations import Request, outcome
-from .args import PuzzleArgs
+from ..services.operations import CLI, outcome
+from .args import Call
 from .common import (
     EXIT_MULTIPLE,
     EXIT_NONE,
@@ -23,17 +23,6 @@ from .common import (
 )
 
 
-class CheckArgs(PuzzleArgs):
-    """numberplay check KIND."""
-
-    count: bool = False
-    limit: int | None = None
-    why: bool = False
-
-
-ARGS = CheckArgs
-
-
 @dataclass(frozen=True)
 class Checked:
     """One puzzle checked: its JSON report (the verdict in `report["text"]`)."""
@@ -43,25 +32,25 @@ class Checked:
     several: bool   # more than one puzzle in the input
 
 
-def _json(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+def _json(impl: Kind, a: Call, items: Iterable[Checked]) -> None:
     for item in items:
         print_json(item.report)
 
 
-def _html(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+def _html(impl: Kind, a: Call, items: Iterable[Checked]) -> None:
     pages = [(item.puzzle, item.report["text"], "") for item in items]
     if pages:
         from .steps_out import text_page
         echo(text_page(impl, "check", pages))
 
 
-def _markdown(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+def _markdown(impl: Kind, a: Call, items: Iterable[Checked]) -> None:
     for item in items:
         echo(f"## {impl.title or impl.name}\n\n```\n{impl.to_text(item.puzzle)}\n```\n\n"
              f"**{item.report['text']}**\n")
 
 
-def _text(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
+def _text(impl: Kind, a: Call, items: Iterable[Checked]) -> None:
     from ..services.workbench import why_text
     for item in items:
         label = f"{impl.to_text(item.puzzle)}: " if item.several else ""
@@ -70,12 +59,12 @@ def _text(impl: Kind, a: CheckArgs, items: Iterable[Checked]) -> None:
             echo(line)
 
 
-RENDERERS: dict[Format, Callable[[Kind, CheckArgs, Iterable[Checked]], None]] = {
+RENDERERS: dict[Format, Callable[[Kind, Call, Iterable[Checked]], None]] = {
     Format.json: _json, Format.html: _html, Format.markdown: _markdown, Format.text: _text,
 }
 
 
-def do_check(impl: Kind, a: CheckArgs) -> int:
+def do_check(impl: Kind, a: Call) -> int:
     """numberplay check KIND ..."""
     if a.fmt is Format.svg:
         raise PuzzleError("check prints a verdict, not a drawing: leave out --format svg "
@@ -86,13 +75,11 @@ def do_check(impl: Kind, a: CheckArgs) -> int:
     return worst(codes)
 
 
-def _checked(puzzles: list[Puzzle], a: CheckArgs, codes: list[int]) -> Iterator[Checked]:
+def _checked(puzzles: list[Puzzle], a: Call, codes: list[int]) -> Iterator[Checked]:
     """Each puzzle checked in turn by the operation table (its exit code appended
     to `codes`)."""
-    request = Request(kind=puzzles[0].kind, op="check", limit=a.limit, exact=a.count,
-                      why=a.why, max_nodes=a.max_nodes, timeout=a.timeout, options=a.opts)
     for index, puzzle in enumerate(puzzles):
-        report = outcome(request, puzzle, a.budget(index == 0)).report
+        report = outcome(a.request, puzzle, a.budget(index == 0), CLI).report
         count, complete = report["count"], report["complete"]
         if count >= 2:
             codes.append(EXIT_MULTIPLE)

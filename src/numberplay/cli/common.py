@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import math
 import os
 import stat
 import sys
@@ -32,6 +31,7 @@ from ..errors import (
     PuzzleError,
     failure_line,
     failure_of,
+    one_line,
 )
 from ..model import SOLVED, STALLED
 from ..text import shorten
@@ -233,7 +233,7 @@ def guard() -> Iterator[None]:
 def said_exit(failure: Failure) -> NoReturn:
     """Say a failure on stderr, as the table words it, and exit with its code."""
     said = FAILURES[failure.reason]
-    line = failure_line(failure)
+    line = failure_line(failure, spell=spelled)
     if failure.reason == INTERRUPTED:
         say(line)
     elif said.words:
@@ -242,6 +242,16 @@ def said_exit(failure: Failure) -> NoReturn:
     else:
         fail("error:", line)
     raise click.exceptions.Exit(said.exit) from None
+
+
+def spelled(name: str) -> str:
+    """A request field as the command line spells it (`level` -> `--level`)."""
+    from ..services.operations import SPEC
+    for spec in SPEC.values():
+        field = spec.get(name)
+        if field is not None and field.flags:
+            return field.flags[0]
+    return name
 
 
 # errno values that say the disk (or a quota) is full: the user's to fix.
@@ -259,12 +269,8 @@ def _internal(exc: BaseException) -> NoReturn:
 
 
 def _one_line(exc: BaseException | str) -> str:
-    """The message on one line: whitespace collapsed, control characters shown
-    as escapes, at most 500 characters."""
-    text = " ".join(str(exc).split())
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return shorten(text, 500)
+    """The message on one line, as every front end says it (`errors.one_line`)."""
+    return one_line(exc)
 
 
 def print_json(data: Any) -> None:
@@ -277,13 +283,6 @@ def print_json(data: Any) -> None:
 def echo(text: str = "", nl: bool = True) -> None:
     """Plain text to stdout."""
     click.echo(text, nl=nl)
-
-
-def check_timeout(value: float | None, flag: str = "--timeout") -> float | None:
-    """A --timeout value: a number of seconds >= 0 (NaN is refused)."""
-    if value is not None and (math.isnan(value) or value < 0):
-        raise PuzzleError(f"{flag} must be a number of seconds >= 0, not {value}")
-    return value
 
 
 # --- usage errors on one line ------------------------------------------------------

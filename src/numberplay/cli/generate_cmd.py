@@ -3,63 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import Kind
 from ..model import Generated
-from ..services.generation import regenerate
-from ..services.operations import Request, fresh_seed, make
+from ..services.generation import fresh_seed
+from ..services.operations import CLI, again, enumerated, make
 from ..services.reports import generate_report
-from .args import CommandArgs
+from .args import Call
 from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json, say
 from .progress import progress_iter, progress_status
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 # (The HTML and SVG writers are imported by the formats that use them.)
 
 PAGE_BREAK = '<div style="page-break-after: always"></div>'
 
 
-class GenerateArgs(CommandArgs):
-    """numberplay generate KIND."""
-
-    size: str | None = None
-    difficulty: str | None = None
-    count: int | None = None
-    seed: str | None = None
-    id: str | None = None
-    solution: bool | None = None
-    quiet: bool = False
-    timeout: float | None = 300.0
-    max_nodes: int | None = None
-    store: Path | None = None
-
-    def budget(self) -> Budget:
-        """The budget of one puzzle (--timeout, --max-nodes)."""
-        return Budget(nodes=self.max_nodes, seconds=self.timeout)
-
-
-ARGS = GenerateArgs
-
-
-def do_generate(impl: Kind, a: GenerateArgs) -> int:
+def do_generate(impl: Kind, a: Call) -> int:
     """numberplay generate KIND ..."""
+    r = a.request
     if a.fmt is Format.svg:
         from .svg_out import check_draws
         check_draws(impl)
-    if a.id:
+    if r.puzzle_id is not None:
         return _generate_id(impl, a)
-    if impl.enumerates(a.opts):
+    if impl.enumerates(a.kind_opts):
         return _generate_all(impl, a)
-    impl.parse_params(a.size, a.difficulty, **a.opts)  # bad parameters: one line, nothing else
-    announce = a.seed is None
-    request = Request(kind=impl.name, op="generate", size=a.size, difficulty=a.difficulty,
-                      seed=fresh_seed() if a.seed is None else a.seed, count=a.count or 1,
-                      timeout=a.timeout, max_nodes=a.max_nodes, options=a.opts)
+    impl.parse_params(r.size, r.difficulty, **a.kind_opts)  # bad parameters: one line
+    announce = r.seed is None
+    request = r if r.seed is not None else r.replace(seed=fresh_seed())
 
     def say_seed() -> None:
         if announce:
@@ -71,7 +44,7 @@ def do_generate(impl: Kind, a: GenerateArgs) -> int:
                              enabled=not a.quiet and len(indices) > 1)
 
     try:
-        generated, stopped = make(impl, request, a.opts, a.budget, walk)
+        generated, stopped = make(impl, request, a.kind_opts, a.budget, walk)
     except PuzzleError:
         raise  # bad input: one line, no seed
     except BaseException:
@@ -82,25 +55,18 @@ def do_generate(impl: Kind, a: GenerateArgs) -> int:
     if generated or stopped is None or a.fmt is Format.json:
         print_generated(impl, generated, a, stopped)
     if stopped is not None:    # what was made is printed; the line says what ran out
-        asked = ", ".join(f"{k} {v}" for k, v in (("size", a.size),
-                                                  ("difficulty", a.difficulty)) if v)
+        asked = ", ".join(f"{k} {v}" for k, v in (("size", r.size),
+                                                  ("difficulty", r.difficulty)) if v)
         raise BudgetExceeded(f"{stopped} before {'another' if generated else 'a'} puzzle"
                              f"{' of ' + asked if asked else ''} was found; a longer --timeout, "
                              "a smaller --size or an easier --difficulty may help")
     return EXIT_OK
 
 
-def _generate_id(impl: Kind, a: GenerateArgs) -> int:
-    """--id: make again the one puzzle the id names."""
-    if a.size is not None or a.difficulty is not None or a.seed is not None \
-            or a.count not in (None, 1):
-        raise PuzzleError("--id names one puzzle: leave out --size, --difficulty, --seed "
-                          "and --count")
-    assert a.id is not None
-    one = regenerate(a.id, budget=a.budget())
-    if one.puzzle.kind != impl.name:
-        raise PuzzleError(f"the id {a.id!r} names a {one.puzzle.kind} puzzle, "
-                          f"not {impl.name}")
+def _generate_id(impl: Kind, a: Call) -> int:
+    """--id: make again the one puzzle the id names (`operations.again`)."""
+    assert a.request.puzzle_id is not None
+    one = again(impl, a.request.puzzle_id, a.budget())
     _after_generate(impl, [one], a)
     print_generated(impl, [one], a)
     return EXIT_OK
@@ -122,35 +88,34 @@ def _solution_line(impl: Kind, g: Generated) -> str:
     return " ".join(f"{place}={digit}" for place, digit in places.items())
 
 
-def _generate_all(impl: Kind, a: GenerateArgs) -> int:
+def _generate_all(impl: Kind, a: Call) -> int:
     """Every puzzle the kind's options describe (e.g. a word list's `--all`): text
     output streams one puzzle a line with its solution, JSON and --store get them
     all (graded); the progress bar shows what was examined and found."""
-    impl.parse_params(a.size, a.difficulty, **a.opts)  # bad parameters: one line
     graded = a.fmt is not Format.text or a.store is not None
-    budget = a.budget()
+    shown: list[Any] = ["", lambda done, total, text: None]    # the status, the bar
+
+    def progress(done: int, total: int, text: str) -> None:
+        shown[0] = text
+        shown[1](done, total, text)
+
+    walk = enumerated(impl, a.request, a.kind_opts, a.budget(), CLI, graded=graded,
+                      progress=progress)      # bad parameters: one line, nothing else
     generated: list[Generated] = []
     code = EXIT_OK
     refused: PuzzleError | None = None
     with progress_status(f"{impl.name}: every puzzle", enabled=not a.quiet) as update:
-        status = ""
-
-        def progress(done: int, total: int, text: str) -> None:
-            nonlocal status
-            status = text
-            update(done, total, text)
-
+        shown[1] = update
         try:
-            for g in impl.generate_all(difficulty=a.difficulty, budget=budget,
-                                       limit=a.count, progress=progress, graded=graded,
-                                       **a.opts):
+            for g in walk:
                 generated.append(g)
                 if a.fmt is Format.text:
                     echo(f"{g.text}  ({_solution_line(impl, g)})")
         except BudgetExceeded as exc:
-            status, code = str(exc), EXIT_UNDECIDED
+            shown[0], code = str(exc), EXIT_UNDECIDED
         except PuzzleError as exc:    # met during the walk: what was found is kept
             refused = exc
+    status = shown[0]
     if status and refused is None:
         say(status, "yellow" if code else "dim")
     if a.fmt is not Format.text:
@@ -161,7 +126,7 @@ def _generate_all(impl: Kind, a: GenerateArgs) -> int:
     return code
 
 
-def _after_generate(impl: Kind, generated: list[Generated], a: GenerateArgs) -> None:
+def _after_generate(impl: Kind, generated: list[Generated], a: Call) -> None:
     """Hook for options that act on generated puzzles: --store keeps them."""
     if a.store is not None:
         from ..services.store import PuzzleStore
@@ -173,7 +138,7 @@ def _after_generate(impl: Kind, generated: list[Generated], a: GenerateArgs) -> 
 # --- output, one renderer per format ----------------------------------------------
 
 
-def _json(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool,
+def _json(impl: Kind, generated: list[Generated], a: Call, answers: bool,
           stopped: str | None = None) -> None:
     report = generate_report(impl.name, generated)
     if stopped is not None:     # as the operation table answers (services.operations)
@@ -184,17 +149,17 @@ def _json(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool
     print_json(report)
 
 
-def _html(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+def _html(impl: Kind, generated: list[Generated], a: Call, answers: bool) -> None:
     from .html_out import generate_page
     echo(generate_page(impl, generated, answers), nl=False)
 
 
-def _svg(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+def _svg(impl: Kind, generated: list[Generated], a: Call, answers: bool) -> None:
     from .svg_out import generate_svg
     echo(generate_svg(impl, generated, answers))
 
 
-def _markdown(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+def _markdown(impl: Kind, generated: list[Generated], a: Call, answers: bool) -> None:
     for i, g in enumerate(generated, 1):
         echo(f"## Puzzle {i} ({g.difficulty})\n")
         echo(impl.render(g.puzzle, None, "markdown").rstrip() + "\n")
@@ -205,7 +170,7 @@ def _markdown(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: 
             echo(impl.render(g.puzzle, g.solution, "markdown").rstrip() + "\n")
 
 
-def _text(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool) -> None:
+def _text(impl: Kind, generated: list[Generated], a: Call, answers: bool) -> None:
     if a.own_format:   # the kind's own format: one puzzle as the kind writes it, answers after
         for g in generated:
             echo(impl.render(g.puzzle, None, a.own_format))
@@ -224,13 +189,13 @@ def _text(impl: Kind, generated: list[Generated], a: GenerateArgs, answers: bool
             echo(impl.render(g.puzzle, g.solution, "text"))
 
 
-RENDERERS: dict[Format, Callable[[Kind, list[Generated], GenerateArgs, bool], None]] = {
+RENDERERS: dict[Format, Callable[[Kind, list[Generated], Call, bool], None]] = {
     Format.json: _json, Format.html: _html, Format.svg: _svg, Format.markdown: _markdown,
     Format.text: _text,
 }
 
 
-def print_generated(impl: Kind, generated: list[Generated], a: GenerateArgs,
+def print_generated(impl: Kind, generated: list[Generated], a: Call,
                     stopped: str | None = None) -> None:
     """The generated puzzles (and their answers unless --no-solution) in --format;
     `stopped`: what ran out before the others were made."""

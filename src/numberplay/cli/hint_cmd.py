@@ -9,22 +9,12 @@ from typing import Any
 from ..errors import BudgetExceeded
 from ..kinds import Kind
 from ..model import Hint, PlayState, Puzzle
-from ..services.operations import Request, outcome
+from ..services.operations import CLI, outcome
 from ..text import step_body
-from .args import PuzzleArgs
+from .args import Call
 from .common import EXIT_OK, EXIT_UNDECIDED, Format, echo, print_json, read_input
 from .steps_out import hint_markdown, hint_page
 from .svg_out import check_draws, hint_svg
-
-
-class HintArgs(PuzzleArgs):
-    """numberplay hint KIND."""
-
-    state: str | None = None
-    level: int = 3
-
-
-ARGS = HintArgs
 
 
 @dataclass(frozen=True)
@@ -43,55 +33,55 @@ class Hinted:
         return self.hint
 
 
-def do_hint(impl: Kind, a: HintArgs) -> int:
+def do_hint(impl: Kind, a: Call) -> int:
     """numberplay hint KIND ... [--state STATE] [--level 1|2|3]"""
     if a.fmt is Format.svg:
         check_draws(impl)
     puzzles = a.puzzles(impl)
-    state_text = read_input(impl, a.state, None) if a.state is not None else None
-    hinted = list(_hinted(puzzles, state_text, a))
+    state = a.request.state
+    a.request = a.request.replace(state=read_input(impl, state, None) if state else state)
+    hinted = list(_hinted(puzzles, a))
     RENDERERS[a.fmt](impl, a, hinted)
     return EXIT_UNDECIDED if any(item.hint is None for item in hinted) else EXIT_OK
 
 
-def _hinted(puzzles: list[Puzzle], state_text: str | None, a: HintArgs) -> Iterator[Hinted]:
-    """Each puzzle's hint in turn, by the operation table."""
-    request = Request(kind=puzzles[0].kind, op="hint", state=state_text, level=a.level,
-                      max_nodes=a.max_nodes, timeout=a.timeout, options=a.opts)
+def _hinted(puzzles: list[Puzzle], a: Call) -> Iterator[Hinted]:
+    """Each puzzle's hint in turn, by the operation table (--state: the text of
+    the file, '-' or the argument)."""
     for index, puzzle in enumerate(puzzles):
-        done = outcome(request, puzzle, a.budget(index == 0))
+        done = outcome(a.request, puzzle, a.budget(index == 0), CLI)
         hint, state = done.found or (None, None)   # (None: the budget ran out first)
         yield Hinted(puzzle, state, done.report, hint)
 
 
-def _json(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+def _json(impl: Kind, a: Call, items: Iterable[Hinted]) -> None:
     for item in items:
         print_json(item.report)
 
 
-def _markdown(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+def _markdown(impl: Kind, a: Call, items: Iterable[Hinted]) -> None:
     for item in items:
         echo(hint_markdown(impl, item.shown()))
 
 
-def _drawn(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+def _drawn(impl: Kind, a: Call, items: Iterable[Hinted]) -> None:
     drawn = [(item.puzzle, item.shown(), item.state) for item in items]
     if drawn:
         echo(hint_svg(impl, drawn) if a.fmt is Format.svg else hint_page(impl, drawn))
 
 
-def _text(impl: Kind, a: HintArgs, items: Iterable[Hinted]) -> None:
+def _text(impl: Kind, a: Call, items: Iterable[Hinted]) -> None:
     for item in items:
         hint = item.shown()
         for wrong in hint.wrong:
             echo(f"wrong: {wrong.text}")
-        if hint.technique and a.level >= 3:
+        if hint.technique and (a.request.level or 3) >= 3:
             echo(f"[{hint.technique}] {step_body(hint.technique, hint.text)}")
         else:
             echo(hint.text)
 
 
-RENDERERS: dict[Format, Callable[[Kind, HintArgs, Iterable[Hinted]], None]] = {
+RENDERERS: dict[Format, Callable[[Kind, Call, Iterable[Hinted]], None]] = {
     Format.json: _json, Format.markdown: _markdown, Format.html: _drawn, Format.svg: _drawn,
     Format.text: _text,
 }

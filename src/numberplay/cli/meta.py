@@ -17,6 +17,10 @@ def _kinds(fmt: ShowFormat, json_out: bool) -> None:
         echo(f"{row['name']}{alias}: {row['summary'] or row['title']}")
         if row["difficulties"]:
             echo(f"    difficulties: {', '.join(row['difficulties'])}")
+        if row["sizes"]:
+            echo("    difficulties by size:")
+        for sizes in row["sizes"]:
+            echo(f"      {sizes['sizes']}: {', '.join(sizes['difficulties'])}")
         if row["options"]:
             echo(f"    options: {' '.join(row['options'])}")
 

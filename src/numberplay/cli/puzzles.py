@@ -1,9 +1,12 @@
 """The puzzle commands: solve, check, explain, hint, generate — one subcommand per kind.
 
-This module builds the click commands; each handler lives in `<command>_cmd.py`
-(imported when the command runs) and reads a typed record of its arguments
-(`args.py`). A command's group makes the subcommand of a kind when it is called,
-so `numberplay solve KIND` imports that kind only.
+This module builds the click commands, their options made of the operation
+table's field spec (`operations.FIELDS`); each handler lives in
+`<command>_cmd.py` (imported when the command runs) and gets the command's
+`args.Call`: the request read from the click values as every front end reads
+one (`operations.read_request`), and the output options. A command's group
+makes the subcommand of a kind when it is called, so `numberplay solve KIND`
+imports that kind only.
 
 Nothing here knows a kind by name: the subcommands and their kind-specific
 flags are built from the registry (`Kind.options`).
@@ -26,15 +29,14 @@ from .params import PATH, Command, Group, argument, option
 Handler = Callable[[Kind, Any], int]
 
 # The commands. Each lives in `<command>_cmd.py`, imported when the command runs:
-# its handler `do_<command>` and the record of its arguments `ARGS` (a subclass
-# of `args.CommandArgs`).
+# its handler `do_<command>(impl, call)`.
 COMMANDS = ("solve", "check", "explain", "hint", "generate")
 
 
-def handler(command: str) -> tuple[Any, Handler]:
-    """(`ARGS`, `do_<command>`) of `<command>_cmd.py`."""
-    module = __import__(f"{command}_cmd", globals(), None, ["ARGS"], 1)
-    return module.ARGS, getattr(module, f"do_{command}")
+def handler(command: str) -> Handler:
+    """`do_<command>` of `<command>_cmd.py`."""
+    name = f"do_{command}"
+    return getattr(__import__(f"{command}_cmd", globals(), None, [name], 1), name)
 
 # --- parameters ---------------------------------------------------------------
 
@@ -51,8 +53,8 @@ def _example() -> click.Parameter:
 
 def _budget_params(default_timeout: float | None, help: str | None = None,
                    nodes_help: str | None = None) -> list[click.Parameter]:
-    return [_field(TIMEOUT, default=default_timeout, help=help),
-            _field(MAX_NODES, help=nodes_help)]
+    return [field_option(TIMEOUT, default=default_timeout, help=help),
+            field_option(MAX_NODES, help=nodes_help)]
 
 
 def _format(choices: type[StrEnum] = Format) -> click.Parameter:
@@ -64,14 +66,16 @@ def _flag(*decls: str, name: str, help: str) -> click.Parameter:
     return option(*decls, name=name, default=False, vtype=bool, help=help)
 
 
-def _field(field: Field, *, default: Any = None, help: str | None = None) -> click.Parameter:
-    """The click option of a request field (`services.operations.FIELDS`)."""
+def field_option(field: Field, *, default: Any = None, help: str | None = None) -> click.Parameter:
+    """The click option of a request field (`services.operations.FIELDS`): click
+    reads the text as the field's type; its bounds are checked with the request
+    (`operations.read_request`), in the words of every front end."""
     if field.type is bool:
         return _flag(*field.flags, name=field.cli_name, help=help or field.help)
     vtype = field.type if isinstance(field.type, type) else str
     return option(*field.flags, name=field.cli_name, vtype=vtype,
-                  default=field.default if default is None else default, low=field.low,
-                  high=field.top(CLI), help=help or field.help, metavar=field.metavar)
+                  default=field.default if default is None else default,
+                  help=help or field.help, metavar=field.metavar)
 
 
 def _kind_param(opt: KindOption) -> click.Parameter:
@@ -79,13 +83,14 @@ def _kind_param(opt: KindOption) -> click.Parameter:
         return option(opt.cli_flag, name="kind__" + opt.name, default=bool(opt.default),
                       vtype=bool, help=opt.help)
     return option(opt.cli_flag, name="kind__" + opt.name, default=opt.default, vtype=opt.type,
-                  help=opt.help, metavar=opt.metavar or opt.type.__name__.upper())
+                  help=opt.help, metavar=opt.metavar or opt.type.__name__.upper(),
+                  multiple=opt.repeat)
 
 
 def _puzzle_params(op: str) -> list[click.Parameter]:
     """A puzzle command's parameters: the puzzle, its request fields, the format
     and the budget."""
-    return [_source(), _example(), *(_field(f) for f in FIELDS[op]), _format(),
+    return [_source(), _example(), *(field_option(f) for f in FIELDS[op]), _format(),
             *_budget_params(CLI.seconds)]
 
 
@@ -95,10 +100,7 @@ COMMON: dict[str, Callable[[], list[click.Parameter]]] = {
     "explain": lambda: _puzzle_params("explain"),
     "hint": lambda: _puzzle_params("hint"),
     "generate": lambda: [
-        *(_field(f) for f in FIELDS["generate"]),
-        option("--id", name="id", metavar="ID",
-               help="Make again the one puzzle with this id (printed with every generated "
-                    "puzzle)."),
+        *(field_option(f) for f in FIELDS["generate"]),
         option("--solution/--no-solution", name="solution", vtype=bool,
                help="Print the answers (after the puzzles) or not, in every format. "
                     "Default: no in text and svg, yes in markdown, html and json."),
@@ -148,6 +150,10 @@ def _command(command: str, impl: Kind, name: str | None = None) -> click.Command
 
     def run(**values: Any) -> None:
         kind_values = {k[len("kind__"):]: v for k, v in values.items() if k.startswith("kind__")}
+        for o in kind_options:    # a repeated flag: its values joined by ';'
+            if o.repeat:
+                kind_values[o.name] = ";".join(kind_values[o.name]) \
+                    if kind_values.get(o.name) else None
         common = {k: v for k, v in values.items() if not k.startswith("kind__")}
         fmt = common.get("fmt")
         if fmt is not None and not isinstance(fmt, Format):   # a widened --format
@@ -155,8 +161,9 @@ def _command(command: str, impl: Kind, name: str | None = None) -> click.Command
             common["fmt"] = Format(value) if value in Format.__members__ else Format.text
             common["own_format"] = None if value in Format.__members__ else value
         with guard():
-            args_type, run_command = handler(command)
-            code = run_command(impl, args_type.from_values(common, kind_values))
+            from .args import Call, request_of
+            call = Call(impl, request_of(impl, command, common, kind_values), common)
+            code = handler(command)(impl, call)
         raise click.exceptions.Exit(code)
 
     return Command(name or impl.name, params=params, callback=run, help=_doc(command, impl))
@@ -171,6 +178,9 @@ def _doc(command: str, impl: Kind) -> str:
             lines += [f"Size: {impl.size_help}", ""]
         if impl.difficulties:
             lines += [f"Difficulties: {', '.join(impl.difficulties)}.", ""]
+        if impl.offers:
+            lines += ["Difficulties by size:", "", "\b"] + [
+                f"    {row.label}: {', '.join(row.difficulties)}" for row in impl.offers] + [""]
     elif impl.input_help:
         lines += [f"Input: {impl.input_help}", ""]
     if command == "hint" and impl.state_help:

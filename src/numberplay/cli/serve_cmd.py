@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import click
-
-from .common import EXIT_BAD_INPUT, echo, guard, say
+from ..errors import NumberplayError
+from .common import echo, guard
 from .params import Command, option
 
 INSTALL_HINT = "numberplay serve needs the web extra: pip install 'numberplay[web]'"
@@ -12,12 +11,11 @@ INSTALL_HINT = "numberplay serve needs the web extra: pip install 'numberplay[we
 
 def _serve(host: str, port: int, open_browser: bool, timeout: float, workers: int | None,
            allow_origin: tuple[str, ...], memory: int) -> None:
-    try:
-        from ..web.serve import serve as run
-    except ImportError as exc:
-        say(f"error: {INSTALL_HINT} ({exc.name or exc} is missing)")
-        raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
-    with guard():
+    with guard():     # a failure said by the failure table (errors.FAILURES)
+        try:
+            from ..web.serve import serve as run
+        except ImportError as exc:
+            raise NumberplayError(f"{INSTALL_HINT} ({exc.name or exc} is missing)") from None
         try:
             run(host=host, port=port, open_browser=open_browser, timeout=timeout,
                 workers=workers, echo=echo, memory_mb=memory,
@@ -25,8 +23,8 @@ def _serve(host: str, port: int, open_browser: bool, timeout: float, workers: in
         except KeyboardInterrupt:
             pass
         except OSError as exc:
-            say(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}")
-            raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
+            raise NumberplayError(f"cannot serve on {host}:{port}: "
+                                  f"{exc.strerror or exc}") from None
 
 
 serve = Command("serve", callback=_serve, params=[

@@ -9,24 +9,12 @@ from typing import Any
 from ..errors import EXIT_NONE, EXIT_OK, EXIT_PARTIAL, EXIT_UNDECIDED, PuzzleError
 from ..kinds import Kind
 from ..model import Puzzle
-from ..services.operations import Request, outcome
+from ..services.operations import CLI, outcome
 from ..services.search import SearchResult
-from .args import PuzzleArgs
+from .args import Call
 from .common import Format, echo, explain_code, print_json, say, solve_code, worst
 
 # (The HTML and SVG writers are imported by the formats that use them.)
-
-
-class SolveArgs(PuzzleArgs):
-    """numberplay solve KIND."""
-
-    all: bool = False
-    count: bool = False
-    limit: int | None = None
-    no_search: bool = False
-
-
-ARGS = SolveArgs
 
 
 class Solved:
@@ -43,41 +31,33 @@ class Solved:
         self.several = several      # more than one puzzle in the input
 
 
-def do_solve(impl: Kind, a: SolveArgs) -> int:
+def do_solve(impl: Kind, a: Call) -> int:
     """numberplay solve KIND ..."""
+    r = a.request
     if a.fmt is Format.svg:
         from .svg_out import check_draws
         check_draws(impl)
-        if a.no_search or a.count:
-            raise PuzzleError(f"{'--no-search' if a.no_search else '--count'} prints no "
+        if not r.search or r.exact:
+            raise PuzzleError(f"{'--count' if r.search else '--no-search'} prints no "
                               "drawing: leave out --format svg (or use --format html)")
     puzzles = a.puzzles(impl)
-    request = _request(impl, a)
-    if a.no_search:
+    if not r.search:
         deduce = DEDUCED.get(a.fmt, _deduced_text)
-        return worst([deduce(impl, p, a, _deduced(request, p, a, i == 0))
+        return worst([deduce(impl, p, a, _deduced(p, a, i == 0))
                       for i, p in enumerate(puzzles)])
     codes: list[int] = []
     render = RENDERERS[a.fmt]
-    if a.count:
+    if r.exact:
         render = _count_text if a.fmt in (Format.text, Format.markdown) else render
-    render(impl, a, _solved(request, puzzles, a, codes))
+    render(impl, a, _solved(puzzles, a, codes))
     return worst(codes)
 
 
-def _request(impl: Kind, a: SolveArgs) -> Request:
-    """The request of the operation table this command stands for."""
-    return Request(kind=impl.name, op="count" if a.count else "solve", limit=a.limit,
-                   all=a.all, exact=a.count, search=not a.no_search, max_nodes=a.max_nodes,
-                   timeout=a.timeout, options=a.opts)
-
-
-def _solved(request: Request, puzzles: list[Puzzle], a: SolveArgs,
-            codes: list[int]) -> Iterator[Solved]:
+def _solved(puzzles: list[Puzzle], a: Call, codes: list[int]) -> Iterator[Solved]:
     """Each puzzle searched in turn (its exit code appended to `codes`)."""
-    mode = "count" if a.count else "all" if a.all else "first"
+    mode = "count" if a.request.exact else "all" if a.request.all else "first"
     for index, puzzle in enumerate(puzzles):
-        done = outcome(request, puzzle, a.budget(index == 0))
+        done = outcome(a.request, puzzle, a.budget(index == 0), CLI)
         result = done.found
         codes.append(EXIT_UNDECIDED if mode == "count" and result.stopped == "budget"
                      else solve_code(result))
@@ -101,12 +81,12 @@ def _status(result: SearchResult, mode: str) -> str:
     return f"{result.count} solution{'s' if result.count != 1 else ''} shown; {result.message}"
 
 
-def _json(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+def _json(impl: Kind, a: Call, items: Iterable[Solved]) -> None:
     for item in items:
         print_json(item.report)
 
 
-def _drawn(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+def _drawn(impl: Kind, a: Call, items: Iterable[Solved]) -> None:
     """One HTML page (or SVG document) with every puzzle and its solutions."""
     pages = []
     for item in items:
@@ -122,7 +102,7 @@ def _drawn(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
         echo(solve_svg(impl, pages) if a.fmt is Format.svg else solve_page(impl, pages))
 
 
-def _count_text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+def _count_text(impl: Kind, a: Call, items: Iterable[Solved]) -> None:
     """--count: the number, after the puzzle's text when there are several."""
     for item in items:
         result = item.result
@@ -132,7 +112,7 @@ def _count_text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
             say(f"at least {result.count} solution(s): {result.message}", "yellow")
 
 
-def _text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
+def _text(impl: Kind, a: Call, items: Iterable[Solved]) -> None:
     """The solutions as the kind renders them (text, markdown or its own format),
     the status on stderr."""
     fmt = a.own_format or a.fmt.value
@@ -156,7 +136,7 @@ def _text(impl: Kind, a: SolveArgs, items: Iterable[Solved]) -> None:
         say(status, "dim" if result.count else "yellow")
 
 
-RENDERERS: dict[Format, Callable[[Kind, SolveArgs, Iterable[Solved]], None]] = {
+RENDERERS: dict[Format, Callable[[Kind, Call, Iterable[Solved]], None]] = {
     Format.json: _json, Format.html: _drawn, Format.svg: _drawn,
     Format.markdown: _text, Format.text: _text,
 }
@@ -165,10 +145,9 @@ RENDERERS: dict[Format, Callable[[Kind, SolveArgs, Iterable[Solved]], None]] = {
 # --- --no-search: deductions only ----------------------------------------------------
 
 
-def _deduced(request: Request, puzzle: Puzzle, a: SolveArgs,
-             first: bool) -> tuple[dict[str, Any], int]:
+def _deduced(puzzle: Puzzle, a: Call, first: bool) -> tuple[dict[str, Any], int]:
     """The explanation without search and its exit code."""
-    report = outcome(request, puzzle, a.budget(first)).report
+    report = outcome(a.request, puzzle, a.budget(first), CLI).report
     last = report["steps"][-1] if report["steps"] else None
     return report, explain_code(last["technique"] if last else None, report["complete"])
 
@@ -180,13 +159,13 @@ def _last(report: dict[str, Any]) -> dict[str, Any] | None:
 Deduced = tuple[dict[str, Any], int]   # the report and its exit code
 
 
-def _deduced_json(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+def _deduced_json(impl: Kind, puzzle: Puzzle, a: Call, deduced: Deduced) -> int:
     report, code = deduced
     print_json(report)
     return code
 
 
-def _deduced_markdown(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+def _deduced_markdown(impl: Kind, puzzle: Puzzle, a: Call, deduced: Deduced) -> int:
     report, code = deduced
     last = _last(report)
     status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
@@ -197,7 +176,7 @@ def _deduced_markdown(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced
     return code
 
 
-def _deduced_html(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+def _deduced_html(impl: Kind, puzzle: Puzzle, a: Call, deduced: Deduced) -> int:
     report, code = deduced
     last = _last(report)
     status = {EXIT_OK: "solved by deduction", EXIT_PARTIAL: "deductions stall here",
@@ -209,7 +188,7 @@ def _deduced_html(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) ->
     return code
 
 
-def _deduced_text(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) -> int:
+def _deduced_text(impl: Kind, puzzle: Puzzle, a: Call, deduced: Deduced) -> int:
     report, code = deduced
     last = _last(report)
     if last is not None and last.get("snapshot"):
@@ -224,7 +203,7 @@ def _deduced_text(impl: Kind, puzzle: Puzzle, a: SolveArgs, deduced: Deduced) ->
     return code
 
 
-DEDUCED: dict[Format, Callable[[Kind, Puzzle, SolveArgs, Deduced], int]] = {
+DEDUCED: dict[Format, Callable[[Kind, Puzzle, Call, Deduced], int]] = {
     Format.json: _deduced_json, Format.markdown: _deduced_markdown,
     Format.html: _deduced_html, Format.text: _deduced_text,
 }

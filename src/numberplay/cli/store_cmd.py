@@ -11,7 +11,7 @@ from typing import TextIO
 
 import click
 
-from ..errors import NumberplayError
+from ..errors import OutputError
 from ..services.store import PuzzleStore
 from .common import ShowFormat, echo, guard, json_flag, print_json, show_format
 from .html_out import store_page
@@ -116,9 +116,12 @@ def _open(path: Path | None) -> Iterator[TextIO]:
         try:
             handle = tmp.open("w", encoding="utf-8")
         except OSError as exc:
-            raise NumberplayError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
         with handle:
             yield handle
-        tmp.replace(path)
+        try:
+            tmp.replace(path)
+        except OSError as exc:
+            raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         tmp.unlink(missing_ok=True)

@@ -13,6 +13,7 @@ asked one.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from math import prod
@@ -200,14 +201,16 @@ def steer(rng: random.Random, table: Table, difficulty: str,
 
 def generate(rng: random.Random, size: str, difficulty: str,
              budget: Budget | None = None) -> Generated:
-    """A puzzle with exactly one solution, of the asked size and difficulty."""
+    """A puzzle with exactly one solution, of the asked size and difficulty: tries
+    afresh until the budget runs out (a fixed number of times when it has no limit)."""
     R, C = parse_size(size)
     restarts = max(RESTARTS, 400 // (R * C))  # small grids: cheap tries, rarer grades
-    for _ in range(restarts):
+    for _ in itertools.count() if budget is not None and budget.bounded else range(restarts):
         weights = WEIGHTS[difficulty]
         table = [rng.choices(range(1, 10), weights, k=C) for _ in range(R)]
         if repair(rng, table, budget) and steer(rng, table, difficulty, budget):
             puzzle = table_puzzle(table)
             solution = CrossProductSolution(tuple(map(tuple, table)))
             return Generated(puzzle, solution, difficulty, to_text(puzzle))
-    raise GenerationError(f"no {difficulty} {R}x{C} puzzle found in {restarts} tries")
+    raise GenerationError(f"no {difficulty} {R}x{C} puzzle found in {restarts} tries "
+                          "(no time budget was set)")

@@ -9,11 +9,15 @@ from math import prod
 from typing import Any
 
 from ..budget import Budget, count_all
-from ..kinds import Deduction, Kind, KindOption
+from ..kinds import Deduction, Kind, KindOption, Offer
 from ..model import Generated, PlayState
 from ..text import place
 from .model import CrossProductPuzzle, CrossProductSolution, check_givens
 from .parse import parse_puzzle, to_text
+
+# (The enumerations and samples: benchmarks/enumerate_small.py; a turned grid needs the same.)
+TWO_ROWS = ("every 2x2 and 2x3 puzzle checked, and none of the 46,896, 35,660 and 20,578 "
+            "unique random 2x4, 2x5 and 2x6 puzzles needs more than a line's few fillings")
 
 
 class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
@@ -31,6 +35,17 @@ class CrossProductKind(Kind[CrossProductPuzzle, CrossProductSolution]):
     default_difficulty = "medium"
     default_size = "6x6"
     size_help = "ROWSxCOLS, e.g. 6x6 or 10x4 (sides up to 20, at most 144 cells)"
+    offers = (
+        Offer("1xC", ((1, 1), (1, None)), ("easy",), "each cell is its column's product"),
+        Offer("Rx1", ((1, None), (1, 1)), ("easy",), "each cell is its row's product"),
+        Offer("2x2 to 2x6", ((2, 2), (2, 6)), ("easy", "medium"), TWO_ROWS),
+        Offer("3x2 to 6x2", ((3, 6), (2, 2)), ("easy", "medium"), TWO_ROWS),
+        Offer("3x3", ((3, 3), (3, 3)), ("easy", "medium"),
+              "measured: none of 42,916 unique 3x3 puzzles (of 115,335 random tables) "
+              "needs more than a line's few fillings"),
+        Offer("every other RxC", ((2, None), (2, None)), ("easy", "medium", "hard"),
+              "every grade is made (benchmarks/bench_sizes.py)"),
+    )
     options = (
         KindOption("rows", "row products, top to bottom, e.g. 210,144,54,135,4,49",
                    metavar="N,N,..."),

@@ -113,7 +113,8 @@ def _attempt_search(n: int, masks: list[int], solution: list[int], rng: random.R
 
 def generate_masks(n: int, level: int, rng: random.Random, budget: Budget | None = None,
                    attempts: int = 2000) -> tuple[list[int], list[int]]:
-    """A puzzle of order n graded exactly `level`, with its proved-unique solution."""
+    """A puzzle of order n graded exactly `level`, with its proved-unique solution:
+    tries until the budget runs out (`attempts` tries under a budget without limit)."""
     budget = ensure(budget)
     if n < 1:
         raise GenerationError("size must be at least 1")
@@ -141,5 +142,5 @@ def generate_masks(n: int, level: int, rng: random.Random, budget: Budget | None
                          attempts=attempts, on_capped=capped)
     if found is None:
         raise GenerationError(f"no {n}x{n} Cross Set puzzle graded {GRADES[level]!r} "
-                              f"found in {attempts} attempts")
+                              f"found in {attempts} attempts (no time budget was set)")
     return found

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..budget import Budget
 from ..errors import PuzzleError
-from ..kinds import Deduction, Kind
+from ..kinds import Deduction, Kind, Offer
 from ..latin.explain import GRADES
 from ..latin.order import parse_order
 from ..model import Generated, PlayState, Puzzle, Solution
@@ -38,6 +38,19 @@ class CrossSetKind(Kind[CrossSetPuzzle, CrossSetSolution]):
     default_difficulty = "medium"
     default_size = "7"
     size_help = "the order N of the grid (e.g. 7)"
+    # Subsets and fish take k >= 2 of at least 2k open cells (or rows) of a line
+    # (latin/techniques.py), and the checks are benchmarks/enumerate_small.py's.
+    offers = (
+        Offer("1 and 2", ((1, 2),), GRADES[:1],
+              "one decided cell decides a 2x2 square: all 16 order-2 puzzles checked"),
+        Offer("3", ((3, 3),), (GRADES[0], GRADES[1], GRADES[-1]),
+              "no subset or fish fits a line of 3 cells: all 262,144 puzzles on one "
+              "3x3 square checked"),
+        Offer("4", ((4, 4),), tuple(g for g in GRADES if g != "hard"),
+              "a hidden pair in a line of 4 open cells is a naked pair of the other two, "
+              "which is found first"),
+        Offer("5 to 30", ((5, None),), GRADES, "every grade is made (benchmarks/bench_sizes.py)"),
+    )
 
     # -- reading and writing ------------------------------------------------
     def parse(self, text: str | None, **options: Any) -> CrossSetPuzzle:

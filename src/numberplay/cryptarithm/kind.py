@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..budget import Budget, ensure
 from ..formula.base import FormulaKind
+from ..formula.options import FORMULA_OPTIONS
 from ..kinds import GENERATE_COMMANDS, PUZZLE_COMMANDS, KindOption
 from ..model import Generated
 from .model import CryptarithmPuzzle, CryptarithmSolution
@@ -60,7 +61,9 @@ class CryptarithmKind(FormulaKind):
     summary = "Give each letter a distinct digit so that a formula holds: SEND + MORE = MONEY."
     input_help = ("One formula per line, e.g. 'SEND + MORE = MONEY', 'YOU = ME ^ 2', "
                   "'sum(range(AA)) = BB', 'texas + nevada = alaska'. Every letter (any script, any case) is "
-                  "its own letter; a digit in a word is itself; && is and.")
+                  "its own letter; a digit in a word is itself; && is and; ? is any digit "
+                  "(not necessarily different; enigma.py's options: --digits, --invalid, "
+                  "--distinct, --symbols, --extra).")
     puzzle_type = CryptarithmPuzzle
     solution_type = CryptarithmSolution
     difficulties = ("easy", "medium", "hard")
@@ -69,6 +72,7 @@ class CryptarithmKind(FormulaKind):
         KindOption("base", "Number base, 2 to 36 (default 10).", type=int, metavar="B",
                    commands=PUZZLE_COMMANDS | GENERATE_COMMANDS),
         KindOption("fix", "Fix letters in advance: A=1,B=2.", type=str, metavar="A=1,B=2"),
+        *FORMULA_OPTIONS,
         KindOption("digits_as_symbols", "Read a digit inside a word as a symbol of its own, "
                    "as cryptator does (tekken3: the 3 is an unknown like a letter, written "
                    "tekken_3); a number standing alone is still a number. For generate: the "
@@ -125,10 +129,12 @@ class CryptarithmKind(FormulaKind):
         word is a symbol of its own (written `_3` in the puzzle, `lang.digits_as_symbols`)."""
         if not digits_as_symbols:
             return super().parse_all(text, base=base, fix=fix, **options)
+        from ..formula.base import formula_options
         from ..formula.lang import digits_as_symbols as rewrite
         from ..formula.puzzle import read_formulas
         return read_formulas(text, self.puzzle_type, self.title.lower(), base, fix,
-                             lambda line: rewrite(self._formula(line)))
+                             lambda line: rewrite(self._formula(line)),
+                             **formula_options(options))
 
     def generate(self, rng: random.Random, size: str | None = None,
                  difficulty: str | None = None, budget: Budget | None = None,
@@ -155,11 +161,14 @@ class CryptarithmKind(FormulaKind):
 
     def draw(self, puzzle, solution=None, highlight=None, state=None) -> str:
         """A column sum for sums of words, else the formula on one line (`svg.py`);
-        a player's letters (`state`) are drawn in the player's ink."""
+        a player's letters (`state`) are drawn in the player's ink; the options'
+        rules (`--digits` ...) written under it."""
+        from ..formula.options import caption
         from .svg import draw_formula
         digits = dict(solution.assignment) if solution is not None else None
         return draw_formula(puzzle.formula, digits, highlight, base=puzzle.base,
-                            entries=dict(state.entries) if state else None)
+                            entries=dict(state.entries) if state else None,
+                            note=caption(puzzle.digits, puzzle.invalid, puzzle.distinct))
 
 
 KIND = CryptarithmKind()

@@ -118,11 +118,12 @@ def _letter_box(svg: Svg, x: float, y: float, ch: str, digits: dict[str, int],
 
 def draw_formula(formula: str, digits: dict[str, int] | None = None,
                  highlight: Iterable[str] | str | None = None, base: int = 10,
-                 entries: dict[str, int] | None = None) -> str:
+                 entries: dict[str, int] | None = None, note: str = "") -> str:
     """A cryptarithm: a column sum when it is a sum of words, else one line of boxes.
 
     `digits`: a solution's letters (with a legend); `entries`: a player's letters,
-    drawn in the player's ink where no solution digit is shown."""
+    drawn in the player's ink where no solution digit is shown; `note`: a line
+    under it (the options' rules, `options.caption`)."""
     digits = digits or {}
     player = frozenset(entries or {}) - frozenset(digits)
     shown = {**(entries or {}), **digits}
@@ -136,6 +137,10 @@ def draw_formula(formula: str, digits: dict[str, int] | None = None,
         svg.height += 18
         svg.text(MARGIN, svg.height - 12, f"base {base}", size=12, anchor="start",
                  italic=True)
+    if note:
+        svg.height += 18
+        svg.width = max(svg.width, 2 * MARGIN + 7 * len(note))
+        svg.text(MARGIN, svg.height - 12, note, size=12, anchor="start", italic=True)
     if digits:
         legend(svg, digits)
     return str(svg)

@@ -4,27 +4,17 @@ A setter's word list ("planets", "fruit") is read once: each word becomes a
 bit mask of its letters and its length, so most candidates are thrown out
 before any search (more than B distinct letters; a sum shorter than the
 longest addend, or too long or too short for the addends to reach). What is
-left is decided by a column search with carries, written twice:
-
-* `count_columns`, pure Python, the reference: columns from the right; in each
-  column the addends' letters still free are tried and the sum's letter is
-  computed (the column total modulo B), never tried; after every column the
-  whole sum is checked against the largest and smallest totals the free letters
-  can still reach (each letter weighs its place values in the addends minus
-  those in the sum). The letters of the top column (and the next ones, up to
-  four letters) are tried before the columns from the right: their weights
-  dominate, so the bound cuts at once what the columns would refute only at the
-  end (`ALPHA + EPSILON + PSI = UPSILON`: 39,000 nodes without, 9 with);
-  a sum where two letters weigh the same (and share the leading-zero rule) is
-  not searched at all when only uniqueness matters: swapping their digits turns
-  any solution into another (`has_twins`; more than half the candidates of a
-  typical list);
-* `_wordcount.c`, the same search compiled (built by setup.py when a C compiler
-  is there), used when its 64-bit arithmetic cannot overflow.
-
-`count_sum` picks one; the tests compare both with a brute force over
-permutations. The semantics are numberplay's: letters take distinct digits,
-a word of two or more letters does not start with 0 (a one-letter word may be 0).
+left is decided by the column search with carries of `wordcount.py` (its
+docstring tells how): one typed source, compiled by Cython when a compiler was
+there, with 64-bit weights, so a sum whose weighted totals could pass 64 bits
+(long words in a large base) runs the same source as Python, exact for any
+size. `count_sum` and `WordList.decide` pick one; the tests compare both with a
+brute force over permutations. A sum where two letters weigh the same (and
+share the leading-zero rule) is not searched at all when only uniqueness
+matters: swapping their digits turns any solution into another (`has_twins`;
+more than half the candidates of a typical list). The semantics are
+numberplay's: letters take distinct digits, a word of two or more letters does
+not start with 0 (a one-letter word may be 0).
 """
 
 from __future__ import annotations
@@ -34,28 +24,22 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BudgetExceeded, PuzzleError
+from .. import _pure
+from ..errors import PuzzleError
 from ..formula.lang import is_word
 from ..formula.model import DIGITS
 from ..kinds import InlineText, option_text
 from ..text import shorten
-
-_C: Any
-try:  # the compiled core; the pure-Python search below is the fallback
-    from . import _wordcount as _compiled
-    _C = _compiled
-except ImportError:  # pragma: no cover - exercised when no compiler was there
-    _C = None
+from . import wordcount as _core
 
 MAX_NODES = 5_000_000      # per candidate: far above what any 10-letter sum needs
 INT64_SAFE = 2 ** 62
-PRE_MAX = 4                # top-column letters tried first (as in _wordcount.c)
-MAX_WORD = 40              # letters in one word (the compiled core's limit)
+MAX_WORD = _core.MAXLEN    # letters in one word
 
 
 def has_compiled_core() -> bool:
-    """True when the compiled column search is importable."""
-    return _C is not None
+    """True when the column search runs compiled."""
+    return _pure.compiled(_core)
 
 
 # -- reading a word list ---------------------------------------------------------------------
@@ -127,164 +111,36 @@ def parse_addends(text: str | None, default: tuple[int, int] = (2, 2)) -> tuple[
 
 # -- deciding one sum ------------------------------------------------------------------------
 
-def count_columns(addends: list[str], total: str, base: int = 10, limit: int = 2,
-                  max_nodes: int = MAX_NODES) -> tuple[int, dict[str, int] | None, int]:
-    """(solutions found up to `limit`, the first one, nodes) for `addends = total`;
-    the count is -1 when `max_nodes` ran out first. Pure Python reference."""
-    letters: list[str] = []
-    for w in (*addends, total):
-        for ch in w:
-            if ch not in letters:
-                letters.append(ch)
-    if len(letters) > base or max(map(len, addends)) > len(total):
-        return 0, None, 0
-    local = {ch: i for i, ch in enumerate(letters)}
-    n = len(letters)
-    weight = [0] * n
-    lead = [0] * n
-    for pos, w in enumerate((*addends, total)):
-        sign = -1 if pos == len(addends) else 1
-        if len(w) > 1:
-            lead[local[w[0]]] = 1
-        place = 1
-        for ch in reversed(w):
-            weight[local[ch]] += sign * place
-            place *= base
-    # The program: the top columns' letters first (while they are at most
-    # PRE_MAX, the top column always), then per column from the right the
-    # addends' letters and the sum's letter.
-    steps: list[tuple[int, int, int]] = []     # (op, letter, free from); op 2 top, 0 add, 1 sum
-    order: list[int] = []
-    words = (*addends, total)
-    for top in range(len(total) - 1, -1, -1):
-        column: list[int] = []
-        for w in words:
-            if len(w) > top and local[w[-1 - top]] not in column + order:
-                column.append(local[w[-1 - top]])
-        if len(order) + len(column) > PRE_MAX and top < len(total) - 1:
-            break
-        for li in column:
-            order.append(li)
-            steps.append((2, li, len(order)))
-        if len(order) >= PRE_MAX:
-            break
-    for c in range(len(total)):
-        for w in addends:
-            if len(w) > c:
-                li = local[w[-1 - c]]
-                if li not in order:
-                    order.append(li)
-                steps.append((0, li, len(order)))
-        li = local[total[-1 - c]]
-        if li not in order:
-            order.append(li)
-        steps.append((1, li, len(order)))
-    search = _Search(letters, weight, lead, steps, order, base, limit, max_nodes)
-    try:
-        search.rec(0, 0)
-    except BudgetExceeded:
-        return -1, None, search.nodes
-    return search.count, search.first, search.nodes
+def _python_core() -> Any:
+    """The column search run from its source as Python (exact for any sum): the
+    module itself when it is not compiled, else a copy of its source."""
+    global _PY
+    if _PY is None:
+        _PY = _core if not _pure.compiled(_core) else _pure.as_python(_core)
+    return _PY
 
 
-class _Search:
-    """The state of one column search (see count_columns)."""
+_PY: Any = None
 
-    def __init__(self, letters: list[str], weight: list[int], lead: list[int],
-                 steps: list[tuple[int, int, int]], order: list[int], base: int, limit: int,
-                 max_nodes: int) -> None:
-        self.letters, self.weight, self.lead = letters, weight, lead
-        self.steps, self.order, self.base = steps, order, base
-        self.limit, self.max_nodes = limit, max_nodes
-        self.digit = [-1] * len(letters)
-        self.used = [False] * base
-        self.P = 0
-        self.count = 0
-        self.nodes = 0
-        self.first: dict[str, int] | None = None
 
-    def bound_ok(self, free_from: int) -> bool:
-        """Can the free letters still make the weighted sum zero? Positive weights
-        take the largest free digits for the largest total, negative ones the
-        smallest (rearrangement); the reverse for the smallest total."""
-        need = -self.P
-        if free_from >= len(self.letters):
-            return need == 0
-        free = [d for d in range(self.base) if not self.used[d]]
-        rest = [self.weight[li] for li in self.order[free_from:]]
-        pos = sorted((w for w in rest if w > 0), reverse=True)
-        neg = sorted(w for w in rest if w < 0)
-        hi = sum(w * free[-1 - k] for k, w in enumerate(pos)) + \
-            sum(w * free[k] for k, w in enumerate(neg))
-        lo = sum(w * free[k] for k, w in enumerate(pos)) + \
-            sum(w * free[-1 - k] for k, w in enumerate(neg))
-        return lo <= need <= hi
-
-    def assign(self, li: int, d: int) -> None:
-        self.digit[li] = d
-        self.used[d] = True
-        self.P += self.weight[li] * d
-
-    def unassign(self, li: int, d: int) -> None:
-        self.digit[li] = -1
-        self.used[d] = False
-        self.P -= self.weight[li] * d
-
-    def rec(self, i: int, s: int) -> None:
-        """Steps i.. with the running column total s (carry included)."""
-        steps, digit, nsteps = self.steps, self.digit, len(self.steps)
-        while i < nsteps and steps[i][0] == 0 and digit[steps[i][1]] >= 0:
-            s += digit[steps[i][1]]
-            i += 1
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise BudgetExceeded("node limit", nodes=self.nodes)
-        if i == nsteps:
-            if s == 0 and self.P == 0:
-                if self.count == 0:
-                    self.first = {c: digit[k] for k, c in enumerate(self.letters)}
-                self.count += 1
-            return
-        op, li, free_from = steps[i]
-        base = self.base
-        if op != 1:
-            for d in range(self.lead[li], base):
-                if self.used[d]:
-                    continue
-                self.assign(li, d)
-                if op == 0 or self.bound_ok(free_from):
-                    self.rec(i + 1, s + d if op == 0 else s)
-                self.unassign(li, d)
-                if self.count >= self.limit:
-                    return
-            return
-        d = s % base
-        if digit[li] >= 0:
-            if digit[li] == d and self.bound_ok(free_from):
-                self.rec(i + 1, s // base)
-            return
-        if self.used[d] or d < self.lead[li]:
-            return
-        self.assign(li, d)
-        if self.bound_ok(free_from):
-            self.rec(i + 1, s // base)
-        self.unassign(li, d)
+def _pick(addends: list[str], total: str, base: int, compiled: bool | None) -> Any:
+    """The search for this sum: the compiled one when its 64 bits are enough."""
+    fits = _fits_int64(addends, total, base)
+    if compiled and not (fits and has_compiled_core()):
+        raise RuntimeError("the compiled column search is not available for this sum")
+    return _core if fits and compiled is not False else _python_core()
 
 
 def has_twins(addends: list[str], total: str, base: int = 10) -> bool:
     """True when two letters have the same weight (place values in the addends minus
     those in the sum) and the same leading-zero rule: swapping their digits turns
     any solution into another, so the sum has 0 or at least 2 solutions."""
-    weight: dict[str, int] = {}
-    lead = {w[0] for w in (*addends, total) if len(w) > 1}
-    for pos, w in enumerate((*addends, total)):
-        sign = -1 if pos == len(addends) else 1
-        place = 1
-        for ch in reversed(w):
-            weight[ch] = weight.get(ch, 0) + sign * place
-            place *= base
-    keys = [(v, c in lead) for c, v in weight.items()]
-    return len(set(keys)) < len(keys)
+    alphabet = _alphabet([*addends, total])
+    if len(alphabet) > base:
+        return False
+    codes = {ch: i for i, ch in enumerate(alphabet)}
+    return _python_core().twins([_encode(w, codes) for w in addends], _encode(total, codes),
+                                base)
 
 
 def _fits_int64(addends: Iterable[str], total: str, base: int) -> bool:
@@ -312,18 +168,17 @@ def _digits_dict(raw: bytes, alphabet: str) -> dict[str, int]:
 def count_sum(addends: list[str], total: str, base: int = 10, limit: int = 2,
               max_nodes: int = MAX_NODES,
               compiled: bool | None = None) -> tuple[int, dict[str, int] | None, int]:
-    """`count_columns`, compiled when possible (`compiled=False` forces Python)."""
+    """(solutions found up to `limit`, the first one, nodes) for `addends = total`;
+    the count is -1 when `max_nodes` ran out first. Compiled when possible
+    (`compiled=False`: the source run as Python)."""
     alphabet = _alphabet([*addends, total])
-    use_c = _C is not None and compiled is not False and _fits_int64(addends, total, base) \
-        and len(alphabet) <= 256
-    if compiled and not use_c:
-        raise RuntimeError("the compiled column search is not available for this sum")
-    if use_c:
-        codes = {ch: i for i, ch in enumerate(alphabet)}
-        n, raw, nodes = _C.count([_encode(w, codes) for w in addends], _encode(total, codes),
-                                 base, limit, max_nodes)
-        return n, (_digits_dict(raw, alphabet) if raw is not None else None), nodes
-    return count_columns(addends, total, base, limit, max_nodes)
+    core = _pick(addends, total, base, compiled)
+    if len(alphabet) > base or max(map(len, addends)) > len(total):
+        return 0, None, 0
+    codes = {ch: i for i, ch in enumerate(alphabet)}
+    n, raw, nodes = core.count([_encode(w, codes) for w in addends], _encode(total, codes),
+                               base, limit, max_nodes)
+    return n, (_digits_dict(raw, alphabet) if raw is not None else None), nodes
 
 
 # -- every candidate of a list -----------------------------------------------------------------
@@ -427,30 +282,29 @@ class WordList:
     def decide(self, combo: tuple[int, ...], sums: list[int], *, compiled: bool | None = None,
                max_nodes: int = MAX_NODES) -> tuple[list[tuple[int, dict[str, int]]], list[int], int]:
         """(unique sums with their digits, undecided sums, nodes) among `sums`."""
+        if not sums:
+            return [], [], 0
         addends = [self.words[i] for i in combo]
-        use_c = (_C is not None and compiled is not False and bool(sums)
-                 and self.encoded is not None
-                 and _fits_int64(addends, self.words[max(sums, key=self.lens.__getitem__)],
-                                 self.base))
-        if use_c:
-            encoded = self.encoded
-            assert encoded is not None
-            uniques, stopped, used = _C.unique_sums(
+        core = _pick(addends, self.words[max(sums, key=self.lens.__getitem__)], self.base,
+                     compiled)
+        if self.encoded is not None:
+            encoded, alphabet = self.encoded, self.alphabet
+            uniques, stopped, used = core.unique_sums(
                 [encoded[i] for i in combo], [encoded[j] for j in sums], self.base, max_nodes)
-            return ([(sums[ix], _digits_dict(raw, self.alphabet)) for ix, raw in uniques],
+            return ([(sums[ix], _digits_dict(raw, alphabet)) for ix, raw in uniques],
                     [sums[ix] for ix in stopped], used)
-        found: list[tuple[int, dict[str, int]]] = []
-        undecided: list[int] = []
+        found: list[tuple[int, dict[str, int]]] = []      # an alphabet past 256 letters:
+        undecided: list[int] = []                          # codes of its own for each sum
         nodes = 0
         for j in sums:
-            if has_twins(addends, self.words[j], self.base):
-                continue
-            n, first, used = count_columns(addends, self.words[j], self.base, 2, max_nodes)
+            alphabet = _alphabet([*addends, self.words[j]])
+            codes = {ch: i for i, ch in enumerate(alphabet)}
+            uniques, stopped, used = core.unique_sums(
+                [_encode(w, codes) for w in addends], [_encode(self.words[j], codes)],
+                self.base, max_nodes)
             nodes += used
-            if n == 1 and first is not None:
-                found.append((j, first))
-            elif n < 0:
-                undecided.append(j)
+            found += [(j, _digits_dict(raw, alphabet)) for _, raw in uniques]
+            undecided += [j for _ in stopped]
         return found, undecided, nodes
 
 

@@ -33,6 +33,7 @@ from .kernel import (
     fixpoint,
     follow,
     grade,
+    quiet,
     step,
     technique_rung,
     trial_depth_of,
@@ -54,6 +55,6 @@ __all__ = [
     "Backtrack", "Contradiction", "End", "Entry", "Explanation", "Failed", "Guess", "Limits", "Move",
     "Place", "Played", "Position", "Rules", "Run", "Tally", "Technique", "Trial", "check",
     "explain", "find_trial", "first_area", "fixpoint", "follow", "grade", "hint_text",
-    "narrate", "next_step", "no_solution_text", "step", "table_of", "technique_rung",
+    "narrate", "next_step", "no_solution_text", "quiet", "step", "table_of", "technique_rung",
     "trial_depth_of", "trial_step",
 ]

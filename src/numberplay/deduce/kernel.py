@@ -70,11 +70,17 @@ class Technique:
     name: the technique's name (a move's and a step's `technique`).
     rung: its difficulty, 0 = easiest; several techniques may share a rung.
     find: `find(pos) -> Move | None`, narrowing `pos` in place (see the module doc).
+    sweep: the same technique without words, for the quiet run (`quiet`):
+      `sweep(pos) -> bool` makes every deduction `find` would find in `pos` now
+      (or more of the same rule), True if anything went; it may raise
+      `Contradiction` (or leave a place empty: `quiet` checks at the end), and it
+      must stand a position a contradiction is in. None: one `find` stands for it.
     """
 
     name: str
     rung: int
     find: Callable[[Position], Move | None]
+    sweep: Callable[[Position], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,9 @@ class Rules:
     # The rungs a trial's consequences may use, tried in turn (None: all); see Limits.
     trial_rungs: tuple[int | None, ...] | None = None
     solved_text: str = "Solved: every place is decided and every rule checks."
+    # True when the sweeps of the easiest rung find every contradiction that
+    # `contradiction` finds: `quiet` then checks nothing more at its end.
+    sweeps_check: bool = False
 
     # -- positions -------------------------------------------------------------------
     def copy(self, pos: Position) -> Position:
@@ -127,6 +136,10 @@ class Rules:
     def solved(self, pos: Position) -> bool:
         """Is every place decided (and the position consistent)?"""
         raise NotImplementedError
+
+    def decided(self, pos: Position) -> bool:
+        """Is every place decided (its consistency known)? Default: `solved`."""
+        return self.solved(pos)
 
     def candidates(self, pos: Position) -> list[tuple[Place, list[Any]]]:
         """The undecided places and their values, in a fixed order."""
@@ -343,6 +356,58 @@ def fixpoint(rules: Rules, pos: Position, max_rung: int | None = None,
         if move is None:
             return Tally(hardest, end="solved" if rules.solved(pos) else "stalled")
         hardest = max(hardest, technique_rung(rules, move.technique))
+
+
+def quiet(rules: Rules, pos: Position, max_rung: int | None = None) -> str:
+    """The quiet run: narrow `pos` in place with the techniques up to `max_rung`,
+    each as its `sweep` (every deduction it finds at once, no move, no words),
+    starting again from the easiest after any progress: "solved", "stalled" or
+    "contradiction". Every technique only removes, so this is the ladder's
+    fixpoint (what `fixpoint` reaches step by step), reached with fewer passes;
+    and a contradiction, once there, stays: the position is checked once, at the
+    end (a sweep that meets one may raise `Contradiction` at once)."""
+    sweeps = _sweeps(rules, max_rung)
+    try:
+        while True:
+            for sweep in sweeps:
+                if sweep(pos):
+                    break
+            else:
+                break
+    except Contradiction:
+        return "contradiction"
+    if rules.sweeps_check and sweeps:
+        return "solved" if rules.decided(pos) else "stalled"
+    if check(rules, pos) is not None:
+        return "contradiction"
+    return "solved" if rules.solved(pos) else "stalled"
+
+
+_SWEEPS: dict[tuple[int, int | None], tuple[Any, list[Callable[[Position], bool]]]] = {}
+
+
+def _sweeps(rules: Rules, max_rung: int | None) -> list[Callable[[Position], bool]]:
+    """The sweeps of the techniques up to `max_rung`, in ladder order (remembered)."""
+    key = (id(rules), max_rung)
+    hit = _SWEEPS.get(key)
+    if hit is not None and hit[0] is rules.techniques:
+        return hit[1]
+    out: list[Callable[[Position], bool]] = []
+    for t in rules.techniques:
+        if max_rung is not None and t.rung > max_rung:
+            break
+        out.append(t.sweep if t.sweep is not None else _once(t.find))
+    if len(_SWEEPS) > 256:
+        _SWEEPS.clear()
+    _SWEEPS[key] = (rules.techniques, out)
+    return out
+
+
+def _once(find: Callable[[Position], Move | None]) -> Callable[[Position], bool]:
+    """A technique without a sweep: one move of it stands for the sweep."""
+    def sweep(pos: Position) -> bool:
+        return find(pos) is not None
+    return sweep
 
 
 # -- trials ----------------------------------------------------------------------------

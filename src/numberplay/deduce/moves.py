@@ -42,12 +42,15 @@ class Entry:
     """One line of a kind's technique table: its name, its rung on the kind's own
     scale (None: not on the ladder unless a kind puts it there), the finder
     (narrows a position, returns a `Move` or None) and the words (the kind's
-    sentence for a move). The arguments of `finder` and `words` are the kind's."""
+    sentence for a move). The arguments of `finder` and `words` are the kind's.
+    `sweep`: the finder without words for the quiet run (every deduction it
+    finds at once, applied; True if anything went), None: the finder stands for it."""
 
     name: str
     rung: int | None
     finder: Callable[..., Move | None]
     words: Callable[..., Any]
+    sweep: Callable[..., bool] | None = None
 
 
 def table_of(entries: tuple[Entry, ...]) -> dict[str, Entry]:

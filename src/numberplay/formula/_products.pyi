@@ -8,8 +8,3 @@ def new(n: int, base: int, rank: list[int], words: list[list[int]], eqs: Sequenc
 
 def run(state: object, max_nodes: int, /) -> tuple[int, tuple[int, ...] | None, int]:
     """(1: a solution, 0: max_nodes spent, -1: no more; the digits by letter; nodes)."""
-
-def word_products(base: int, limit: int, words: Sequence[Sequence[int]], nleft: int, /
-                  ) -> tuple[int, tuple[tuple[int, int], ...] | None, int]:
-    """(solutions up to limit, the first as (letter id, digit) pairs, nodes) of
-    prod(words[:nleft]) = prod(words[nleft:]) (wordproducts.py)."""

@@ -41,11 +41,12 @@ class FormulaKind(Kind[Any, Any]):
         return puzzles[0]
 
     def parse_all(self, text: str | None, base: int | None = None, fix: Any = None,
-                  **_: Any) -> list[FormulaPuzzle]:
-        """One puzzle per formula line, with `base B` and `fix A=1,B=2` lines (see
-        `puzzle.read_formulas`)."""
+                  **options: Any) -> list[FormulaPuzzle]:
+        """One puzzle per formula line, with `base B` and `fix A=1,B=2` lines, and
+        enigma.py's options when the kind declares them (`options.FORMULA_OPTIONS`:
+        digits, invalid, distinct, symbols, extra; see `puzzle.read_formulas`)."""
         return F.read_formulas(text, self.puzzle_type, self.title.lower(), base, fix,
-                               self._formula)
+                               self._formula, **formula_options(options))
 
     def _formula(self, line: str) -> str:
         """The formula text of one input line."""
@@ -96,8 +97,11 @@ class FormulaKind(Kind[Any, Any]):
     def place_values(self, puzzle) -> dict[str, tuple[int, ...]]:
         """{letter: every digit of the base} (a fixed letter: its digit)."""
         fixed = dict(puzzle.fixed)
-        return {c: (fixed[c],) if c in fixed else tuple(range(puzzle.base))
-                for c in F.validate(puzzle).letters}
+        comp = F.validate(puzzle)
+        rules = F.puzzle_rules(puzzle, comp)
+        return {c: (fixed[c],) if c in fixed else
+                tuple(d for d in range(puzzle.base) if rules.allowed[i] >> d & 1)
+                for i, c in enumerate(comp.letters)}
 
     def with_givens(self, puzzle, givens: dict[str, int]):
         """A given is a fixed letter (`fix A=1`)."""
@@ -115,9 +119,10 @@ class FormulaKind(Kind[Any, Any]):
         formula = " and ".join(text for k, (_, text) in enumerate(parts) if k in keep)
         if not formula:
             raise PuzzleError("a formula keeps at least one of its parts")
-        comp = S.compile_puzzle(formula, puzzle.base)
+        many = puzzle.distinct is not None
+        comp = S.compile_puzzle(formula, puzzle.base, not many, many=many)
         letters = set(comp.letters)
-        leads = sorted((S.compile_puzzle(puzzle.formula, puzzle.base).lead & letters) - comp.lead)
+        leads = sorted((F.compiled(puzzle).lead & letters) - comp.lead)
         if leads:  # a word's first letter stays non-zero when only a column keeps it
             formula = " and ".join([formula, *(f"{c} != 0" for c in leads)])
         fixed = tuple((c, d) for k, (c, d) in enumerate(puzzle.fixed, start=len(parts))
@@ -147,10 +152,21 @@ class FormulaKind(Kind[Any, Any]):
                     " | ".join(str(d) for _, d in solution.assignment) + " |"
             return out
         if solution is None:
-            extra = f"  (base {puzzle.base})" if puzzle.base != 10 else ""
-            return text + extra
+            from .options import caption
+            notes = [f"base {puzzle.base}"] if puzzle.base != 10 else []
+            rules = caption(puzzle.digits, puzzle.invalid, puzzle.distinct)
+            notes += [rules] if rules else []
+            return text + (f"  ({'; '.join(notes)})" if notes else "")
         return f"{text}\n{self.letter_table(solution)}"
 
     def size_of(self, puzzle) -> str:
-        return str(len(S.compile_puzzle(puzzle.formula, puzzle.base).letters))
+        return str(len(F.compiled(puzzle).letters))
+
+
+FORMULA_OPTION_NAMES = ("digits", "invalid", "distinct", "symbols", "extra")
+
+
+def formula_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options of `options.FORMULA_OPTIONS` that are set."""
+    return {k: options[k] for k in FORMULA_OPTION_NAMES if options.get(k) is not None}
 

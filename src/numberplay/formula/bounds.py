@@ -3,7 +3,7 @@
 Unassigned letters range over [smallest unused digit, largest unused digit]
 (at least 1 for a leading letter). A comparison whose two sides' intervals
 decide it is refuted (prune) or entailed (true for every completion).
-Only parts that always have a value are bounded (no `%`, `//`, no division
+Only parts that always have a value are bounded (no `%`, `//`, no `/`
 by an interval that contains 0), so entailment is sound.
 """
 

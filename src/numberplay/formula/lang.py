@@ -5,7 +5,7 @@ and a standalone `x` or `×` to `*`) and converted into a whitelisted tree of
 the node classes below; nothing is ever `eval`-ed. Values are exact: `int`,
 `fractions.Fraction`, `bool`, tuples/lists/frozensets and `range`.
 
-An operation that Python would reject (division by zero, a type error), a
+An operation that Python would reject (dividing by zero, a type error), a
 power that is not exact (`2 ^ 0.5`) or a value larger than `MAX_BITS` bits
 has *no value*: evaluation raises `NoValue` and the formula is false for that
 assignment. Letter-free parts are folded at parse time; a letter-free part
@@ -34,7 +34,12 @@ MAX_DEPTH = 120           # deepest expression tree (after flattening + and -)
 MAX_BITS = 13_300         # about 4,000 decimal digits: the bound on every value
 MAX_EXPONENT_DEN = 1_000  # largest root taken by a fractional power
 
-FUNCTIONS = {"sum": (1, 2), "range": (1, 3), "abs": (1, 1), "min": (1, 50), "max": (1, 50)}
+FUNCTIONS = {"sum": (1, 2), "range": (1, 3), "abs": (1, 1), "min": (1, 50), "max": (1, 50),
+             "is_prime": (1, 1), "is_square": (1, 1), "is_cube": (1, 1),
+             "is_triangular": (1, 1), "is_palindrome": (1, 1), "dsum": (1, 1)}
+PREDICATES = frozenset({"is_prime", "is_square", "is_cube", "is_triangular", "is_palindrome"})
+MAX_PRIME_TEST = 3_317_044_064_679_887_385_961_981   # Miller-Rabin on the first 13 primes
+                                                     # is exact below this (about 3.3e24)
 KEYWORDS = {"and", "or", "not", "in", "is"}
 
 Env = list[int]
@@ -406,7 +411,7 @@ def div(a: Any, b: Any) -> Any:
 
 
 def floordiv(a: Any, b: Any) -> Any:
-    """a // b (Python's floor division)."""
+    """a // b (Python's floor quotient)."""
     a, b = _num(a), _num(b)
     if b == 0:
         raise NoValue
@@ -465,8 +470,86 @@ def _items(v: Any) -> Any:
     raise NoValue
 
 
-def call(name: str, args: list[Any]) -> Any:
-    """One of the allowed functions, exactly."""
+def _whole(v: Any) -> int:
+    """v as an int (a bool counts, a whole Fraction is already an int), else NoValue."""
+    if type(v) is int:
+        return v
+    if type(v) is bool:
+        return int(v)
+    raise NoValue
+
+
+_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+
+
+def is_prime(n: int) -> bool:
+    """Whether n is prime: trial dividing by small primes, then a Miller-Rabin test on
+    the first 13 primes, which is exact below MAX_PRIME_TEST (Sorenson and Webster);
+    a larger n is refused with a PuzzleError naming the bound (never a guess)."""
+    if n < 2:
+        return False
+    for p in _WITNESSES:
+        if n % p == 0:
+            return n == p
+    if n < 43 * 43:
+        return True
+    if n >= MAX_PRIME_TEST:
+        raise PuzzleError(f"is_prime({shorten(str(n), 30)}): a number of {len(str(n))} "
+                          f"digits is beyond the exact prime test (at most "
+                          f"{len(str(MAX_PRIME_TEST)) - 1} digits)")
+    d, r = n - 1, 0
+    while d % 2 == 0:
+        d, r = d // 2, r + 1
+    for a in _WITNESSES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _digits_of(v: Any, base: int) -> list[Any]:
+    """The digits of an int in the base (its sign ignored), or the items of a tuple or list."""
+    if type(v) in (tuple, list):
+        return list(v)
+    n = abs(_whole(v))
+    out = [n % base]
+    while n >= base:
+        n //= base
+        out.append(n % base)
+    return out
+
+
+def predicate(name: str, v: Any, base: int = 10) -> Any:
+    """is_prime, is_square, is_cube, is_triangular, is_palindrome (bool) and dsum (the
+    digit sum in the base), exactly; NoValue for an argument that is not a whole number
+    (is_palindrome and dsum: a tuple or list too)."""
+    if name == "is_palindrome":
+        digits = _digits_of(v, base)
+        return digits == digits[::-1]
+    if name == "dsum":
+        return _bound(sum(_num(d) for d in _digits_of(v, base)))
+    n = _whole(v)
+    if name == "is_prime":
+        return is_prime(n)
+    if name == "is_square":
+        return n >= 0 and iroot(n, 2) ** 2 == n
+    if name == "is_cube":
+        r = iroot(abs(n), 3)
+        return r ** 3 == abs(n)
+    return n >= 0 and iroot(8 * n + 1, 2) ** 2 == 8 * n + 1      # is_triangular
+
+
+def call(name: str, args: list[Any], base: int = 10) -> Any:
+    """One of the allowed functions, exactly (`base`: the digits of dsum and
+    is_palindrome)."""
+    if name in PREDICATES or name == "dsum":
+        return predicate(name, args[0], base)
     if name == "abs":
         return abs(_num(args[0]))
     if name == "range":
@@ -746,7 +829,7 @@ class Call(Node):
 
     def compile(self, index, base):
         parts, name = [a.compile(index, base) for a in self.args], self.name
-        return lambda env: call(name, [g(env) for g in parts])
+        return lambda env: call(name, [g(env) for g in parts], base)
 
 
 # -- ast -> tree ---------------------------------------------------------------------------
@@ -800,7 +883,7 @@ class _Converter:
     def fold(self, out: Node, node: ast.AST) -> Node:
         """Evaluate a letter-free part now."""
         try:
-            return Const(out.compile({}, 10)([]), out.col)
+            return Const(out.compile({}, self.base)([]), out.col)
         except TooBig:
             part = self.segment(node)
             raise PuzzleError(f"the value of {part!r} is too large (more than about "
@@ -931,9 +1014,12 @@ def parse_formula(text: str, base: int = 10) -> Node:
 
 def is_statement(node: Node) -> bool:
     """Is the formula a statement (true or false), not just a value? A
-    comparison, `not ...`, `and`/`or` of statements, or a constant truth."""
+    comparison, a predicate (`is_prime(X)`), `not ...`, `and`/`or` of statements,
+    or a constant truth."""
     if isinstance(node, Compare):
         return True
+    if isinstance(node, Call):
+        return node.name in PREDICATES
     if isinstance(node, Unary):
         return node.op == "not"
     if isinstance(node, BoolOp):

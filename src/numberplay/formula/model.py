@@ -7,7 +7,7 @@ these names; nothing here imports them back.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, Self
 
 from ..errors import PuzzleError
@@ -27,24 +27,54 @@ DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 @dataclass(frozen=True)
 class FormulaPuzzle(Puzzle):
     """A formula, its base and the letters fixed in advance (each formula kind
-    subclasses it with its name)."""
+    subclasses it with its name), and enigma.py's rules (`options.py`): the digits
+    the letters may take (`digits`, empty: all), the digits barred from letters
+    (`invalid`: (digit, letters) pairs) and the groups of letters that differ
+    (`distinct`: None, every letter from every other; (): none)."""
 
     formula: str
     base: int = 10
     fixed: Assignment = ()
+    _: KW_ONLY          # (a subclass's own fields stay positional after `fixed`)
+    digits: tuple[int, ...] = ()
+    invalid: tuple[tuple[int, str], ...] = ()
+    distinct: tuple[str, ...] | None = None
 
     @classmethod
-    def of(cls, formula: str, base: int = 10, fixed: dict[str, int] | None = None) -> Self:
+    def of(cls, formula: str, base: int = 10, fixed: dict[str, int] | None = None,
+           digits: tuple[int, ...] = (), invalid: tuple[tuple[int, str], ...] = (),
+           distinct: tuple[str, ...] | None = None) -> Self:
         """The puzzle for a formula, a base and fixed letters (not validated)."""
-        return cls(formula, base, tuple(sorted((fixed or {}).items())))
+        return cls(formula, base, tuple(sorted((fixed or {}).items())), digits=tuple(digits),
+                   invalid=tuple(invalid),
+                   distinct=None if distinct is None else tuple(distinct))
+
+    @property
+    def plain(self) -> bool:
+        """No option beyond the base and the fixed letters (every letter distinct,
+        every digit allowed, leading letters not 0)."""
+        return not self.digits and not self.invalid and self.distinct is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"formula": self.formula, "base": self.base, "fixed": dict(self.fixed)}
+        out: dict[str, Any] = {"formula": self.formula, "base": self.base,
+                               "fixed": dict(self.fixed)}
+        if self.digits:
+            out["digits"] = list(self.digits)
+        if self.invalid:
+            out["invalid"] = {str(d): letters for d, letters in self.invalid}
+        if self.distinct is not None:
+            out["distinct"] = list(self.distinct)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FormulaPuzzle:
+        distinct = data.get("distinct")
         return cls(data["formula"], int(data.get("base", 10)),
-                   tuple(sorted((k, int(v)) for k, v in (data.get("fixed") or {}).items())))
+                   tuple(sorted((k, int(v)) for k, v in (data.get("fixed") or {}).items())),
+                   digits=tuple(int(d) for d in data.get("digits") or ()),
+                   invalid=tuple(sorted((int(d), str(v)) for d, v in
+                                        (data.get("invalid") or {}).items())),
+                   distinct=None if distinct is None else tuple(str(g) for g in distinct))
 
 
 @dataclass(frozen=True)

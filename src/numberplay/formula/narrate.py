@@ -210,7 +210,7 @@ def _nines(model: Model, where: tuple[int, tuple[str, ...]], old: Masks, new: Ma
     prod = model.products[p]
     m = model.base - 1
     head = (f"casting out {m}s: the digit sums of {prod.x} and {prod.y} multiplied "
-            f"leave the same remainder on division by {m} as the digit sum of {prod.z}")
+            f"leave the same remainder when divided by {m} as the digit sum of {prod.z}")
     if new is None:
         return head + ": no digits fit", ("casting out nines",)
     return (head + ": so " + ", ".join(changes(model, old, new)),

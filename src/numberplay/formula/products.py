@@ -493,11 +493,14 @@ class _Twin:
                 yield from self.run(child, c)
 
 
-def start(prog: Program, fixed: dict[int, int]) -> tuple[list[int], int]:
-    """The masks before the search: every digit (not 0 for a leading letter), the
-    fixed letters decided."""
+def start(prog: Program, fixed: dict[int, int], domains: list[int] | None = None
+          ) -> tuple[list[int], int]:
+    """The masks before the search: every digit (not 0 for a leading letter), or the
+    `domains` given (a mask per letter: `options.Rules.allowed`), the fixed letters
+    decided."""
     full = (1 << prog.base) - 1
-    dom = [full & ~1 if prog.lead[li] else full for li in range(prog.n)]
+    dom = list(domains) if domains is not None else \
+        [full & ~1 if prog.lead[li] else full for li in range(prog.n)]
     com = 0
     for li, d in fixed.items():
         dom[li] = 1 << d
@@ -506,10 +509,11 @@ def start(prog: Program, fixed: dict[int, int]) -> tuple[list[int], int]:
 
 
 def search_py(prog: Program, fixed: dict[int, int], stats: dict[str, int] | None = None,
-              budget: Budget | None = None) -> Iterator[list[int]]:
+              budget: Budget | None = None, domains: list[int] | None = None
+              ) -> Iterator[list[int]]:
     """Every solution (digits by letter index) in the search's order, in Python."""
     twin = _Twin(prog)
-    dom, com = start(prog, fixed)
+    dom, com = start(prog, fixed, domains)
     tick = ensure(budget).tick
     seen = 0
     c = twin.propagate(dom, com)
@@ -541,9 +545,10 @@ def compiled_ok(prog: Program) -> bool:
 
 
 def search_c(prog: Program, fixed: dict[int, int], stats: dict[str, int] | None = None,
-             budget: Budget | None = None) -> Iterator[list[int]]:
+             budget: Budget | None = None, domains: list[int] | None = None
+             ) -> Iterator[list[int]]:
     """`search_py`, compiled (the caller checks `compiled_ok`)."""
-    dom, com = start(prog, fixed)
+    dom, com = start(prog, fixed, domains)
     eqs = [(list(eq.monomials), eq.mask, list(eq.levels),
             [(c, w >> 60, w & LOW60) for c, w in eq.linear], eq.const >> 60, eq.const & LOW60)
            for eq in prog.equations]
@@ -564,11 +569,14 @@ def search_c(prog: Program, fixed: dict[int, int], stats: dict[str, int] | None 
 
 
 def search(prog: Program, fixed: dict[int, int], budget: Budget | None = None,
-           stats: dict[str, int] | None = None) -> Iterator[list[int]]:
-    """Every solution of the program, compiled when possible."""
+           stats: dict[str, int] | None = None, domains: list[int] | None = None
+           ) -> Iterator[list[int]]:
+    """Every solution of the program, compiled when possible; `domains`: the digits
+    each letter may take (a mask per letter), when not every digit (every letter
+    still distinct from every other)."""
     if compiled_ok(prog):
-        return search_c(prog, fixed, stats, budget)
-    return search_py(prog, fixed, stats, budget)
+        return search_c(prog, fixed, stats, budget, domains)
+    return search_py(prog, fixed, stats, budget, domains)
 
 
 def describe(prog: Program) -> dict[str, Any]:

@@ -224,15 +224,33 @@ def rational(node: Node) -> tuple[Node, Node] | None:
     return None
 
 
-def _positions(words: list[str]) -> list[dict[str, int]]:
-    """For each position k from the right, the letters at position k (min over words)."""
+def _positions(words: list[str] | list[tuple[str, int]]) -> list[dict[str, int]]:
+    """For each position k from the right, the letters at position k (min over words);
+    a word may come with its place (`_placed_words`: `ZE` of `ZE7AB` is 3 up)."""
     out: list[dict[str, int]] = []
-    for w in words:
-        for pos, ch in enumerate(reversed(w)):
+    for item in words:
+        w, shift = (item, 0) if isinstance(item, str) else item
+        for pos, ch in enumerate(reversed(w), start=shift):
             while len(out) <= pos:
                 out.append({})
             out[pos].setdefault(ch, pos)
     return out
+
+
+def _placed_words(node: Node, base: int) -> list[tuple[str, int]]:
+    """The words below node with their places: a run of letters of a word with
+    digits (`HALO` of `HALO2`, `AB` of `AB7C`) stands `k` places up, as the parser
+    writes it (`word * base ** k`); any other word at place 0."""
+    if isinstance(node, Word):
+        return [(node.text, 0)]
+    if isinstance(node, BinOp) and node.op == "*" and isinstance(node.left, Word) \
+            and isinstance(node.right, Const) and type(node.right.value) is int:
+        k, v = 0, node.right.value
+        while v > 1 and v % base == 0:
+            k, v = k + 1, v // base
+        if v == 1:
+            return [(node.left.text, k)]
+    return [w for c in node.children() for w in _placed_words(c, base)]
 
 
 def linear_letters(sides: list[Node]) -> frozenset[str]:
@@ -264,7 +282,7 @@ def linear_letters(sides: list[Node]) -> frozenset[str]:
 def _level_pseudos(check: Node, fn: Callable[[Env], Any], linear_ok: bool, base: int,
                    seq: int, final: Pseudo, lin: frozenset[str] = frozenset()) -> list[Pseudo]:
     """The modular conditions of an equality, one per digit position, then `final`."""
-    cols = _positions(check.words())
+    cols = _positions(_placed_words(check, base))
     out: list[Pseudo] = []
     seen: dict[str, int] = {}
     for k in range(1, len(cols)):
@@ -532,13 +550,16 @@ def _is_product(check: Compare) -> bool:
 
 
 @lru_cache(maxsize=256)
-def compile_puzzle(formula: str, base: int, propagation: bool = True) -> Compiled:
+def compile_puzzle(formula: str, base: int, propagation: bool = True,
+                   many: bool = False) -> Compiled:
     """Parse and analyse a formula (cached); `propagation=False` leaves out the
-    propagation search of `products.py` (the solver's own strategies, for comparison)."""
+    propagation search of `products.py` (the solver's own strategies, for comparison
+    and for the rules of `options.py`); `many` allows more letters than digits (when
+    not every letter must differ)."""
     tree = parse_formula(formula, base)
     check_statement(tree, formula)
     letters = sorted(tree.letters())
-    if len(letters) > base:
+    if len(letters) > base and not many:
         raise PuzzleError(f"{len(letters)} distinct letters but base {base} has only "
                           f"{base} digits")
     if not letters:
@@ -752,46 +773,59 @@ def _solvable(p: Pseudo, letter: str) -> bool:
 
 
 def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
-           counting: bool = False) -> Iterator[Any]:
+           counting: bool = False, rules: Any = None) -> Iterator[Any]:
     """Every assignment (letter values by index) that makes the formula true; with
     `counting`, yields numbers of solutions instead (whole subtrees at once when the
-    interval bounds prove every completion a solution)."""
+    interval bounds prove every completion a solution). `rules` (`options.Rules`,
+    with a formula compiled without the propagation program): the digits each
+    letter may take and the groups of letters that differ, instead of every letter
+    distinct and no leading 0."""
     budget = ensure(budget)
     if comp.program is not None:
-        yield from _program_search(comp, fixed, budget, counting)
+        yield from _program_search(comp, fixed, budget, counting, rules)
         return
     base, n = comp.base, len(comp.letters)
     env = [0] * n
     known = [False] * n
-    used = [False] * base
+    used = [0] * base                  # per digit: the groups (bits) a letter holds it in
+    groups = [1] * n if rules is None else list(rules.groups)
+    partial = rules is not None and not rules.all_distinct
     for c, d in fixed.items():
         env[comp.index[c]] = d
         known[comp.index[c]] = True
-        used[d] = True
-    if any(fixed[c] == 0 for c in comp.lead if c in fixed):
+        used[d] |= groups[comp.index[c]]
+    if rules is None:
+        if any(fixed[c] == 0 for c in comp.lead if c in fixed):
+            return
+    elif any(not rules.allowed[comp.index[c]] >> d & 1 for c, d in fixed.items()):
         return
-    doms = _root_domains(comp, fixed, env, known, used)
+    bounded = rules is None or not rules.lead_zero    # the bounds take leading letters >= 1
+    doms = _root_domains(comp, fixed, env, known, used, rules) if bounded else None
     if doms:
         if any(not d for d in doms.values()):
             return
         c = min(doms, key=lambda c: (len(doms[c]), c))
         if len(doms[c]) <= SPLIT_DOMAIN and len(fixed) < SPLIT_FIXED:
             for d in doms[c]:   # a letter the high digits pin: fix it, bound again
-                yield from search(comp, {**fixed, c: d}, budget, counting)
+                yield from search(comp, {**fixed, c: d}, budget, counting, rules)
             return
     plan = make_plan(comp, fixed)
     if not all(c(env) for c in plan.root_checks):
         return
-    nonzero = [c in comp.lead for c in comp.letters]
+    nonzero = [rules is None and c in comp.lead for c in comp.letters]
     depths, holds, tick = plan.depths, comp.holds, budget.tick
     order = [depth.letter for depth in depths]
     done = [False] * (1 + max((p.seq for p in comp.pseudos), default=0))
     depth_max = len(depths)
     allowed = None
+    if rules is not None:
+        allowed = [[bool(m >> d & 1) for d in range(base)] for m in rules.allowed]
     if doms:
-        allowed = [[True] * base for _ in range(n)]
+        allowed = allowed or [[True] * base for _ in range(n)]
         for c, ds in doms.items():
             allowed[comp.index[c]] = [d in ds for d in range(base)]
+    every = [d for d in range(base) if any(m >> d & 1 for m in rules.allowed)] \
+        if partial else []     # the digits a letter may share: bounds over all of them
 
     def rec(i: int) -> Iterator[Any]:
         if i == depth_max:
@@ -799,17 +833,20 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
                 yield 1 if counting else list(env)
             return
         li, solver, cks, bds, tail, sums = depths[i]
-        cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d]]
+        g = groups[li]
+        cand = [d for d in range(1 if nonzero[li] else 0, base) if not used[d] & g]
         if allowed is not None:
             cand = [d for d in cand if allowed[li][d]]
         if solver is not None:
             cand = _solve(solver, env, li, cand)
-        if sums:
+        if sums and not partial:
             free = [e for e in range(base) if not used[e]]
             for fn, w, pos, neg, exact in sums:
                 cand = sum_filter(fn(env), w, pos, neg, free, cand, exact)
-        if not counting:
+        if not counting or rules is not None:
             tail = None
+        if not bounded:
+            bds = []
         known[li] = True
         for d in cand:
             tick()
@@ -818,9 +855,9 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
                 if not c(env):
                     break
             else:
-                used[d] = True
+                used[d] |= g
                 if bds or tail is not None:
-                    free = [e for e in range(base) if not used[e]]
+                    free = every or [e for e in range(base) if not used[e]]
                     dlo, dhi = (free[0], free[-1]) if free else (0, 0)
                     refuted = False
                     newly = []
@@ -842,10 +879,10 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
                             yield from rec(i + 1)
                     for q in newly:
                         done[q] = False
-                    used[d] = False
+                    used[d] ^= g
                     continue
                 yield from rec(i + 1)
-                used[d] = False
+                used[d] ^= g
         known[li] = False
         env[li] = 0
 
@@ -853,40 +890,52 @@ def search(comp: Compiled, fixed: dict[str, int], budget: Budget | None = None,
 
 
 def _program_search(comp: Compiled, fixed: dict[str, int], budget: Budget,
-                    counting: bool) -> Iterator[Any]:
+                    counting: bool, rules: Any = None) -> Iterator[Any]:
     """The propagation search of products and systems (`products.py`), each solution
-    confirmed by the exact evaluator."""
+    confirmed by the exact evaluator; `rules` (every letter distinct, no leading 0:
+    `puzzle.compiled` sees to it) give the digits each letter starts with."""
     if any(fixed[c] == 0 for c in comp.lead if c in fixed):
         return
+    domains = None
+    if rules is not None:
+        if any(not rules.allowed[comp.index[c]] >> d & 1 for c, d in fixed.items()):
+            return
+        domains = list(rules.allowed)
     holds = comp.holds
     for env in products.search(comp.program, {comp.index[c]: d for c, d in fixed.items()},
-                               budget):
+                               budget, domains=domains):
         if holds(env):
             yield 1 if counting else env
 
 
 def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[bool],
-                  used: list[bool]) -> dict[str, list[int]] | None:
+                  used: list[int], rules: Any = None) -> dict[str, list[int]] | None:
     """For each free letter, the digits its interval tests do not refute when it is
     the only letter assigned beyond `fixed` (e.g. HIP * HIP = HURRAY in base 36 pins
-    H to 34 or 35), or None when the formula has no interval test."""
+    H to 34 or 35), or None when the formula has no interval test. (`rules`: as
+    `search` takes them.)"""
     tests = list(comp.ichecks.values())
     if not tests or comp.strategy == "columns":
         return None
     base = comp.base
     out: dict[str, list[int]] = {}
-    free = [e for e in range(base) if not used[e]]
+    shared = rules is not None and not rules.all_distinct   # digits may repeat
+    if shared:
+        free = [e for e in range(base) if any(m >> e & 1 for m in rules.allowed)]
+    else:
+        free = [e for e in range(base) if not used[e]]
     for c in comp.letters:
         if c in fixed:
             continue
         li = comp.index[c]
         keep = []
         known[li] = True
-        for d in range(1 if c in comp.lead else 0, base):
-            if used[d]:
+        g = 1 if rules is None else rules.groups[li]
+        for d in range(1 if rules is None and c in comp.lead else 0, base):
+            if used[d] & g or rules is not None and not rules.allowed[li] >> d & 1:
                 continue
             env[li] = d
-            rest = [e for e in free[:2] + free[-2:] if e != d]   # the free digits but d
+            rest = [e for e in free[:2] + free[-2:] if e != d or shared]  # the free digits but d
             dlo, dhi = (rest[0], rest[-1]) if rest else (0, 0)
             if all(t(env, known, dlo, dhi) is not False for t in tests):
                 keep.append(d)
@@ -896,7 +945,8 @@ def _root_domains(comp: Compiled, fixed: dict[str, int], env: Env, known: list[b
     return out
 
 
-def _tail_count(rest: list[int], nonzero: list[bool], used: list[bool], base: int) -> int:
+def _tail_count(rest: list[int], nonzero: list[bool], used: list[int] | list[bool],
+                base: int) -> int:
     """Injective assignments of the remaining letters to unused digits (no leading 0)."""
     return _injections(len(rest), sum(1 for li in rest if nonzero[li]), used.count(False),
                        not used[0])
@@ -960,16 +1010,17 @@ def _complement(comp: Compiled) -> Compiled | None:
 
 
 def count(comp: Compiled, fixed: dict[str, int], limit: int | None = None,
-          budget: Budget | None = None) -> int:
-    """The number of solutions (at most `limit`); `X != Y` counts as all minus `X == Y`."""
-    if limit is None:
+          budget: Budget | None = None, rules: Any = None) -> int:
+    """The number of solutions (at most `limit`); `X != Y` counts as all minus `X == Y`
+    (default rules only)."""
+    if limit is None and rules is None:
         other = _complement(comp)
         if other is not None:
             return free_assignments(comp, fixed) - count(other, fixed, None, budget)
     n = 0
     if limit is None:
-        return sum(search(comp, fixed, budget, counting=True))
-    for _ in search(comp, fixed, budget):
+        return sum(search(comp, fixed, budget, counting=True, rules=rules))
+    for _ in search(comp, fixed, budget, rules=rules):
         n += 1
         if n >= limit:
             break

@@ -53,6 +53,11 @@ class Table:
     support: list[list[int]] = field(default_factory=list)
     ors: list[dict[int, int]] = field(default_factory=list)   # per cell: mask -> OR of supports
     memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
+    # what the techniques found, by the same key: the digits, the combinations and
+    # the digits each line needs (`techniques._digits`, `_combinations`, `required`)
+    digits_memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
+    combos_memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
+    needs_memo: dict = field(default_factory=dict)  # type: ignore[type-arg]
     line_groups: list[tuple[str, int, list[int]]] = field(default_factory=list)
     key: Callable[[list[int]], Any] = field(default=None, repr=False)  # type: ignore[assignment]
     latin: Any = field(default=None, repr=False)   # the Latin core's table, once made
@@ -327,10 +332,11 @@ def rows_of(valid: int) -> Iterator[int]:
 def required(table: Table, masks: list[int]) -> list[tuple[str, int, list[int], int]]:
     """(axis, index, positions, digits) for each line the cage touches: the digits
     (0-based bits) every possible filling puts in the cage's part of that line."""
-    key = (-1, *(masks[i] for i in table.cells))
-    memo = table.memo
-    if key in memo:
-        return memo[key]  # type: ignore[return-value]
+    key = table.key(masks)
+    memo = table.needs_memo
+    found = memo.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     valid = possible(table, masks) if not table.bounded else 0
     out = []
     if valid:

@@ -19,18 +19,17 @@ agree (benchmarks/bench_keen_tatham.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
-from ..deduce import Contradiction, Move, Technique
+from ..deduce import Contradiction, Move, Technique, quiet
 from ..errors import PuzzleError
 from ..latin import techniques as LT
 from ..latin.explain import LatinRules, narrow
 from ..model import PlayState, Step
 from ..text import content_lines
 from ..text import place as cell_place
-from . import fixpoint as F
 from . import techniques as K
 from .cages import Table, compile_puzzle
-from .fixpoint import settle
 from .model import KeenPuzzle, cell_name
 from .render import masks_text, values_text
 
@@ -40,6 +39,7 @@ TATHAM = {"easy": "Easy", "medium": "Normal", "hard": "Hard", "extreme": "Extrem
           "unreasonable": "Unreasonable"}
 
 Finder = Callable[[int, list[Table], list[int]], Move | None]
+Sweep = Callable[[int, list[Table], list[int]], bool]
 
 # Keen's level map: the Latin techniques put on Keen's scale (its own rungs are in
 # its table, `techniques.CAGES`), and the order in which the techniques of one
@@ -49,6 +49,25 @@ LATIN_RUNGS = {"naked single": 0, "hidden single": 0, "naked subset": 2, "hidden
 ORDER = ("naked single", "hidden single", "cage digits", "cage combinations", "cage line",
          "naked subset", "hidden subset", "fish", "forcing chain", "any cage line",
          "line sum")
+
+
+def _check_level_map() -> None:
+    """The level map names every technique of the two tables, and nothing else: a
+    technique added to a table, or a name misspelt here, stops the import."""
+    latin, cages = set(LT.TABLE), {e.name for e in K.CAGES if e.rung is not None}
+    problems = []
+    if set(LATIN_RUNGS) != latin:
+        problems.append(f"LATIN_RUNGS misses {sorted(latin - set(LATIN_RUNGS))}, "
+                        f"names no Latin technique {sorted(set(LATIN_RUNGS) - latin)}")
+    if len(ORDER) != len(set(ORDER)) or set(ORDER) != latin | cages:
+        problems.append(f"ORDER misses {sorted((latin | cages) - set(ORDER))}, "
+                        f"names no technique {sorted(set(ORDER) - latin - cages)}")
+    if problems:
+        raise ImportError("Keen's level map and its technique tables disagree: "
+                          + "; ".join(problems))
+
+
+_check_level_map()
 
 
 def found_step(n: int, move: Move, before: list[int]) -> Step:
@@ -61,8 +80,9 @@ def found_step(n: int, move: Move, before: list[int]) -> Step:
 
 
 def cage_technique(n: int, tables: list[Table], name: str, rung: int,
-                   finder: Finder) -> Technique:
-    """One of Keen's rungs for the kernel: the finder's move, applied."""
+                   finder: Finder, sweep: Sweep | None = None) -> Technique:
+    """One of Keen's rungs for the kernel: the finder's move, applied; `sweep`, its
+    quiet form."""
     def find(m: list[int]) -> Move | None:
         found = finder(n, tables, m)
         if found is not None:
@@ -70,7 +90,7 @@ def cage_technique(n: int, tables: list[Table], name: str, rung: int,
                 m[i] &= ~(1 << v)
         return found
     find.__doc__ = finder.__doc__
-    return Technique(name, rung, find)
+    return Technique(name, rung, find, None if sweep is None else partial(sweep, n, tables))
 
 
 class KeenRules(LatinRules):
@@ -80,30 +100,28 @@ class KeenRules(LatinRules):
     grades = GRADES  # type: ignore[assignment]
     solved_text = "Solved: every cell holds one value, and every cage adds up."
     trial_rungs = (0, None)   # trials follow the easy rung first, then the whole ladder
+    # the easy rung's sweeps (singles, cage digits) raise on every contradiction
+    # `contradiction` finds: an empty cell, a line short of a value, a cage no filling fits
+    sweeps_check = True
 
     def __init__(self, puzzle: KeenPuzzle, tables: list[Table] | None = None) -> None:
         n = puzzle.n
         tables = tables if tables is not None else compile_puzzle(puzzle)
-        extra = [cage_technique(n, tables, e.name, e.rung, e.finder) for e in K.CAGES
+        extra = [cage_technique(n, tables, e.name, e.rung, e.finder, e.sweep) for e in K.CAGES
                  if e.rung is not None]
         super().__init__(n, extra, rungs=LATIN_RUNGS, order=ORDER)
         self.puzzle = puzzle
         self.tables = tables
 
     def settle(self, pos: list[int], max_rung: int | None = None) -> str:
-        """The ladder's fixpoint up to `max_rung` by propagation (see fixpoint.py)."""
-        return settle(self.n, self.tables, pos, F.TOP if max_rung is None else max_rung)
+        """The ladder's fixpoint up to `max_rung`: the kernel's quiet run (`deduce.quiet`)."""
+        return quiet(self, pos, max_rung)
 
     def closes(self, pos: list[int], place: str, value: int,
                max_rung: int | None = None, before: list[int] | None = None) -> bool:
-        """False when the propagation from the cell the supposition changed (in
-        `before`, where the ladder stalls; `assume` changes that cell only) ends
-        without a contradiction: the techniques cannot reach one."""
-        rung = F.TOP if max_rung is None else max_rung
-        m = list(pos)
-        if before is None:
-            return settle(self.n, self.tables, m, rung) == "contradiction"
-        return settle(self.n, self.tables, m, rung, [self.index[place]]) == "contradiction"
+        """False when the quiet run from the supposition ends without a
+        contradiction: the techniques cannot reach one (the trial is not followed)."""
+        return quiet(self, list(pos), max_rung) == "contradiction"
 
     def narrate(self, move: Move, before: list[int] | None) -> Step:
         """A cage move's step, or the Latin one's."""

@@ -35,6 +35,7 @@ from ..deduce import fixpoint
 from ..errors import GenerationError
 from ..latin import search as latin_search
 from ..latin.squares import jacobson_matthews
+from . import small
 from .cages import TUPLE_CAP, Table, _native, compile_puzzle
 from .explain import LEVELS, KeenRules
 from .model import Cage, KeenPuzzle
@@ -42,11 +43,12 @@ from .search import solve
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
+UNTIL_BUDGET = 2**31 - 1   # the attempts of a budget with a limit: until it runs out
 SQUARE_REUSE = 25  # tries on one random square (each with its rows, columns and digits shuffled)
 
 
 def cage_cells(n: int, rng: random.Random) -> list[list[int]] | None:
-    """A random division of the grid into connected cages (Tatham's method); None
+    """A random partition of the grid into connected cages (Tatham's method); None
     when a cell is left alone with only full cages around it."""
     a = n * n
     order = list(range(a))
@@ -240,11 +242,14 @@ def grade_exactly(puzzle: KeenPuzzle, level: str, budget: Budget,
 
 def generate(n: int, level: str, rng: random.Random, budget: Budget | None = None,
              attempts: int = 5000) -> tuple[KeenPuzzle, list[int]]:
-    """A puzzle of order n graded exactly `level`, with its proved-unique solution."""
+    """A puzzle of order n graded exactly `level`, with its proved-unique solution:
+    tries until the budget runs out (`attempts` tries under a budget without limit)."""
     budget = ensure(budget)
+    if budget.bounded:
+        attempts = UNTIL_BUDGET
     hard = LEVELS.index(level) > LEVELS.index("medium")
-    if n == 3 and hard:
-        level = "medium"   # as in Tatham's: 3x3 puzzles above Normal do not exist
+    if n == 3 and hard:   # Tatham's deal never makes these: the few there are (small.py)
+        return small.draw(level, rng)
     k = LEVELS.index(level)
     if _native is not None and type(rng) is random.Random and n <= _MAX_NATIVE and _WORDS:
         return _generate_native(n, level, hard, rng, budget, attempts)
@@ -268,7 +273,8 @@ def generate(n: int, level: str, rng: random.Random, budget: Budget | None = Non
 
 
 def _failed(n: int, level: str, attempts: int) -> GenerationError:
-    return GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} attempts")
+    return GenerationError(f"no {n}x{n} Keen puzzle graded {level!r} found in {attempts} "
+                           "attempts (no time budget was set)")
 
 
 def judge(puzzle: KeenPuzzle, grid: list[int], k: int, budget: Budget, screened: bool = False,

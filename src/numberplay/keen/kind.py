@@ -28,6 +28,7 @@ from .model import (
 from .parse import parse_text
 from .render import render, to_text
 from .search import solve
+from .small import OFFERS
 from .tatham import to_game_id
 
 
@@ -48,6 +49,7 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
     default_difficulty = "medium"
     default_size = "6"
     size_help = f"the order N of the grid, {MIN_ORDER}..{DEFAULT_MAX} (up to {MAX_ORDER})"
+    offers = OFFERS
     cli_examples = ("numberplay solve keen '4dn:__a_b_ab_a_3aa_,m12m4s1a7d2a8s1'",
                     "numberplay generate keen --size 6 --difficulty hard --format tatham")
 
@@ -118,9 +120,8 @@ class KeenKind(Kind[KeenPuzzle, KeenSolution]):
         difficulty = difficulty or self.default_difficulty
         puzzle, grid = generate_puzzle(n, difficulty, rng, budget)
         solution = KeenSolution(tuple(tuple(grid[r * n:(r + 1) * n]) for r in range(n)))
-        grade = "medium" if n == 3 and difficulty not in ("easy", "medium") else difficulty
-        return Generated(puzzle, solution, grade, to_text(puzzle),
-                         extra={"tatham": to_game_id(puzzle, grade)})
+        return Generated(puzzle, solution, difficulty, to_text(puzzle),
+                         extra={"tatham": to_game_id(puzzle, difficulty)})
 
     def check_size(self, size: str) -> str:
         """The order N (`6`, or `6x6`)."""

@@ -108,8 +108,8 @@ def _digits(table: Table, masks: list[int]) -> Digits | None:
     """(the digits some filling uses, what leaves the cage's cells), None when nothing
     leaves, NO_FILLING when no filling fits; remembered in the cage's memo by its
     cells' candidates (both depend on them alone)."""
-    key = ("digits", table.key(masks))
-    memo = table.memo
+    key = table.key(masks)
+    memo = table.digits_memo
     if key in memo:
         return memo[key]  # type: ignore[no-any-return]
     keep = filtered(table, masks)
@@ -165,10 +165,11 @@ def cage_combinations(n: int, tables: list[Table], masks: list[int]) -> Move | N
 def _combinations(table: Table, masks: list[int]) -> list[tuple[int, int]]:
     """What leaves the cells of a cage cell by cell (nothing when no filling fits);
     remembered in the cage's memo by its cells' candidates."""
-    key = ("combinations", table.key(masks))
-    memo = table.memo
-    if key in memo:
-        return memo[key]  # type: ignore[no-any-return]
+    key = table.key(masks)
+    memo = table.combos_memo
+    found = memo.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     keep = filtered(table, masks)
     removed = [] if keep is None else [(i, v) for i, m in zip(table.cells, keep, strict=True)
                                        for v in _bits(masks[i] & ~m)]
@@ -316,9 +317,19 @@ def line_sums(n: int, tables: list[Table], masks: list[int]
             yield axis, idx, sums, decided, open_cells, total - known, removed
 
 
+_INSIDE: dict[int, tuple[list[Table], dict[tuple[str, int], list[Table]]]] = {}
+
+
 def _inside(n: int, tables: list[Table]) -> dict[tuple[str, int], list[Table]]:
-    """The cages of two or more cells lying wholly inside each row or column."""
+    """The cages of two or more cells lying wholly inside each row or column
+    (remembered for the last tables seen)."""
+    hit = _INSIDE.get(id(tables))
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    if len(_INSIDE) > 64:
+        _INSIDE.clear()
     inside_of: dict[tuple[str, int], list[Table]] = {}
+    _INSIDE[id(tables)] = (tables, inside_of)
     for table in tables:
         if len(table.cells) < 2:
             continue
@@ -368,17 +379,85 @@ def cage_contradiction_of(n: int, table: Table) -> tuple[str, tuple[str, ...]]:
             tuple(cell_name(n, i) for i in table.cells))
 
 
+# -- the sweeps: each finder without words, every deduction at once (the quiet run) --
+
+
+def all_cage_digits(n: int, tables: list[Table], masks: list[int]) -> bool:
+    """Every cage's digits (raises `Contradiction` where no filling fits a cage)."""
+    changed = False
+    for table in tables:
+        found = _digits(table, masks)
+        if found is None:
+            continue
+        if found is NO_FILLING:
+            raise Contradiction("")
+        for i, v in found[1]:
+            masks[i] &= ~(1 << v)
+        changed = True
+    return changed
+
+
+def all_cage_combinations(n: int, tables: list[Table], masks: list[int]) -> bool:
+    """Every cage's combinations, cell by cell."""
+    changed = False
+    for table in tables:
+        if table.bounded:
+            continue
+        for i, v in _combinations(table, masks):
+            masks[i] &= ~(1 << v)
+            changed = True
+    return changed
+
+
+def all_cage_lines(n: int, tables: list[Table], masks: list[int]) -> bool:
+    """Every cage line in the lines Tatham's Hard reads."""
+    return _all_cage_lines(n, tables, masks, True)
+
+
+def all_any_cage_lines(n: int, tables: list[Table], masks: list[int]) -> bool:
+    """Every cage line in the other lines."""
+    return _all_cage_lines(n, tables, masks, False)
+
+
+def _all_cage_lines(n: int, tables: list[Table], masks: list[int], tatham: bool) -> bool:
+    """Every cage line of its kind (`tatham`: in the lines `tatham_line` reads)."""
+    changed = False
+    for table in tables:
+        if table.bounded or len(table.cells) < 2:
+            continue
+        members = table.cells
+        for axis, idx, _, need in required(table, masks):
+            if tatham_line(table, axis, idx) != tatham:
+                continue
+            for j in line_cells(n, axis, idx):
+                if masks[j] & need and j not in members:
+                    masks[j] &= ~need
+                    changed = True
+    return changed
+
+
+def all_line_sums(n: int, tables: list[Table], masks: list[int]) -> bool:
+    """Every line sum, each applied as it is found."""
+    changed = False
+    for *_, removed in line_sums(n, tables, masks):
+        for i, v in removed:
+            masks[i] &= ~(1 << v)
+        changed = True
+    return changed
+
+
 SIGNS = OP_SIGNS
 
 # Keen's own techniques, once: name, rung on Keen's scale (its levels follow
 # Tatham's: see explain.py), finder `(n, tables, masks) -> Move | None` (it does
 # not apply the move), words `(n, move, masks before) -> (sentence, places named
-# before the move's cells)`.
+# before the move's cells)`, sweep `(n, tables, masks) -> bool` (the quiet run).
 CAGES = (
-    Entry("cage digits", 0, cage_digits, _cage_digits_words),
-    Entry("cage combinations", 1, cage_combinations, _cage_combinations_words),
-    Entry("cage line", 2, cage_line, _cage_line_words),
-    Entry("any cage line", 4, any_cage_line, _cage_line_words),
-    Entry("line sum", 4, line_sum, _line_sum_words),
+    Entry("cage digits", 0, cage_digits, _cage_digits_words, all_cage_digits),
+    Entry("cage combinations", 1, cage_combinations, _cage_combinations_words,
+          all_cage_combinations),
+    Entry("cage line", 2, cage_line, _cage_line_words, all_cage_lines),
+    Entry("any cage line", 4, any_cage_line, _cage_line_words, all_any_cage_lines),
+    Entry("line sum", 4, line_sum, _line_sum_words, all_line_sums),
 )
 TABLE = table_of(CAGES)

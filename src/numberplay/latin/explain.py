@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from ..deduce import Contradiction, Move, Rules, Technique
@@ -38,16 +39,18 @@ def to_step(n: int, move: Move, snapshot: str | None) -> Step:
 
 
 def latin_technique(n: int, name: str, rung: int,
-                    finder: Callable[[int, list[int]], Move | None]) -> Technique:
+                    finder: Callable[[int, list[int]], Move | None],
+                    sweep: Callable[[int, list[int]], bool] | None = None) -> Technique:
     """A Latin finder (`techniques.py`) as a kernel technique at `rung`: it finds a
-    move on order-`n` masks and applies it."""
+    move on order-`n` masks and applies it; `sweep`, its quiet form."""
     def find(m: list[int]) -> Move | None:
         move = finder(n, m)
         if move is not None:
             T.apply(m, move)
         return move
     find.__doc__ = finder.__doc__
-    return Technique(name, rung, find)
+    quiet = None if sweep is None else functools.partial(sweep, n)
+    return Technique(name, rung, find, quiet)
 
 
 class LatinRules(Rules):
@@ -75,7 +78,7 @@ class LatinRules(Rules):
         self.n = n
         self.index = {cell_name(n, i): i for i in range(n * n)}
         rungs = rungs or {}
-        latin = [latin_technique(n, e.name, rung, e.finder) for e in T.LATIN
+        latin = [latin_technique(n, e.name, rung, e.finder, e.sweep) for e in T.LATIN
                  if (rung := rungs.get(e.name, e.rung)) is not None]
         rank = {name: k for k, name in enumerate(order)}
         ladder = [*latin, *extra]
@@ -93,6 +96,9 @@ class LatinRules(Rules):
 
     def solved(self, pos: list[int]) -> bool:
         return T.is_solved(pos) and self.contradiction(pos) is None
+
+    def decided(self, pos: list[int]) -> bool:
+        return T.is_solved(pos)
 
     def candidates(self, pos: list[int]) -> list[tuple[str, list[int]]]:
         return [(cell_name(self.n, i), [v + 1 for v in T.bits(d)])

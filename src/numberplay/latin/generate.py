@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterable
 from typing import TypeVar
@@ -82,12 +83,13 @@ def remove_clues(clues: list[Clue], still_good: Callable[[list[Clue]], bool],
 def capped_tries(attempt: Callable[[Budget], X | None], budget: Budget, *, first_cap: int,
                  growth: float, attempts: int,
                  on_capped: Callable[[], None] = lambda: None) -> X | None:
-    """Call `attempt(sub)` up to `attempts` times, each under `budget` and a node cap
-    (`first_cap`, times `growth` after every try the cap stopped, when `on_capped`
-    is called too); the first result that is not None, else None. Running out of
-    the caller's own budget is raised as ever."""
+    """Call `attempt(sub)` until it gives a result (not None), each time under
+    `budget` and a node cap (`first_cap`, times `growth` after every try the cap
+    stopped, when `on_capped` is called too); None after `attempts` tries when the
+    budget has no limit (`Budget.bounded`; with one, the tries go on until it runs
+    out, raised as ever)."""
     cap = float(first_cap)
-    for _ in range(attempts):
+    for _ in itertools.count() if budget.bounded else range(attempts):
         sub = budget.child(nodes=int(cap))
         try:
             found = attempt(sub)

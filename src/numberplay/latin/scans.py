@@ -266,3 +266,151 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
                 out |= one << path_cell[j]
         res.append(dom[i] & out)
     return res
+
+
+def weed_singles(n: cython.int, m: list) -> cython.int:
+    """The naked singles' sweep: every placed value weeded from the open cells of
+    its row and column, in place. 1 if anything went, 0 if nothing, -1 for a
+    contradiction met (an empty cell, a value placed twice in a line, a cell
+    left empty by the weeding). One pass says what each line has placed and open;
+    the cells are visited again only when some line has something to weed, and
+    the singles the weeding makes are weeded in turn (the naked singles' fixpoint)."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    row_placed: cython.ulonglong[64] = [0] * 64
+    col_placed: cython.ulonglong[64] = [0] * 64
+    col_open: cython.ulonglong[64] = [0] * 64
+    r: cython.int
+    c: cython.int
+    i: cython.int
+    j: cython.int
+    k: cython.int
+    base: cython.int
+    changed: cython.int = 0
+    d: cython.ulonglong
+    p: cython.ulonglong
+    row_open: cython.ulonglong
+    weed: cython.ulonglong = 0
+    for r in range(n):
+        base = r * n
+        row_open = 0
+        p = 0
+        for c in range(n):
+            d = m[base + c]
+            if d & (d - 1):
+                row_open |= d
+                col_open[c] |= d
+            else:
+                if d == 0 or d & (p | col_placed[c]):
+                    return -1
+                p |= d
+                col_placed[c] |= d
+        row_placed[r] = p
+        weed |= row_open & p
+    if not weed:
+        for c in range(n):
+            weed |= col_open[c] & col_placed[c]
+        if not weed:
+            return 0
+    queue = []
+    for r in range(n):
+        base = r * n
+        for c in range(n):
+            d = m[base + c]
+            p = row_placed[r] | col_placed[c]
+            if d & (d - 1) and d & p:
+                d &= ~p
+                if d == 0:
+                    return -1
+                m[base + c] = d
+                changed = 1
+                if not d & (d - 1):
+                    queue.append(base + c)
+    while queue:                # the singles the weeding made, weeded in turn
+        i = queue.pop()
+        d = m[i]
+        r = i // n
+        c = i - r * n
+        base = r * n
+        for k in range(2 * n):  # its row, then its column
+            j = base + k if k < n else (k - n) * n + c
+            if j != i and m[j] & d:
+                p = m[j]
+                if p == d:
+                    return -1
+                p &= ~d
+                m[j] = p
+                if not p & (p - 1):
+                    queue.append(j)
+    return changed
+
+
+def place_hidden(n: cython.int, m: list) -> cython.int:
+    """The hidden singles' sweep: every value with one place left in a row or
+    column put there, in place. 1 if anything changed, 0 if nothing, -1 for a
+    contradiction met (a line without a place for a value, a cell that is the
+    only place of two values of one line and holds more). One pass counts each
+    value's places in every row and column; the lines with a single are then
+    visited in turn (rows, then columns) on the masks as they are by then."""
+    if n < 1 or n > 64:
+        raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+    col_once: cython.ulonglong[64] = [0] * 64
+    col_twice: cython.ulonglong[64] = [0] * 64
+    singles: cython.ulonglong[128] = [0] * 128
+    line: cython.int
+    base: cython.int
+    step: cython.int
+    r: cython.int
+    c: cython.int
+    k: cython.int
+    i: cython.int
+    changed: cython.int = 0
+    d: cython.ulonglong
+    hit: cython.ulonglong
+    once: cython.ulonglong
+    twice: cython.ulonglong
+    single: cython.ulonglong
+    found: cython.ulonglong = 0
+    full: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
+    full >>= 64 - n
+    for r in range(n):
+        base = r * n
+        once = 0
+        twice = 0
+        for c in range(n):
+            d = m[base + c]
+            twice |= once & d
+            once |= d
+            col_twice[c] |= col_once[c] & d
+            col_once[c] |= d
+        if once != full:
+            return -1
+        singles[r] = once & ~twice
+        found |= singles[r]
+    for c in range(n):
+        if col_once[c] != full:
+            return -1
+        singles[n + c] = col_once[c] & ~col_twice[c]
+        found |= singles[n + c]
+    if not found:
+        return 0
+    for line in range(2 * n):
+        single = singles[line]
+        if not single:
+            continue
+        if line < n:
+            base = line * n
+            step = 1
+        else:
+            base = line - n
+            step = n
+        for k in range(n):
+            i = base + k * step
+            d = m[i]
+            hit = d & single
+            if hit and d != hit:
+                if hit & (hit - 1):
+                    return -1
+                m[i] = hit
+                changed = 1
+    return changed

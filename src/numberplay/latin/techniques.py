@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..deduce import Entry, Move, table_of
+from ..deduce import Contradiction, Entry, Move, table_of
 from ..text import place
 from . import scans  # the hot scans, typed: compiled by Cython when built
 
@@ -291,6 +291,85 @@ def forcing_chain(n: int, m: list[int]) -> Move | None:
     return None
 
 
+# -- the sweeps: each finder without words, every deduction at once (the quiet run) --
+
+
+def naked_singles(n: int, m: list[int]) -> bool:
+    """Every placed value weeded from its row and column (`scans.weed_singles`;
+    raises `Contradiction` where a line holds a value twice or a cell empties)."""
+    found = scans.weed_singles(n, m)
+    if found < 0:
+        raise Contradiction("")
+    return found > 0
+
+
+def hidden_singles(n: int, m: list[int]) -> bool:
+    """Every value with one place left in a row or column put there
+    (`scans.place_hidden`; raises `Contradiction` where a line misses a value or a
+    cell is its only place for two)."""
+    found = scans.place_hidden(n, m)
+    if found < 0:
+        raise Contradiction("")
+    return found > 0
+
+
+def subsets(n: int, m: list[int]) -> bool:
+    """Every naked and hidden subset of every line at once: all-different arc
+    consistency (Régin's filter) on each line, which removes exactly what they
+    remove (raises `Contradiction` where a line has no way left)."""
+    changed = False
+    for _, _, cells in lines(n):
+        doms = tuple(m[i] for i in cells)
+        new = all_different(n, doms)
+        if new is None:
+            raise Contradiction("")
+        if new != doms:
+            for i, d in zip(cells, new, strict=True):
+                m[i] = d
+            changed = True
+    return changed
+
+
+def fishes(n: int, m: list[int]) -> bool:
+    """Every fish at once: all-different on each value's rows (the columns where it
+    can go in each row) and columns (raises `Contradiction` where a value has no
+    way left)."""
+    changed = False
+    for v in range(n):
+        bit = 1 << v
+        for transpose in (False, True):
+            doms = []
+            for a in range(n):
+                x = 0
+                for b in range(n):
+                    if m[b * n + a if transpose else a * n + b] & bit:
+                        x |= 1 << b
+                doms.append(x)
+            plane = tuple(doms)
+            new = all_different(n, plane)
+            if new is None:
+                raise Contradiction("")
+            if new == plane:
+                continue
+            for a in range(n):
+                gone = plane[a] & ~new[a]
+                while gone:
+                    b = (gone & -gone).bit_length() - 1
+                    gone &= gone - 1
+                    m[b * n + a if transpose else a * n + b] &= ~bit
+            changed = True
+    return changed
+
+
+def all_forcing_chains(n: int, m: list[int]) -> bool:
+    """Every forcing chain, each removal made as it is found."""
+    changed = False
+    for _, j, v in forcing_chains(n, m):
+        m[j] &= ~(1 << v)
+        changed = True
+    return changed
+
+
 # -- the words ------------------------------------------------------------------
 
 
@@ -370,15 +449,16 @@ def _forcing_chain_words(n: int, move: Move) -> str:
 
 # Every Latin technique, once: its name, its rung on the Latin ladder (None: off
 # it, for a kind to place), its finder `(n, masks) -> Move | None` (it does not
-# apply the move) and its words `(n, move) -> sentence`. A kind with a scale of
+# apply the move), its words `(n, move) -> sentence` and its sweep `(n, masks) ->
+# bool` (the quiet run: every deduction at once, applied). A kind with a scale of
 # its own maps names to its rungs (`LatinRules(rungs=...)`).
 LATIN = (
-    Entry("naked single", 0, naked_single, _naked_single_words),
-    Entry("hidden single", 1, hidden_single, _hidden_single_words),
-    Entry("naked subset", 2, naked_subset, _naked_subset_words),
-    Entry("hidden subset", 3, hidden_subset, _hidden_subset_words),
-    Entry("fish", 4, fish, _fish_words),
-    Entry("forcing chain", None, forcing_chain, _forcing_chain_words),
+    Entry("naked single", 0, naked_single, _naked_single_words, naked_singles),
+    Entry("hidden single", 1, hidden_single, _hidden_single_words, hidden_singles),
+    Entry("naked subset", 2, naked_subset, _naked_subset_words, subsets),
+    Entry("hidden subset", 3, hidden_subset, _hidden_subset_words, subsets),
+    Entry("fish", 4, fish, _fish_words, fishes),
+    Entry("forcing chain", None, forcing_chain, _forcing_chain_words, all_forcing_chains),
 )
 TABLE = table_of(LATIN)
 # The label of each rung of the Latin ladder, then of a trial or a guess: Cross

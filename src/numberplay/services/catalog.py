@@ -13,11 +13,14 @@ from .examples import get_example, list_examples
 
 
 def kinds_json() -> list[dict[str, Any]]:
-    """One object per registered kind: name, aliases, title, summary, difficulties, options."""
+    """One object per registered kind: name, aliases, title, summary, difficulties,
+    options, and "sizes": the difficulties each range of sizes has (`Kind.offers`,
+    with the reason; empty: every size has every difficulty)."""
     return [{
         "name": impl.name, "aliases": list(impl.aliases), "title": impl.title,
         "summary": impl.summary, "difficulties": list(impl.difficulties),
         "options": [o.cli_flag for o in impl.options],
+        "sizes": [row.to_json() for row in impl.offers],
     } for impl in all_kinds()]
 
 

@@ -11,6 +11,13 @@ from ..kinds import Params, get_kind
 from ..model import Generated
 
 
+def fresh_seed() -> str:
+    """The seed of a generation that was given none, for every front end and the
+    Python API: a decimal string below 10^9 (the answer reports it; passing it
+    back as --seed or "seed" makes the same puzzles)."""
+    return str(random.SystemRandom().randrange(10**9))
+
+
 def puzzle_seed(seed: int | str | None, index: int) -> str:
     """The seed of puzzle `index` of a run with `seed`: the same on every engine."""
     return f"{seed}:{index}"

@@ -11,7 +11,7 @@ answer, and it is the object `numberplay COMMAND KIND --format json` prints.
 | check | puzzle, limit, count, why | `check` (`--limit --count --why`) |
 | explain | puzzle, trace, search, max_steps | `explain` (`--trace --no-search --max-steps`) |
 | hint | puzzle, state, level | `hint` (`--state --level`) |
-| generate | size, difficulty, seed, count | `generate` |
+| generate | size, difficulty, seed, count, puzzle_id | `generate` (`--id`; a kind's enumerating option: `--all`) |
 
 `options` holds the kind's own options (checked with `KindOption.coerce`) and
 may also hold the command's flags by their CLI names (`all`, `count`,
@@ -25,14 +25,14 @@ kind is named here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from ..budget import Budget
 from ..errors import BudgetExceeded, PuzzleError
 from ..kinds import InlineText, Kind, KindOption, get_kind
 from ..model import Generated, Puzzle
-from .envelopes import puzzle_from_json
+from .envelopes import puzzle_from_json, read_json_puzzles
 
 OPS = ("solve", "count", "check", "explain", "hint", "generate")
 MAX_COUNT = 100_000     # puzzles of one generate request, at most (the CLI's --count)
@@ -108,6 +108,8 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("seed", (int, str), "Random seed; the same seed gives the same puzzles "
               "(default: a fresh one, which each puzzle reports with its id).",
               flags=("--seed",)),
+        Field("puzzle_id", str, "Make again the one puzzle with this id (printed with every "
+              "generated puzzle).", flags=("--id",), metavar="ID"),
     ),
 }
 # Every op's budget: the CLI's --timeout (a job line's "timeout"; the web's is
@@ -122,20 +124,23 @@ OP_FIELDS: dict[str, frozenset[str]] = {
     op: (frozenset() if op == "generate" else _PUZZLE) | {f.name for f in fields}
     for op, fields in FIELDS.items()}
 ALL_FIELDS = COMMON_FIELDS.union(*OP_FIELDS.values())
+ALLOWED = {op: COMMON_FIELDS | fields | {"id"} for op, fields in OP_FIELDS.items()}
 # The CLI command whose kind options (and flags) an op takes.
 COMMAND = {"solve": "solve", "count": "solve", "check": "check", "explain": "explain",
            "hint": "hint", "generate": "generate"}
-# The command's flags a request may give in "options", by their CLI names.
-FLAGS: dict[str, dict[str, type]] = {
-    "solve": {"all": bool, "count": bool, "no_search": bool},
-    "count": {},
-    "check": {"count": bool},
-    "explain": {"trace": bool, "no_search": bool, "max_steps": int},
-    "hint": {},
-    "generate": {},
-}
+# Each op's fields by name, the budget's too.
+SPEC: dict[str, dict[str, Field]] = {
+    op: {f.name: f for f in (*fields, TIMEOUT, MAX_NODES)} for op, fields in FIELDS.items()}
+# The command's flags a request may also give in "options" (as the web API always
+# took them), by their CLI names (`no_search`) or their names (`search`).
+FLAGS: dict[str, dict[str, Field]] = {
+    op: {**{f.name: f for f in fields}, **{f.cli_name: f for f in fields}}
+    for op, fields in FIELDS.items()}
+
+
 class RequestError(PuzzleError):
-    """A request that cannot run as written; the message names the field."""
+    """A request that cannot run as written; the message names the field (its
+    `field`, which each front end spells its own way: `--level`, `field 'level'`)."""
 
 
 class Limits:
@@ -164,7 +169,9 @@ CLI = Limits(seconds=60.0, generate_seconds=300.0)
 
 class Request:
     """One request, its fields checked. `exact`: count every solution (op count,
-    or "count": true on solve and check); `count`: how many puzzles to generate;
+    or "count": true on solve and check); `count`: how many puzzles to generate
+    (None: one, or with a kind's enumerating option every one); `puzzle_id`: the
+    one generated puzzle to make again;
     `options`: the kind's options as given (the command's flags taken out).
 
     A read-only record whose fields are its attributes (`vars`), given by
@@ -186,7 +193,8 @@ class Request:
     size: str | None
     difficulty: str | None
     seed: int | str | None
-    count: int
+    count: int | None
+    puzzle_id: str | None
     options: dict[str, Any]
     timeout: float | None
     max_nodes: int | None
@@ -196,13 +204,13 @@ class Request:
                  search: bool = True, trace: bool = False, max_steps: int | None = None,
                  why: bool = False, state: str | None = None, level: int | None = None,
                  size: str | None = None, difficulty: str | None = None,
-                 seed: int | str | None = None, count: int = 1,
-                 options: dict[str, Any] | None = None, timeout: float | None = None,
+                 seed: int | str | None = None, count: int | None = None,
+                 puzzle_id: str | None = None, options: dict[str, Any] | None = None, timeout: float | None = None,
                  max_nodes: int | None = None) -> None:
         self.__dict__.update(
             kind=kind, op=op, puzzle=puzzle, limit=limit, all=all, exact=exact, search=search,
             trace=trace, max_steps=max_steps, why=why, state=state, level=level, size=size,
-            difficulty=difficulty, seed=seed, count=count,
+            difficulty=difficulty, seed=seed, count=count, puzzle_id=puzzle_id,
             options={} if options is None else options, timeout=timeout, max_nodes=max_nodes)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -240,91 +248,86 @@ def shown(value: Any, width: int = 40) -> str:
 
 # --- a request's fields ---------------------------------------------------------------
 
-_TYPE_NAMES: dict[type, str] = {str: "a string", int: "an integer", float: "a number",
-                                bool: "true or false"}
+_TYPE_NAMES: dict[type, str] = {str: "text", int: "a whole number", float: "a number",
+                                bool: "true or false", dict: "an object"}
+
+
+# The Python types of a field's JSON values (a whole number is a number too).
+_TYPES: dict[Any, frozenset[type]] = {
+    t: frozenset((*(t if isinstance(t, tuple) else (t,)), *((int,) if t is float else ())))
+    for t in (bool, int, float, str, (str, int), (int, str))}
+
+
+def _bound(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def typed(obj: Mapping[str, Any], name: str, types: type | tuple[type, ...],
           error: type[PuzzleError] = PuzzleError) -> Any:
     """Field `name` of a request, None when absent; `error` names it when its JSON
-    type is not one of `types` (true and false are never numbers)."""
+    type is not one of `types` (true and false are never numbers; a whole number
+    is a number)."""
     value = obj.get(name)
     if value is None:
         return None
-    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-        value_ok = False
-    else:
-        value_ok = isinstance(value, types)
-    if not value_ok:
-        wanted = types if isinstance(types, tuple) else (types,)
+    wanted = types if isinstance(types, tuple) else (types,)
+    accepted = (*wanted, int) if float in wanted else wanted
+    if isinstance(value, bool) != (bool in wanted) or not isinstance(value, accepted):
         names = " or ".join(_TYPE_NAMES.get(t, t.__name__) for t in wanted)
-        raise error(f"field {name!r} must be {names}")
+        raise error(f"must be {names}, not {shown(value)}", field=name)
     return value
 
 
-def positive(obj: Mapping[str, Any], name: str, top: int | None = None,
-             error: type[PuzzleError] = PuzzleError) -> int | None:
-    """A whole-number field of at least 1 (and at most `top`), or None."""
-    value = typed(obj, name, int, error)
-    if value is not None and (value < 1 or (top is not None and value > top)):
-        bound = f"between 1 and {top}" if top else "at least 1"
-        raise error(f"field {name!r} must be {bound}, not {value}")
+def checked(field: Field, value: Any, limits: Limits,
+            error: type[PuzzleError] = PuzzleError) -> Any:
+    """A field's value checked against its spec: its JSON type, then its bounds
+    under a front end's caps. The words are every front end's (`--level must be
+    at most 3, not 7` on the CLI, `field 'level' must be at most 3, not 7` in
+    JSON)."""
+    kind = type(value)
+    if kind is str or kind is bool or kind is dict:     # (a value of a JSON type)
+        return value if kind in _TYPES[field.type] else typed(
+            {field.name: value}, field.name, field.type, error)
+    if kind not in _TYPES[field.type]:
+        return typed({field.name: value}, field.name, field.type, error)
+    top = field.top(limits)
+    if field.low is not None and not value >= field.low:     # (NaN too)
+        raise error(f"must be at least {_bound(field.low)}, not {_bound(value)}",
+                    field=field.name)
+    if top is not None and not value <= top:
+        raise error(f"must be at most {_bound(top)}, not {_bound(value)}", field=field.name)
     return value
-
-
-def flag(obj: Mapping[str, Any], name: str, default: bool,
-         error: type[PuzzleError] = PuzzleError) -> bool:
-    """A true/false field, `default` when absent."""
-    value = typed(obj, name, bool, error)
-    return default if value is None else bool(value)
-
-
-def seconds(obj: Mapping[str, Any], name: str,
-            error: type[PuzzleError] = PuzzleError) -> float | None:
-    """A positive number of seconds, or None."""
-    value = obj.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise error(f"field {name!r} must be a positive number of seconds")
-    return float(value)
 
 
 # --- options ------------------------------------------------------------------------------
 
 
 def check_options(impl: Kind, command: str, given: Mapping[str, Any] | None, *,
-                  flags: Mapping[str, type] | None = None, defaults: bool = False,
-                  inline_files: bool = False,
-                  error: type[PuzzleError] = PuzzleError) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(command flags, kind options) of a request's "options", each checked with
-    `KindOption.coerce` against what the CLI's `command KIND` takes.
+                  defaults: bool = False, inline_files: bool = False,
+                  error: type[PuzzleError] = PuzzleError) -> dict[str, Any]:
+    """The kind options of a request's "options", each checked with
+    `KindOption.coerce` against what the CLI's `command KIND` takes (the
+    command's own flags were taken out by `read_request`).
 
-    flags: the command's own flags a request may set there (name -> type);
     defaults: give every kind option of the command, the declared default for
       those not given (as the CLI passes them);
     inline_files: a file option's value is the file's text (or a list of its
       lines), never a file name (the web server opens no file a request names).
     """
-    known_flags = dict(flags or {})
     known = {o.name: o for o in impl.options if command in o.commands}
-    found_flags: dict[str, Any] = {}
     kind_opts: dict[str, Any] = ({name: bool(o.default) if o.type is bool else o.default
                                   for name, o in known.items()} if defaults else {})
     for key, value in (given or {}).items():
         name = str(key).lstrip("-").replace("-", "_")
-        if name in known_flags:
-            found_flags[name] = KindOption(name, "", type=known_flags[name]).coerce(
-                value, strict=True, error=error)
-        elif name in known and known[name].file and inline_files:
+        if name in known and known[name].file and inline_files:
             kind_opts[name] = inline_text(known[name], value, error)
         elif name in known:
             kind_opts[name] = known[name].coerce(value, strict=True, error=error)
         else:
-            names = ", ".join(sorted([*known_flags, *known])) or "none"
+            names = ", ".join(sorted(known)) or "none"
             raise error(f"unknown option {shown(str(key))} for {command} {impl.name} "
                         f"(known: {names})")
-    return found_flags, kind_opts
+    return kind_opts
 
 
 def inline_text(option: KindOption, value: Any,
@@ -355,13 +358,16 @@ def inline_text(option: KindOption, value: Any,
 
 def read_puzzles(impl: Kind, puzzle: Any, kind_opts: Mapping[str, Any]) -> list[Puzzle]:
     """The puzzles of a request's "puzzle": its text form (several puzzles when the
-    text holds several), or the JSON object the CLI prints under "puzzle"
+    text holds several), numberplay's own JSON lines (what `--format json`, the
+    store and batch print), or the JSON object the CLI prints under "puzzle"
     (checked by reading its text form back)."""
     if isinstance(puzzle, dict):
         return [puzzle_from_json(impl, puzzle)]
     if not isinstance(puzzle, str) or not puzzle.strip():
         raise PuzzleError("missing \"puzzle\": give its text or its JSON object")
-    puzzles = impl.parse_all(puzzle, **kind_opts)
+    found = read_json_puzzles(impl, puzzle, **kind_opts) \
+        if puzzle.lstrip().startswith("{") else None      # (JSON: an object a line)
+    puzzles = found if found is not None else impl.parse_all(puzzle, **kind_opts)
     if not puzzles:
         raise PuzzleError("the input holds no puzzle")
     return puzzles
@@ -370,69 +376,69 @@ def read_puzzles(impl: Kind, puzzle: Any, kind_opts: Mapping[str, Any]) -> list[
 # --- reading a request ------------------------------------------------------------------
 
 
-def read_request(obj: Mapping[str, Any], limits: Limits = BATCH, *, strict: bool = True,
+def read_request(obj: Mapping[str, Any], limits: Limits = BATCH, *,
                  error: type[PuzzleError] = RequestError) -> Request:
-    """The request a JSON object stands for; `error` names the first field that is
-    wrong. `strict`: a field the op does not take (other than null) is an error
-    (a job line); else it is ignored (an API body, whose model already chose)."""
+    """The request a JSON object stands for (a job line, an API body, the CLI's
+    options); `error` names the first field that is wrong. A field no op takes is
+    refused, and so is a field the op does not take (other than null). Each
+    field is checked once, here, by its spec (`checked`)."""
     op = obj.get("op")
     if op not in OPS:
-        raise error(f"field 'op' must be one of {', '.join(OPS)}, not {shown(op)}")
-    allowed = COMMON_FIELDS | OP_FIELDS[op]
-    if strict:
-        unknown = sorted(set(obj) - ALL_FIELDS - {"id"})
-        if unknown:
-            raise error(f"unknown field {shown(unknown[0])} "
-                        f"(known: {', '.join(sorted(ALL_FIELDS | {'id'}))})")
-        stray = sorted(k for k, v in obj.items() if k not in allowed | {"id"} and v is not None)
-        if stray:
-            raise error(f"field {stray[0]!r} does not apply to op {op!r}")
-    else:
-        obj = {k: v for k, v in obj.items() if k in allowed}
+        raise error(f"must be one of {', '.join(OPS)}, not {shown(op)}", field="op")
+    unknown = sorted(set(obj).difference(ALL_FIELDS, ("id",)))
+    if unknown:
+        raise error(f"unknown field {shown(unknown[0])} "
+                    f"(known: {', '.join(sorted(ALL_FIELDS | {'id'}))})")
+    allowed = ALLOWED[op]
+    stray = sorted(k for k, v in obj.items() if k not in allowed and v is not None)
+    if stray:
+        raise error(f"does not apply to op {op!r}", field=stray[0])
     kind = obj.get("kind")
     if not isinstance(kind, str) or not kind.strip():
-        raise error("field 'kind' must be a kind name")
+        raise error("must be a kind name", field="kind")
     options = _options_field(obj, error)
-    flags: dict[str, Any] = {}     # the command's flags given in "options", by CLI name
+    values = _flags(op, options, limits, error)
+    values.update({name: checked(field, obj[name], limits, error)
+                   for name, field in SPEC[op].items() if obj.get(name) is not None})
+    if values.get("puzzle_id") is not None:
+        _one_puzzle(values, error)
+    generating = op == "generate"
+    size = values.get("size")
+    return Request(
+        kind=kind, op=op, puzzle=_puzzle_field(obj, error), limit=values.get("limit"),
+        all=bool(values.get("all")), search=values.get("search", True) is not False,
+        exact=op == "count" or (not generating and bool(values.get("count"))),
+        trace=bool(values.get("trace")), max_steps=values.get("max_steps"),
+        why=bool(values.get("why")), state=values.get("state"), level=values.get("level"),
+        size=None if size in (None, "") else str(size),
+        difficulty=values.get("difficulty") or None, seed=values.get("seed"),
+        count=values.get("count") if generating else None,
+        puzzle_id=values.get("puzzle_id"), options=options, timeout=values.get("timeout"),
+        max_nodes=values.get("max_nodes"))
+
+
+def _flags(op: str, options: dict[str, Any], limits: Limits,
+           error: type[PuzzleError]) -> dict[str, Any]:
+    """The command's flags given in "options" (taken out of them), by field name:
+    `{"no_search": true}` is `search` false."""
+    values: dict[str, Any] = {}
     for key in list(options):
         name = str(key).lstrip("-").replace("-", "_")
-        if name in FLAGS[op]:
-            flags[name] = _flag_value(name, options.pop(key), FLAGS[op][name], error)
-    generating = op == "generate"
-    if not generating and obj.get("count") is not None and not isinstance(obj["count"], bool):
-        raise error("field 'count' must be true or false (a number of puzzles: op generate)")
-    return Request(
-        kind=kind, op=op,
-        puzzle=_puzzle_field(obj, error),
-        limit=positive(obj, "limit", error=error),
-        all=flag(obj, "all", bool(flags.get("all")), error),
-        exact=op == "count" or (not generating and flag(obj, "count", bool(flags.get("count")),
-                                                         error)),
-        search=flag(obj, "search", not flags.get("no_search"), error),
-        trace=flag(obj, "trace", bool(flags.get("trace")), error),
-        max_steps=positive(obj, "max_steps", error=error) or flags.get("max_steps"),
-        why=flag(obj, "why", False, error),
-        state=typed(obj, "state", str, error),
-        level=positive(obj, "level", _top(op, "level", limits), error),
-        size=None if obj.get("size") in (None, "") else str(typed(obj, "size", (str, int), error)),
-        difficulty=typed(obj, "difficulty", str, error) or None,
-        seed=typed(obj, "seed", (int, str), error),
-        count=(positive(obj, "count", _top(op, "count", limits), error) or 1) if generating
-        else 1,
-        options=options,
-        timeout=seconds(obj, "timeout", error),
-        max_nodes=positive(obj, "max_nodes", error=error),
-    )
+        field = FLAGS[op].get(name)
+        if field is None:
+            continue
+        value = checked(field, options.pop(key), limits, error)
+        inverted = field.inverted and name == field.cli_name and isinstance(value, bool)
+        values[field.name] = not value if inverted else value
+    return values
 
 
-def _top(op: str, name: str, limits: Limits) -> int | None:
-    """The upper bound the field spec gives field `name` of op `op` (None: none)."""
-    return next((f.top(limits) for f in FIELDS[op] if f.name == name), None)
-
-
-def _flag_value(name: str, value: Any, wanted: type, error: type[PuzzleError]) -> Any:
-    """A command flag given in "options", checked as the CLI's option."""
-    return KindOption(name, "", type=wanted).coerce(value, strict=True, error=error)
+def _one_puzzle(values: dict[str, Any], error: type[PuzzleError]) -> None:
+    """A puzzle id names one puzzle: no size, difficulty, seed or count beside it."""
+    beside = [name for name in ("size", "difficulty", "seed", "count")
+              if values.get(name) is not None]
+    if beside:
+        raise error(f"names one puzzle: leave out {', '.join(beside)}", field="puzzle_id")
 
 
 def _puzzle_field(obj: Mapping[str, Any], error: type[PuzzleError]) -> str | dict[str, Any] | None:
@@ -457,6 +463,16 @@ def _options_field(obj: Mapping[str, Any], error: type[PuzzleError]) -> dict[str
 # --- running one ---------------------------------------------------------------------------
 
 
+def kind_options(request: Request, limits: Limits = BATCH,
+                 error: type[PuzzleError] = RequestError) -> tuple[Kind, dict[str, Any]]:
+    """The request's kind and its kind options, checked, with the defaults of those
+    not given."""
+    impl = get_kind(request.kind)
+    kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
+                              inline_files=limits.inline_files, error=error)
+    return impl, kind_opts
+
+
 def run(request: Request, budget: Budget, limits: Limits = BATCH,
         error: type[PuzzleError] = RequestError) -> Any:
     """The CLI's JSON object for one request (a list of them when the puzzle text
@@ -464,22 +480,14 @@ def run(request: Request, budget: Budget, limits: Limits = BATCH,
     is no failure: the answer says what was found, "complete": false and
     "stopped". generate without a seed draws a fresh one, which each puzzle's
     answer carries (its seed and id)."""
-    impl = get_kind(request.kind)
-    _, kind_opts = check_options(impl, COMMAND[request.op], request.options, defaults=True,
-                                 inline_files=limits.inline_files, error=error)
+    impl, kind_opts = kind_options(request, limits, error)
     if request.op == "generate":
-        return generate(impl, request, budget, kind_opts)
+        return generate(impl, request, budget, kind_opts, limits)
     puzzles = read_puzzles(impl, request.puzzle, kind_opts)
     if limits.one_puzzle and len(puzzles) > 1:
         raise PuzzleError(f"the input holds {len(puzzles)} puzzles; send one per request")
     reports = [answer(request, puzzle, budget, limits) for puzzle in puzzles]
     return reports[0] if len(reports) == 1 else reports
-
-
-def fresh_seed() -> str:
-    """A seed for a generation that was given none (the answer reports it)."""
-    import random
-    return str(random.SystemRandom().randrange(10**9))
 
 
 class Outcome:
@@ -615,17 +623,60 @@ PUZZLE_OPS = {"solve": _solve, "count": _solve, "check": _check, "explain": _exp
               "hint": _hint}
 
 
-def generate(impl: Kind, request: Request, budget: Budget,
-             kind_opts: Mapping[str, Any]) -> dict[str, Any]:
-    """`generate`: puzzles 0..count-1 of the request's seed, or of a fresh one (each
-    reports its seed and id); when the budget runs out, those made before, with
-    "complete": false, "stopped" and "message"."""
+def generate(impl: Kind, request: Request, budget: Budget, kind_opts: Mapping[str, Any],
+             limits: Limits = BATCH) -> dict[str, Any]:
+    """`generate`: the puzzle "puzzle_id" names, made again; every puzzle a kind's
+    enumerating option describes (`generate --all`, at most "count"); or puzzles
+    0..count-1 of the request's seed, or of a fresh one (each reports its seed
+    and id). When the budget runs out, those made before, with "complete":
+    false, "stopped" and "message"."""
     from .reports import generate_report
-    items, stopped = make(impl, request, kind_opts, budget.child)
+    if request.puzzle_id is not None:
+        items, stopped = [again(impl, request.puzzle_id, budget)], None
+    elif impl.enumerates(kind_opts):
+        items, stopped = every(impl, request, kind_opts, budget, limits)
+    else:
+        impl.parse_params(request.size, request.difficulty, **kind_opts)
+        items, stopped = make(impl, request, kind_opts, budget.child)
     report = generate_report(impl.name, items)
     if stopped is not None:
         report.update(complete=False, stopped="budget", message=stopped)
     return report
+
+
+def again(impl: Kind, puzzle_id: str, budget: Budget) -> Generated:
+    """The generated puzzle an id names, made again (`generate --id`); the id must
+    name a puzzle of this kind."""
+    from .generation import regenerate
+    one = regenerate(puzzle_id, budget=budget)
+    if one.puzzle.kind != impl.name:
+        raise PuzzleError(f"the id {puzzle_id!r} names a {one.puzzle.kind} puzzle, "
+                          f"not {impl.name}")
+    return one
+
+
+def enumerated(impl: Kind, request: Request, kind_opts: Mapping[str, Any], budget: Budget,
+               limits: Limits = BATCH, *, graded: bool = True,
+               progress: Callable[[int, int, str], None] | None = None) -> Iterator[Generated]:
+    """Every puzzle the kind's enumerating options describe (a word list's `all`),
+    lazily, at most "count" (the front end's cap without it), the whole walk
+    under one budget; `progress(done, total, status)` as it goes."""
+    impl.parse_params(request.size, request.difficulty, **kind_opts)
+    return impl.generate_all(difficulty=request.difficulty, budget=budget,
+                             limit=request.count or limits.generate, progress=progress,
+                             graded=graded, **kind_opts)
+
+
+def every(impl: Kind, request: Request, kind_opts: Mapping[str, Any], budget: Budget,
+          limits: Limits = BATCH) -> tuple[list[Generated], str | None]:
+    """The puzzles of an enumerating generation and what ran out (None: nothing)."""
+    items: list[Generated] = []
+    try:
+        for item in enumerated(impl, request, kind_opts, budget, limits):
+            items.append(item)
+    except BudgetExceeded as exc:
+        return items, str(exc)
+    return items, None
 
 
 def make(impl: Kind, request: Request, kind_opts: Mapping[str, Any],
@@ -635,11 +686,11 @@ def make(impl: Kind, request: Request, kind_opts: Mapping[str, Any],
     i of the request's seed (a fresh one when it gives none), each under
     `budget()` (the table: a share of the request's; the CLI: --timeout each);
     `indices` walks the puzzles (the CLI's progress bar)."""
-    from .generation import generate_one
+    from .generation import fresh_seed, generate_one
     seed = request.seed if request.seed is not None else fresh_seed()
     items: list[Generated] = []
     try:
-        for i in indices(range(request.count)):
+        for i in indices(range(request.count or 1)):
             items.append(generate_one(impl.name, seed=seed, index=i, size=request.size,
                                       difficulty=request.difficulty, budget=budget(),
                                       **kind_opts))

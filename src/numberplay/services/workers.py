@@ -207,15 +207,6 @@ class Worker:
         except ValueError:  # cut short: the worker died while writing
             raise WorkerDied("the worker's answer was cut short") from None
 
-    def call(self, message: Any, timeout: float) -> Any:
-        """Send a message and wait up to `timeout` s for its answer; TimeoutError
-        or WorkerDied."""
-        self.send(message)
-        ready, _, _ = select.select([self], [], [], timeout)
-        if not ready:
-            raise TimeoutError
-        return self.receive()
-
     @property
     def pid(self) -> int | None:
         """The process id."""
@@ -253,13 +244,16 @@ class Worker:
 
 def unsendable(message: Any, exc: BaseException) -> list[Any]:
     """The answer when a message could not be read (`message` None) or its answer
-    not sent (not plain JSON, or too large to write)."""
+    not sent (not plain JSON, or too large to write), by the failure table."""
+    from ..errors import INTERNAL, MEMORY, Failure
+    from .jobs import failure_answer
     if message is None:
-        return [500, {"error": "internal error: unreadable job"}]
-    if isinstance(exc, MemoryError | RecursionError):
-        return [503, {"error": "out of memory: the answer is too large to send",
-                      "stopped": "memory"}]
-    return [500, {"error": f"internal error ({type(exc).__name__}): the result is not JSON"}]
+        failure = Failure(INTERNAL, "unreadable job", exc)
+    elif isinstance(exc, MemoryError | RecursionError):
+        failure = Failure(MEMORY, "the answer is too large to send", exc)
+    else:
+        failure = Failure(INTERNAL, "the result is not JSON", exc)
+    return list(failure_answer(failure))
 
 
 def serve(handle: Callable[[Any], Any], inp: IO[str] | None = None,

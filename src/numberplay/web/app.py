@@ -28,7 +28,7 @@ from .headers import SecurityHeaders
 from .jobs import LIMITS
 from .pool import GRACE_SECONDS, MAX_WAIT_SECONDS, WorkerPool
 from .pool import worker_command as capped_worker
-from .routes import STATIC, api, pages
+from .routes import MODELS, OPERATIONS, STATIC, Unreadable, api, catalog, pages, unreadable
 from .schemas import describe
 
 MAX_BODY_BYTES = 64 * 1024
@@ -102,6 +102,17 @@ async def bad_body(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(answer, status_code=status)
 
 
+def with_bodies(schema: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI document with the request bodies' models (`routes.MODELS`, each
+    route's body refers to its own) among its components."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for op, model in MODELS.items():
+        found = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        components.update(found.pop("$defs", {}))
+        components[OPERATIONS[op][0]] = found
+    return schema
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """The pool's workers run while the app serves; the kinds they serve and a
@@ -145,15 +156,17 @@ def create_app(timeout: float = DEFAULT_TIMEOUT, workers: int | None = None,
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = describe(generated_openapi(), app.state.described["kinds"],
+            app.openapi_schema = describe(with_bodies(generated_openapi()),
+                                          app.state.described["kinds"],
                                           app.state.described["puzzles"])
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_body)
-    app.include_router(api)
-    app.include_router(pages)
+    app.add_exception_handler(Unreadable, unreadable)
+    for router in (api, catalog, pages):
+        app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     if allow_origins:  # CORS stays closed unless the server was told whom to trust

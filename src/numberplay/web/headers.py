@@ -71,9 +71,12 @@ class SecurityHeaders:
         return False
 
     async def _refuse(self, send: Any) -> None:
-        body = json.dumps({"error": "this server answers only to its own address "
-                                    "(the Host header names another)"}).encode()
-        await send({"type": "http.response.start", "status": 400,
+        from ..errors import INPUT, Failure
+        from ..services.jobs import failure_answer
+        message = "this server answers only to its own address (the Host header names another)"
+        status, answer = failure_answer(Failure(INPUT, message, ValueError(message)))
+        body = json.dumps(answer).encode()
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()), *COMMON,
                                 (b"content-security-policy", PAGE_POLICY.encode())]})

@@ -12,16 +12,14 @@ as a batch job line), under the server's `LIMITS`; failures are rendered by
 
 from __future__ import annotations
 
-import sys
-import traceback
 from typing import Any
 
+from .. import errors
 from ..budget import Budget
 from ..errors import NumberplayError
-from ..kinds import all_kinds, get_kind
+from ..kinds import get_kind
 from ..services import jobs, operations
 from ..services.catalog import examples_json, kinds_json
-from ..services.jobs import Failure, run_guarded
 from ..services.operations import MAX_INLINE_ITEMS, shown
 from .kindfiles import play_info
 
@@ -33,24 +31,20 @@ MAX_GENERATE = 20
 MAX_STEPS = 10_000
 LIMITS = operations.Limits(solutions=MAX_SOLUTIONS, steps=MAX_STEPS, generate=MAX_GENERATE,
                            one_puzzle=True, inline_files=True, seconds=10.0)
-__all__ = ["JOBS", "MAX_INLINE_ITEMS", "OPS", "error", "handle", "one_line", "prepare", "run_job",
+__all__ = ["JOBS", "MAX_INLINE_ITEMS", "OPS", "handle", "one_line", "prepare", "run_job",
            "shown"]
 JOBS = __name__     # the jobs module a web worker serves (`services.workers.worker_command`)
-# An error message quotes at most this much of what the request sent.
-MAX_ERROR_CHARS = 300
+# An error message quotes at most this much of what the request sent (every
+# front end's bound, `errors.MAX_ERROR_CHARS`).
+MAX_ERROR_CHARS = errors.MAX_ERROR_CHARS
 
 # Flags of the CLI commands that the API takes in "options" (beside the kind's own).
-COMMAND_FLAGS: dict[str, dict[str, type]] = operations.FLAGS
+COMMAND_FLAGS: dict[str, dict[str, operations.Field]] = operations.FLAGS
 
 
 def one_line(exc: BaseException | str) -> str:
-    """An error message on one line, as the CLI prints it, at most MAX_ERROR_CHARS."""
-    return jobs.one_line(exc, MAX_ERROR_CHARS)
-
-
-def error(message: str, status: int = 400, **extra: Any) -> Answer:
-    """An error answer."""
-    return status, {"error": message, **extra}
+    """An error message on one line, as every front end says it (`errors.one_line`)."""
+    return errors.one_line(exc)
 
 
 # --- the endpoints ------------------------------------------------------------------
@@ -65,21 +59,6 @@ def kinds(body: dict[str, Any], budget: Budget) -> Answer:
 def examples(body: dict[str, Any], budget: Budget) -> Answer:
     """What `numberplay examples [KIND [NAME]] --json` prints."""
     return 200, examples_json(body.get("kind"), body.get("name"))
-
-
-def operation(op: str) -> Any:
-    """The endpoint of operation `op`: the body read as a request of the operation
-    table (fields the op does not take are left to the body's model, which
-    ignores them), run under the request's budget; generate without a seed
-    draws a fresh one, which the answer reports."""
-    def endpoint(body: dict[str, Any], budget: Budget) -> Answer:
-        request = operations.read_request({**body, "op": op}, LIMITS, strict=False)
-        if request.timeout is not None or request.max_nodes is not None:
-            budget = budget.child(nodes=request.max_nodes, seconds=request.timeout)
-        return 200, operations.run(request, budget, LIMITS)
-    endpoint.__name__ = op
-    endpoint.__doc__ = f"What `numberplay {operations.COMMAND[op]} KIND --format json` prints."
-    return endpoint
 
 
 def describe(body: dict[str, Any], budget: Budget) -> Answer:
@@ -102,36 +81,26 @@ def describe(body: dict[str, Any], budget: Budget) -> Answer:
     return 200, {"kinds": names, "puzzles": puzzles}
 
 
-OPS = {"kinds": kinds, "describe": describe, "examples": examples,
-       **{op: operation(op) for op in operations.OPS}}
+# The web's own endpoints beside the operations of the table (`services.jobs.operation`).
+OPS = {"kinds": kinds, "describe": describe, "examples": examples}
 
 
 def prepare(memory_mb: int | None, kinds: Any = (), modules: Any = ()) -> None:
-    """Ready a web worker: every kind imported (numberplay imports a kind on first
-    use), then confined (`sandbox.confine`: no file but its code, no process, no
+    """Ready a web worker (`services.jobs.prepare`): every kind imported, then
+    confined (`sandbox.confine`: no file but its code, no process, no
     connection, at most `memory_mb` of address space)."""
     from .sandbox import confine
-
-    all_kinds()
-    confine(memory_mb)
+    jobs.prepare(memory_mb, kinds, modules, confine)
 
 
 def handle(message: dict[str, Any]) -> Answer:
-    """The answer to one message (`services.workers.message`)."""
-    return run_job(message["op"], message["body"], float(message["seconds"]))
+    """The answer to one message (`services.jobs.answer` under the server's
+    `LIMITS`; an internal error's message goes to the log, not to the client)."""
+    return run_job(message["op"], message["body"], message["seconds"])
 
 
-def run_job(op: str, body: dict[str, Any], seconds: float) -> Answer:
+def run_job(op: str, body: Any, seconds: float) -> Answer:
     """Run endpoint `op` on `body` within `seconds`; never raises."""
-    budget = Budget(seconds=seconds)
-    outcome = run_guarded(lambda: OPS[op](body if isinstance(body, dict) else {}, budget))
-    return failure_answer(outcome) if isinstance(outcome, Failure) else outcome
-
-
-def failure_answer(failure: Failure) -> Answer:
-    """The status and body of a request that failed (`services.jobs.failure_answer`,
-    private: an internal error's message goes to the log, not to the client)."""
-    if failure.reason == jobs.INTERNAL:
-        traceback.print_exception(failure.error, file=sys.stderr)
-    status, body = jobs.failure_answer(failure, private=True)
-    return status, dict(body, error=one_line(body["error"]))
+    status, answer = jobs.answer({"op": op, "body": body, "seconds": seconds}, LIMITS, OPS,
+                                 private=True)
+    return status, (answer if status == 200 else dict(answer, error=one_line(answer["error"])))

@@ -30,7 +30,7 @@ from ..services.jobs import BUSY, Failure
 from ..services.pool import Outcome, Pool, Task
 from ..services.workers import GRACE_SECONDS, Worker, message
 from ..services.workers import worker_command as command_of
-from .jobs import JOBS, Answer, failure_answer
+from .jobs import JOBS, Answer
 
 __all__ = ["DEFAULT_MEMORY_MB", "GRACE_SECONDS", "MAX_WAIT_SECONDS", "RETRY_AFTER_SECONDS",
            "WorkerPool", "busy", "worker_command"]
@@ -53,14 +53,16 @@ def worker_command(memory_mb: int | None = None) -> list[str]:
 def busy(reason: str) -> Answer:
     """The answer to a request shed because every worker is taken (the failure
     table's "busy", and when to try again)."""
-    status, body = failure_answer(jobs.busy(reason))
+    status, body = jobs.failure_answer(jobs.busy(reason))
     return status, dict(body, error=f"{body['error']}; try again in {RETRY_AFTER_SECONDS} s")
 
 
 def answer_of(outcome: Outcome) -> Answer:
     """The status and body of a request from what the pool made of it."""
     if isinstance(outcome, Failure):
-        return busy(outcome.message) if outcome.reason == BUSY else failure_answer(outcome)
+        if outcome.reason == BUSY:
+            return busy(outcome.message)
+        return jobs.failure_answer(outcome, private=True)
     status, body = outcome
     return status, body
 

@@ -1,11 +1,14 @@
-"""The API's routes (FastAPI's larger-application layout: routers the app
-includes), made from the operation table: one POST route per operation of
-`services.operations.OPS`, its request model made of the operation's field
-spec (`operations.FIELDS`: type, bounds under the web's `Limits`, default,
-help), so the click options, the request models and the OpenAPI schema come
-from one declaration. The catalog routes and the pages are here too. Each
-route hands its body to the worker pool (`request.app.state.pool`); the
-server itself never searches.
+"""The API's routes (FastAPI's larger-application layout: routers with their
+prefix and tags that the app includes, the worker pool a dependency), made from
+the operation table: one POST route per operation of `services.operations.OPS`,
+described by a request model made of the operation's field spec
+(`operations.FIELDS`: type, bounds under the web's `Limits`, default, help), so
+the click options, the described request bodies and the OpenAPI schema come from
+one declaration. The body itself is checked once, by the operation table in the
+worker (`operations.read_request`, the words of every front end; an unknown
+field is refused), not by the model. The catalog routes and the pages are here
+too. Each route hands its body to the worker pool; the server itself never
+searches.
 """
 
 from __future__ import annotations
@@ -13,17 +16,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, StringConstraints, create_model
 from pydantic import Field as Described
 
-from ..errors import NOT_FOUND, Failure
+from ..errors import INPUT, NOT_FOUND, Failure, failure_of
 from ..services import operations
 from ..services.jobs import failure_answer
 from .jobs import LIMITS
 from .kindfiles import kind_file
-from .pool import RETRY_AFTER_SECONDS
+from .pool import RETRY_AFTER_SECONDS, WorkerPool
 from .schemas import (
     ERRORS,
     UNMADE,
@@ -83,23 +86,70 @@ def body_model(op: str) -> type[BaseModel]:
     fields: dict[str, Any] = {"kind": (str, Described(description=KIND_HELP))}
     if op != "generate":
         fields["puzzle"] = (PuzzleInput, Described(description=PUZZLE_HELP))
-    fields["options"] = (dict[str, Any], Described(default_factory=dict,
-                                                   description=OPTIONS_HELP))
+    fields["options"] = (dict[str, Any] | None, Described(None, description=OPTIONS_HELP))
     fields.update({f.name: _described(f) for f in operations.FIELDS[op]})
+    fields["timeout"] = _described(operations.TIMEOUT)
     fields["max_nodes"] = _described(operations.MAX_NODES)
-    return create_model(name, __config__=ConfigDict(strict=True),
+    return create_model(name, __config__=ConfigDict(strict=True, extra="forbid"),
                         __doc__=f"A request of `{command}`.", **fields)
 
 
 MODELS = {op: body_model(op) for op in operations.OPS}
 
 
-async def answer(request: Request, op: str, body: dict[str, Any]) -> JSONResponse:
-    """The pool's answer to one job: a shed request gets Retry-After."""
-    status, data = await request.app.state.pool.run(op, body, request.app.state.timeout)
-    shed = status == 503 and isinstance(data, dict) and data.get("stopped") == "busy"
-    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if shed else None
-    return JSONResponse(data, status_code=status, headers=headers)
+class Ask:
+    """The worker pool as a route's dependency: `await ask(op, body)` is the
+    answer of one job, under the server's time budget."""
+
+    def __init__(self, pool: WorkerPool, seconds: float) -> None:
+        self.pool, self.seconds = pool, seconds
+
+    async def __call__(self, op: str, body: Any) -> JSONResponse:
+        """The pool's answer to one job: a shed request gets Retry-After."""
+        status, data = await self.pool.run(op, body, self.seconds)
+        shed = status == 503 and isinstance(data, dict) and data.get("stopped") == "busy"
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if shed else None
+        return JSONResponse(data, status_code=status, headers=headers)
+
+
+def asker(request: Request) -> Ask:
+    """The app's pool (`create_app` keeps it in the app's state)."""
+    return Ask(request.app.state.pool, request.app.state.timeout)
+
+
+Asked = Annotated[Ask, Depends(asker)]
+
+
+async def json_body(request: Request) -> Any:
+    """The request's body as JSON values, read once and checked by the operation
+    table in the worker; a body that is not JSON is the failure that says so."""
+    import json
+    raw = await request.body()
+    try:
+        body = json.loads(raw)
+    except RecursionError as exc:
+        raise Unreadable(failure_of(exc)) from None
+    except ValueError as exc:
+        raise Unreadable(Failure(INPUT, f"the body is not JSON: {exc}", exc)) from None
+    if not isinstance(body, dict):
+        message = f"the body must be a JSON object, not {operations.shown(body)}"
+        raise Unreadable(Failure(INPUT, message, ValueError(message)))
+    return body
+
+
+class Unreadable(Exception):
+    """A body that is not JSON (the app answers its failure)."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
+
+
+def unreadable(request: Request, exc: Exception) -> JSONResponse:
+    """The answer to a body that is not JSON, by the failure table."""
+    assert isinstance(exc, Unreadable)
+    status, body = failure_answer(exc.failure)
+    return JSONResponse(body, status_code=status)
 
 
 def answers(model: Any, **more: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
@@ -113,43 +163,45 @@ def answers(model: Any, **more: dict[str, Any]) -> dict[int | str, dict[str, Any
 def _operation_route(router: APIRouter, op: str) -> None:
     name, answer_model, command = OPERATIONS[op]
 
-    async def endpoint(request: Request, body: Any) -> JSONResponse:
-        return await answer(request, op, body.model_dump())
+    async def endpoint(ask: Asked, body: Annotated[Any, Depends(json_body)]) -> JSONResponse:
+        return await ask(op, body)
 
     endpoint.__name__ = op
-    endpoint.__annotations__ = {"request": Request, "body": MODELS[op], "return": JSONResponse}
     extra = {str(code): value for code, value in UNMADE.items()} if op == "generate" else {}
-    router.post(f"/api/{op}", responses=answers(answer_model, **extra),
-                summary=command)(endpoint)
+    described = {"required": True, "content": {"application/json": {
+        "schema": {"$ref": f"#/components/schemas/{name}"}}}}
+    router.post(f"/{op}", responses=answers(answer_model, **extra), summary=command,
+                openapi_extra={"requestBody": described})(endpoint)
 
 
-api = APIRouter()
+api = APIRouter(prefix="/api", tags=["operations"])
 for _op in operations.OPS:
     _operation_route(api, _op)
+catalog = APIRouter(prefix="/api", tags=["catalog"])
 
 
-@api.get("/api/kinds", responses=answers(list[KindRow]),
-         summary="The kinds (numberplay kinds --json)")
-async def kinds(request: Request) -> JSONResponse:
-    return await answer(request, "kinds", {})
+@catalog.get("/kinds", responses=answers(list[KindRow]),
+             summary="The kinds (numberplay kinds --json)")
+async def kinds(ask: Asked) -> JSONResponse:
+    return await ask("kinds", {})
 
 
-@api.get("/api/examples", responses=answers(list[ExampleRow]),
-         summary="The bundled examples (numberplay examples --json)")
-async def examples(request: Request) -> JSONResponse:
-    return await answer(request, "examples", {})
+@catalog.get("/examples", responses=answers(list[ExampleRow]),
+             summary="The bundled examples (numberplay examples --json)")
+async def examples(ask: Asked) -> JSONResponse:
+    return await ask("examples", {})
 
 
-@api.get("/api/examples/{kind}", responses=answers(list[ExampleRow]),
-         summary="One kind's examples")
-async def kind_examples(request: Request, kind: str) -> JSONResponse:
-    return await answer(request, "examples", {"kind": kind})
+@catalog.get("/examples/{kind}", responses=answers(list[ExampleRow]),
+             summary="One kind's examples")
+async def kind_examples(ask: Asked, kind: str) -> JSONResponse:
+    return await ask("examples", {"kind": kind})
 
 
-@api.get("/api/examples/{kind}/{name}", responses=answers(ExampleText),
-         summary="One example's text")
-async def example(request: Request, kind: str, name: str) -> JSONResponse:
-    return await answer(request, "examples", {"kind": kind, "name": name})
+@catalog.get("/examples/{kind}/{name}", responses=answers(ExampleText),
+             summary="One example's text")
+async def example(ask: Asked, kind: str, name: str) -> JSONResponse:
+    return await ask("examples", {"kind": kind, "name": name})
 
 
 pages = APIRouter(include_in_schema=False)

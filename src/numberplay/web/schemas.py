@@ -24,6 +24,17 @@ class ErrorAnswer(BaseModel):
         "more memory than a worker may use, or it overran its budget and was killed."))
 
 
+class SizeRow(BaseModel):
+    """The difficulties a range of sizes has, and why (`Kind.offers`)."""
+
+    sizes: str = Field(description="the sizes, as a person reads them")
+    match: list[list[int | None]] = Field(
+        description="for each number of a size, [lowest, highest] (null: no bound); "
+                    "one number N of a two-number size stands for NxN")
+    difficulties: list[str]
+    reason: str
+
+
 class KindRow(BaseModel):
     """One kind, as `numberplay kinds --json` prints it."""
 
@@ -34,6 +45,9 @@ class KindRow(BaseModel):
     summary: str
     difficulties: list[str]
     options: list[str]
+    sizes: list[SizeRow] = Field(default_factory=list, description=(
+        "the difficulties each range of sizes has (the first row covering a size); "
+        "empty: every size has every difficulty"))
 
 
 class ExampleRow(BaseModel):

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...errors import NumberplayError
-from ..jobs import killed
+from ..jobs import died, killed
 from ..pool import RETRIES
 from ..workers import hard_limit
 from .jobs import Job, Result, error_result, failure_text, id_key, one_line, run_job
@@ -281,7 +281,8 @@ class _Tasks:
             self.no_workers_since = now
         if now - self.no_workers_since < NO_WORKERS_SECONDS:
             return
-        message = f"dask: no worker left on the cluster for {NO_WORKERS_SECONDS:g} s"
+        message = failure_text(died(f"no worker left on the Dask cluster for "
+                                    f"{NO_WORKERS_SECONDS:g} s"))
         for key, chunk in list(self.waiting.items()):
             future = self.futures.pop(key, None)
             if future is not None:
@@ -346,7 +347,8 @@ def _exception(future: Any, value: Any) -> Any:
 
 
 def _failure(future: Any, value: Any, job: Job) -> Result:
-    """The error result of a task that did not finish (`value`: its exception, if any)."""
-    if isinstance(value, BaseException):
-        return error_result(job.id, f"dask: {type(value).__name__}: {value}")
-    return error_result(job.id, f"dask: task {future.status}")
+    """The error result of a task that did not finish (`value`: its exception, if
+    any), by the failure table: its worker died under it."""
+    how = f"{type(value).__name__}: {value}" if isinstance(value, BaseException) \
+        else f"task {future.status}"
+    return error_result(job.id, failure_text(died(f"Dask: {how}")))

@@ -20,17 +20,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import NumberplayError
-from ...kinds import get_kind
-from ..jobs import Failure, failure_answer, one_line, run_guarded
-from ..operations import ALL_FIELDS, OP_FIELDS, OPS, Request, RequestError, read_request, run
-from ..workers import limit_memory, message
+from .. import jobs
+from ..jobs import Answer, Failure, failure_answer, one_line, run_guarded
+from ..operations import ALL_FIELDS, BATCH, OP_FIELDS, OPS, Request, RequestError, read_request
+from ..workers import message
 
 JobId = str | int
 Result = dict[str, Any]
 
 __all__ = ["ALL_FIELDS", "JOBS", "OPS", "OP_FIELDS", "Entry", "Job", "JobError", "error_result",
-           "execute", "handle", "id_key", "import_plugins", "job_from_json", "message_of",
+           "handle", "id_key", "import_plugins", "job_from_json", "message_of",
            "ok_result", "prepare", "read_entries", "result_line", "run_job"]
 
 JOBS = __name__     # the jobs module a batch worker serves (`services.workers.worker_command`)
@@ -40,16 +39,20 @@ JobError = RequestError   # a job line that cannot run as written; the message n
 
 
 class Job(Request):
-    """One validated job: its request, its id and its line in the jobs file.
-    `timeout` is the effective one (the job's own or the batch's). A record as
-    `Request` is (its fields are `vars(job)`)."""
+    """One validated job: its request, its id, its line in the jobs file and the
+    JSON object it was read from (`source`, sent to the worker that runs it, which
+    reads it as every front end reads a request). `timeout` is the effective one
+    (the job's own or the batch's). A record as `Request` is (its fields are
+    `vars(job)`)."""
 
     id: JobId
     line: int
+    source: dict[str, Any]
 
-    def __init__(self, *, id: JobId, line: int = 0, **fields: Any) -> None:
+    def __init__(self, *, id: JobId, line: int = 0, source: dict[str, Any] | None = None,
+                 **fields: Any) -> None:
         super().__init__(**fields)
-        self.__dict__.update(id=id, line=line)
+        self.__dict__.update(id=id, line=line, source=source or {})
 
 
 @dataclass(frozen=True)
@@ -146,7 +149,8 @@ def _fallback_id(no: int, seen: dict[str, int]) -> str:
 def job_from_json(obj: dict[str, Any], job_id: JobId, line: int = 0) -> Job:
     """Validate one job object; JobError names the first field that is wrong."""
     request = read_request(obj)
-    return Job(id=job_id, line=line, **vars(request))
+    source = {k: v for k, v in obj.items() if k != "id"}
+    return Job(id=job_id, line=line, source=source, **vars(request))
 
 
 # -- running one job ----------------------------------------------------------------
@@ -157,33 +161,20 @@ def import_plugins(modules: Iterable[str]) -> None:
         importlib.import_module(module)
 
 
-def prepare(memory_mb: int | None, kinds: Iterable[str], modules: Iterable[str]) -> None:
-    """Ready a worker: its memory cap, the modules of run-time kinds (plug-ins) and
-    the kinds of its batch imported (so that a job's budget is its own)."""
-    limit_memory(memory_mb)
-    import_plugins(modules)
-    for name in kinds:
-        try:
-            get_kind(name)
-        except NumberplayError:
-            pass        # its jobs fail with the same error
+# Ready a batch worker: its plug-ins and kinds imported, its memory capped.
+prepare = jobs.prepare
 
 
 def message_of(job: Job) -> dict[str, Any]:
-    """The message that runs a job on a worker: its fields (those it leaves at None
-    left out: every field that may be None is None by default), and its timeout
-    as the budget."""
-    return message(job.op, {k: v for k, v in vars(job).items() if v is not None}, job.timeout)
+    """The message that runs a job on a worker: the job's JSON object as it was
+    read, and its effective timeout as the budget."""
+    return message(job.op, job.source, job.timeout)
 
 
-def handle(sent: dict[str, Any]) -> list[Any]:
-    """The answer to one job's message: `[200, the CLI's JSON object]`, or a
-    failure's status and `{"error": ...}`; never raises."""
-    job = Job(**{**sent["body"], "timeout": sent["seconds"]})
-    outcome = run_guarded(lambda: execute(job))
-    if isinstance(outcome, Failure):
-        return list(failure_answer(outcome))
-    return [200, outcome]
+def handle(sent: dict[str, Any]) -> Answer:
+    """The answer to one job's message (`services.jobs.answer`, under the batch's
+    limits): `[200, the CLI's JSON object]` or a failure's; never raises."""
+    return jobs.answer(sent, BATCH)
 
 
 def result_line(job_id: JobId, answer: Any) -> Result:
@@ -207,9 +198,3 @@ def failure_text(failure: Failure) -> str:
     """The error of a failed job's result line (`failure_answer`'s line)."""
     return failure_answer(failure)[1]["error"]
 
-
-def execute(job: Job) -> Any:
-    """The CLI's JSON object for one job (a list of them when its input holds
-    several puzzles); raises NumberplayError when the job fails. A generate job
-    without a seed draws a fresh one, which its answer carries."""
-    return run(job, job.budget())

@@ -33,20 +33,17 @@ class ProcessEngine:
 
     name = "processes"
 
-    def __init__(self, workers: int, plugins: tuple[str, ...] = (),
-                 memory_mb: int | None = None) -> None:
-        """`memory_mb`: cap each worker's address space (None: no cap)."""
+    def __init__(self, workers: int, plugins: tuple[str, ...] = ()) -> None:
         self.workers = max(1, workers)
         self.plugins = plugins
-        self.memory_mb = memory_mb
         self.kinds: tuple[str, ...] = ()
         self.restarts = 0
 
     def _start(self, wait: bool = True) -> Worker:
         """A fresh worker process; it finds plug-in kinds where this process does."""
         paths = [p for p in sys.path if p] if self.plugins else []
-        command = worker_command(JOBS, self.memory_mb, self.kinds, self.plugins)
-        main = functools.partial(run_worker, JOBS, self.memory_mb, self.kinds, self.plugins)
+        command = worker_command(JOBS, None, self.kinds, self.plugins)
+        main = functools.partial(run_worker, JOBS, None, self.kinds, self.plugins)
         return Worker(command, paths=paths, wait=wait, main=main)
 
     def run(self, jobs: Sequence[Job], emit: Callable[[Result], None],

@@ -36,8 +36,8 @@ class ResultsFile:
             self._load()
         except OSError as exc:
             self.close()
-            raise BatchError(f"cannot write results file {str(self.path)!r}: "
-                             f"{exc.strerror or exc}") from None
+            raise OutputError(f"cannot write results file {str(self.path)!r}: "
+                              f"{exc.strerror or exc}") from None
         except BaseException:
             self.close()
             raise

@@ -72,6 +72,22 @@ function save(key, value) {
 
 // ---------------------------------------------------------------- home page
 
+function offered(info, size) {
+  // The difficulties a size has: the first row of the kind's size table covering it
+  // (each number of the size within its row's range; N alone stands for NxN).
+  const numbers = (String(size).match(/[0-9]+/g) || []).map(Number);
+  if (!numbers.length) return info.difficulties;
+  for (const row of info.sizes || []) {
+    const want = row.match.length;
+    const nums = numbers.length === 1 && want > 1 ? Array(want).fill(numbers[0]) : numbers;
+    if (nums.length === want
+        && row.match.every(([lo, hi], i) => lo <= nums[i] && (hi === null || nums[i] <= hi))) {
+      return row.difficulties;
+    }
+  }
+  return info.difficulties;
+}
+
 async function home() {
   show("home");
   document.title = "numberplay";
@@ -85,6 +101,17 @@ async function home() {
   const last = load("home");
   if (last && kinds.some((k) => k.name === last.kind)) select.value = last.kind;
   const byName = Object.fromEntries(kinds.map((k) => [k.name, k]));
+
+  function onSize() {
+    // Only the difficulties the size has (the kind's size table, `numberplay kinds`).
+    const info = byName[select.value];
+    const difficulty = $("difficulty-select");
+    const kept = difficulty.value;
+    const have = offered(info, $("size-input").value);
+    difficulty.innerHTML = "";
+    for (const d of have) difficulty.add(new Option(d, d));
+    if (have.includes(kept)) difficulty.value = kept;
+  }
 
   async function onKind() {
     const info = byName[select.value];
@@ -105,8 +132,10 @@ async function home() {
       if (last.difficulty && info.difficulties.includes(last.difficulty)) difficulty.value = last.difficulty;
     }
     $("paste-text").placeholder = (module && module.example) || "";
+    onSize();
   }
   select.addEventListener("change", onKind);
+  $("size-input").addEventListener("input", onSize);
   await onKind();
   document.body.dataset.state = "home";
 

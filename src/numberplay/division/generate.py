@@ -1,0 +1,225 @@
+"""Making skeleton divisions with exactly one solution.
+
+Draw a division (the divisor, the quotient, a remainder smaller than the
+divisor), write all of it as `?`, then tell the solver's second solution apart
+from the first: show one character where they differ, as a letter (one letter
+per digit, the same letter wherever it is shown) or as a given digit, until the
+search finds one solution only. Then take back what is not needed, in a random
+order, keeping the puzzle unique, and grade it on the deduction kernel.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+
+from ..budget import Budget
+from ..errors import GenerationError
+from ..model import Generated
+from .model import DivisionPuzzle, DivisionSolution, division_text, layout_of, work
+from .solve import Search
+
+SIZES = {"easy": "5x2", "medium": "6x2", "hard": "7x2", "fiendish": "7x3"}
+
+
+def read_size(size: str) -> tuple[int, int]:
+    """`NxM`: the dividend's digits N (4 to 9) and the divisor's M (1 to 3)."""
+    from ..errors import PuzzleError
+    n, sep, m = size.lower().partition("x")
+    if not (sep and n.strip().isdigit() and m.strip().isdigit()):
+        raise PuzzleError(f"size is NxM (dividend digits x divisor digits), e.g. 6x2, not {size!r}")
+    nn, mm = int(n), int(m)
+    if not 1 <= mm <= 3 or not mm + 2 <= nn <= 9:
+        raise PuzzleError(f"size {size}: the divisor has 1 to 3 digits and the dividend "
+                          "2 to 9 digits more... at most 9")
+    return nn, mm
+
+
+def _draw(rng: random.Random, n: int, mb: int) -> DivisionSolution | None:
+    b = rng.randrange(max(2, 10 ** (mb - 1)), 10 ** mb)
+    r = rng.randrange(b) if rng.random() < 0.7 else 0
+    lo = -(-(10 ** (n - 1) - r) // b)
+    hi = (10 ** n - 1 - r) // b
+    if lo > hi:
+        return None
+    c = rng.randint(lo, hi)
+    if rng.random() < 0.4 and len(str(c)) > 2:     # a 0 in the quotient, now and then
+        digits = list(str(c))
+        digits[rng.randrange(1, len(digits))] = "0"
+        c = int("".join(digits))
+    a = b * c + r
+    if len(str(a)) != n or c == 0:
+        return None
+    return DivisionSolution(a, b, c, r, ())
+
+
+def _skeleton_of(s: DivisionSolution) -> DivisionPuzzle | None:
+    """The division with every digit shown (None when a difference of 0 falls
+    before the end: it is not written)."""
+    a, b, c = str(s.dividend), str(s.divisor), str(s.quotient)
+    subs: list = []
+    z, cursor, n, m = 0, 0, len(a), len(c)
+    rows = []
+    for k in range(m):
+        q = int(c[k])
+        if q == 0:
+            rows.append(None)
+            continue
+        end = n - m + k
+        x = z * 10 ** (end + 1 - cursor) + int(a[cursor:end + 1])
+        y = s.divisor * q
+        z = x - y
+        rows.append((x, y, z))
+        cursor = end + 1
+    last = max(k for k, r in enumerate(rows) if r is not None)
+    for k, r in enumerate(rows):
+        if r is None:
+            subs.append(None)
+            continue
+        if r[2] == 0 and k != last:
+            return None
+        if len(str(r[0])) != len(str(r[1])) and r[2] == 0:
+            return None
+        subs.append((str(r[0]), str(r[1]), str(r[2])))
+    p = DivisionPuzzle(a, b, c, tuple(subs))
+    try:
+        layout_of(p)
+    except Exception:
+        return None
+    return p
+
+
+# A character of the text form: (part, index): part 0 dividend, 1 divisor, 2 quotient,
+# then 3k+3, 3k+4, 3k+5 for subtraction k's X, Y and Z.
+def _parts(p: DivisionPuzzle) -> list[str]:
+    out = [p.dividend, p.divisor, p.quotient]
+    for s in p.subs:
+        out += list(s) if s else ["", "", ""]
+    return out
+
+
+def _from_parts(parts: list[str], template: DivisionPuzzle) -> DivisionPuzzle:
+    subs = []
+    for k, s in enumerate(template.subs):
+        subs.append(None if s is None else tuple(parts[3 + 3 * k: 6 + 3 * k]))
+    return DivisionPuzzle(parts[0], parts[1], parts[2], tuple(subs))
+
+
+def _differences(full: list[str], other: list[str]) -> list[tuple[int, int]]:
+    return [(i, j) for i, (u, v) in enumerate(zip(full, other, strict=True))
+            for j, (x, y) in enumerate(zip(u, v, strict=True)) if x != y]
+
+
+def _count(p: DivisionPuzzle, budget: Budget) -> list[DivisionSolution]:
+    out = []
+    for s in Search(p, budget).solutions():
+        out.append(s)
+        if len(out) == 2:
+            break
+    return out
+
+
+def _solution_parts(p: DivisionPuzzle, s: DivisionSolution) -> list[str] | None:
+    w = work(layout_of(p), s.dividend, s.divisor, s.quotient)
+    if w is None:
+        return None
+    out = [str(s.dividend), str(s.divisor), str(s.quotient)]
+    for r in w.rows:
+        out += [str(v) for v in r[:3]] if r else ["", "", ""]
+    return out
+
+
+def make(rng: random.Random, n: int, mb: int, budget: Budget, letters_wanted: int
+         ) -> tuple[DivisionPuzzle, DivisionSolution] | None:
+    """One unique skeleton (None when this draw does not make one)."""
+    s = _draw(rng, n, mb)
+    if s is None:
+        return None
+    full_p = _skeleton_of(s)
+    if full_p is None:
+        return None
+    full = _parts(full_p)
+    shown = [["?" if ch != "0" or len(part) != 1 or i < 3 or i % 3 != 2 else "0"
+              for ch in part] for i, part in enumerate(full)]
+    # the last Z of an exact division stays `0`
+    pool = list(string.ascii_uppercase)
+    rng.shuffle(pool)
+    letter_of: dict[str, str] = {}
+
+    def reveal(i: int, j: int) -> None:
+        d = full[i][j]
+        if d in letter_of:
+            shown[i][j] = letter_of[d]
+        elif len(letter_of) < letters_wanted and (not letter_of or rng.random() < 0.75):
+            letter_of[d] = pool.pop()
+            shown[i][j] = letter_of[d]
+        else:
+            shown[i][j] = d
+
+    def puzzle() -> DivisionPuzzle:
+        return _from_parts(["".join(x) for x in shown], full_p)
+
+    # a few characters to start with: a digit seen twice as a letter, and some more
+    cells = [(i, j) for i, part in enumerate(full) for j in range(len(part))
+             if shown[i][j] == "?"]
+    by_digit: dict[str, list[tuple[int, int]]] = {}
+    for i, j in cells:
+        by_digit.setdefault(full[i][j], []).append((i, j))
+    twice = sorted(d for d, where in by_digit.items() if len(where) >= 2)
+    if twice:
+        d = rng.choice(twice)
+        letter_of[d] = pool.pop()
+        for i, j in rng.sample(by_digit[d], 2):
+            shown[i][j] = letter_of[d]
+    for i, j in rng.sample(cells, min(len(cells), 1 + letters_wanted)):
+        if shown[i][j] == "?":
+            reveal(i, j)
+    for _ in range(60):
+        budget.tick()
+        p = puzzle()
+        found = _count(p, budget.child(nodes=200_000))
+        if len(found) == 1:
+            break
+        if not found:
+            return None
+        other = next((_solution_parts(p, t) for t in found
+                      if (t.dividend, t.divisor) != (s.dividend, s.divisor)), None)
+        if other is None:
+            return None
+        diff = [(i, j) for i, j in _differences(full, other) if shown[i][j] == "?"]
+        if not diff:
+            return None
+        i, j = rng.choice(diff)
+        reveal(i, j)
+    else:
+        return None
+    # take back what is not needed
+    told = [(i, j) for i, part in enumerate(shown) for j, ch in enumerate(part)
+            if ch != "?" and not (full[i] == "0" and i >= 3 and i % 3 == 2)]
+    rng.shuffle(told)
+    for i, j in told:
+        keep = shown[i][j]
+        if keep.isalpha() and sum(part.count(keep) for part in shown) <= 2:
+            continue   # a letter is kept where it is seen at least twice
+        shown[i][j] = "?"
+        if len(_count(puzzle(), budget.child(nodes=200_000))) != 1:
+            shown[i][j] = keep
+    p = puzzle()
+    sol = next(Search(p, budget).solutions())
+    return p, sol
+
+
+def generate_division(impl, rng: random.Random, size: str | None, difficulty: str | None,
+                      budget: Budget) -> Generated:
+    """A unique skeleton division of the size, graded as asked."""
+    n, mb = read_size(size or SIZES.get(difficulty or "", "6x2"))
+    for _attempt in range(400):
+        budget.tick()
+        made = make(rng, n, mb, budget, rng.randint(1, 4))
+        if made is None:
+            continue
+        p, sol = made
+        grade = impl.grade(p, budget)
+        if difficulty is None or grade == difficulty:
+            return Generated(p, sol, grade, division_text(p))
+    raise GenerationError(f"no unique {difficulty or ''} division of size {n}x{mb} found")
