@@ -66,7 +66,8 @@ for line in sys.stdin:
             steps = list(run)
             dt = time.process_time() - t
             guess = any(s.technique == "guess" for s in steps)
-            level = "guess" if guess else LEVEL.get(run.hardest, "guess")
+            level = "guess" if guess else LEVEL.get(
+                max(run.hardest - run.rules.top_rung, 0), "guess")
             texts = [s.text for s in steps]
         except BudgetExceeded:
             level, dt, texts = "time limit", time.process_time() - t, []
@@ -124,8 +125,8 @@ for f in formulas:
     t = time.perf_counter()
     pos = L.first_position(model)
     try:
-        while L.column_sum(model, pos) is not None:
-            pass
+        while (move := L.column_sum(model, pos)) is not None:
+            L.apply(model, pos, move)
     except L.Contradiction:
         pos = None
     propagate += time.perf_counter() - t

@@ -41,7 +41,7 @@ def explain_one(formula: str, base: int = 10, seconds: float = 120.0
         return "time limit", time.perf_counter() - t, None
     dt = time.perf_counter() - t
     guess = any(s.technique == "guess" for s in steps)
-    level = "guess" if guess else LEVEL.get(run.hardest, "guess")
+    level = "guess" if guess else LEVEL.get(max(run.hardest - run.rules.top_rung, 0), "guess")
     end = assignment(run.rules.model, run.position) if steps[-1].technique == "solved" \
         else None
     GRADES[formula] = run.grade

@@ -42,6 +42,7 @@ HERE = Path(__file__).resolve().parent
 WORKER = r"""
 import json, os, sys, time
 if os.environ.get("BENCH_PURE"):      # the pure-Python fallback: no compiled core
+    os.environ["NUMBERPLAY_PURE"] = "1"      # the modules compiled from their .py too
     for name in ("formula._columns", "formula._filters", "formula._settle", "formula._deduce",
                  "cryptarithm._wordcount", "formula._products",
                  "latin._latin", "latin._ladder"):

@@ -108,6 +108,6 @@ def test_pure_refuses_the_hand_written_cores():
     env = {**os.environ, "PYTHONPATH": str(IMPORTED), "NUMBERPLAY_PURE": "1"}
     out = subprocess.run([sys.executable, "-c",
                           "from numberplay.formula import filters, settle\n"
-                          "print(filters._compiled, settle._settle)"],
+                          "print(filters.COMPILED, settle._settle)"],
                          capture_output=True, text=True, env=env, timeout=60, check=True)
-    assert out.stdout.split() == ["None", "None"]
+    assert out.stdout.split() == ["False", "None"]

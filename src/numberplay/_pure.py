@@ -68,7 +68,10 @@ def as_python(module: ModuleType) -> ModuleType:
     beside it (for comparing a compiled module with its source in one process)."""
     leaf = module.__name__.rpartition(".")[2]
     source = os.path.join(os.path.dirname(module.__file__ or ""), leaf + ".py")
-    spec = importlib.util.spec_from_file_location(f"{leaf}_as_python", source)
+    # in the module's package, so that its relative imports resolve
+    package = module.__name__.rpartition(".")[0]
+    name = f"{package}.{leaf}_as_python" if package else f"{leaf}_as_python"
+    spec = importlib.util.spec_from_file_location(name, source)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

@@ -10,7 +10,7 @@ HTTP status, the CLI's exit code, the words (`failure_line`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -223,8 +223,20 @@ def failure_line(failure: Failure, private: bool = False,
     message = said.fixed or one_line(failure.message)
     field = getattr(failure.error, "field", None)
     if spell is not None and field is not None:
-        message = one_line(f"{spell(field)} {failure.error.reason}")
+        message = one_line(f"{spell(field)} {getattr(failure.error, 'reason', '')}")
     if failure.reason == INTERNAL and private:
         message = "the server's log has the details"
     words = said.words.format(type=failure.type_name)
     return f"{words}: {message}" if words else message
+
+
+def failure_answer(failure: Failure, private: bool = False) -> tuple[int, dict[str, Any]]:
+    """The one rendering of a failure, for every front end: the HTTP status and
+    `{"error": one line, "stopped": what ran out, if it is that}`. A batch's
+    result line carries the same line; the CLI prints it and exits with the
+    table's code."""
+    said = FAILURES[failure.reason]
+    body: dict[str, Any] = {"error": failure_line(failure, private)}
+    if said.stopped is not None:
+        body["stopped"] = said.stopped
+    return said.status, body

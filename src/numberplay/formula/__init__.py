@@ -8,7 +8,7 @@ One story, in this order:
 - solve: the search (`solver.py`, with `bounds.py`), the propagation search of
   products and systems (`products.py`, compiled in `_products.c`);
 - filters: what a column equation and distinct digits leave of the candidates
-  (`filters.py`: column support, bounds, Hall's rule; compiled in `_filters.c`);
+  (`filters.py`: column support, bounds, Hall's rule; typed, compiled by Cython);
 - ladder: the deduction rungs on masks, returning moves, on the deduction
   kernel (`ladder.py`), worded by `narrate.py`; `settle.py` (compiled in
   `_settle.c`) tells the kernel's trial search which suppositions cannot close;

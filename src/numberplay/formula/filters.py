@@ -47,8 +47,12 @@ Who calls what: the search (`solver.search`) calls `sum_filter` at every
 depth that places a letter of a linear sum (`solver._sum_bounds` prepares the
 sorted weights with `split_weights`); the explanation's rungs and fixpoint
 (`ladder.py`, `settle.py`) call `unit_filter`, which calls `column_filter` and
-`column_support` (compiled: `_filters.c`, and `_settle.c` on the same
-`filters.h`). Narrowing
+`column_support`. This file is their one source: setup.py compiles it with
+Cython (`native.toml`, `[[cython]]`), where `support` and `hall` run on C
+integers and arrays (typed in Cython's pure-Python mode; `filters.pxd` declares
+the CPU's popcount); run as Python it is the same code (NUMBERPLAY_PURE, no
+compiler). `_settle.c` keeps its own copy in C (`filters.h`) until the quiet
+run is typed too. Narrowing
 the search's root domains with `column_filter` before the first letter was
 tried and measured (`benchmarks/bench_cryptarithm_ab.py --root-columns`): one
 pass over the columns costs more than the whole search of the 240
@@ -65,9 +69,13 @@ from typing import Any
 from .model import Digit
 
 try:
-    from . import _filters as _compiled
-except ImportError:        # no C compiler at install time: the Python reference below
-    _compiled = None  # type: ignore[assignment]
+    import cython
+    COMPILED: bool = cython.compiled
+except ImportError:  # pragma: no cover - no Cython: the annotations are never evaluated
+    COMPILED = False
+
+    class cython:  # type: ignore[no-redef]  # noqa: N801 - Cython's name, run as Python
+        compiled = False
 
 Mask = int                      # candidate digits of one letter: bit d set = d possible
 Weights = Sequence[int]         # the signed multiple of each letter in the equation
@@ -241,20 +249,6 @@ def bounds_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carr
 def column_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carries,
                    cout: Carries, base: int, modulus: int, limit: int = COLUMN_NODES
                    ) -> Support | None:
-    """`column_support_py`, compiled when possible (`_filters.support`, the same
-    enumeration node for node: same result, same `TooWide`)."""
-    if _compiled is not None and base < 64 and len(weights) <= 64 and \
-            len(cin) <= 64 and len(cout) <= 64:
-        res = _compiled.support(weights, const, doms, cin, cout, base, modulus, limit)
-        if isinstance(res, int):
-            raise TooWide
-        return res
-    return column_support_py(weights, const, doms, cin, cout, base, modulus, limit)
-
-
-def column_support_py(weights: Weights, const: int, doms: Sequence[Mask], cin: Carries,
-                      cout: Carries, base: int, modulus: int, limit: int = COLUMN_NODES
-                      ) -> Support | None:
     """The supported values of `sum(w·x) + const + cin = modulus·cout` over distinct
     digits below `base` (x_i in doms[i]): every value that some solution uses, and
     only those (None: no solution). When `modulus > base`, the letters whose weight
@@ -262,112 +256,287 @@ def column_support_py(weights: Weights, const: int, doms: Sequence[Mask], cin: C
     `base` once the others are placed (two columns read as one).
 
     Raises TooWide when the enumeration would visit more than `limit` nodes."""
-    order = sorted(range(len(weights)), key=lambda i: (weights[i] % base == 0, -abs(weights[i])))
-    back = order
-    coefs = [weights[i] for i in order]
-    doms = tuple(doms[i] for i in order)
-    n = len(coefs)
-    split = next((i for i in range(n) if coefs[i] % base == 0), n) if modulus > base else n
-    vals = [bits(d) for d in doms]
-    if any(not v for v in vals):
+    res = support(list(weights), const, list(doms), tuple(cin), tuple(cout), base, modulus,
+                  limit)
+    if res is None:
         return None
-    sufmin = [0] * (n + 1)
-    sufmax = [0] * (n + 1)
+    if res == -1:
+        raise TooWide
+    masks, sin, sout = res
+    if sin == -1:          # every value supported: the domains as given
+        return tuple(doms), cin, cout
+    return masks, frozenset(sin), frozenset(sout)
+
+
+def support(weights: list, const: cython.longlong, doms: list, cin: tuple, cout: tuple,
+            base: cython.int, modulus: cython.longlong, limit: cython.longlong
+            ) -> tuple[tuple[int, ...], tuple[int, ...] | int, tuple[int, ...]] | int | None:
+    """`column_support`'s enumeration, typed (compiled by Cython: C integers and
+    arrays): None (no solution), -1 (more than `limit` nodes) or (the masks kept,
+    the carry-in values kept, the carry-out values kept); the carries as -1 and ()
+    when every value is supported (the caller hands back what it gave).
+
+    Depth first over the letters ordered by (weight a multiple of base, -|weight|)
+    (stable), bounds from the suffix minima and maxima, the last letter computed
+    rather than tried, stopping as soon as every value is supported; one node per
+    letter placed (and one for the first), so `limit` gives up at the same place
+    whatever runs it. At most 64 letters, 64 values of each carry, base 2..63."""
+    n: cython.int = len(weights)
+    nin: cython.int = len(cin)
+    nout: cython.int = len(cout)
+    if n > 64 or len(doms) != n or nin > 64 or nout > 64 or base < 2 or base > 63:
+        raise ValueError("support: at most 64 letters and carry values, base 2..63")
+    coef: cython.longlong[64] = [0] * 64
+    dom: cython.ulonglong[64] = [0] * 64
+    supp: cython.ulonglong[64] = [0] * 64
+    order: cython.int[64] = [0] * 64
+    path: cython.int[64] = [0] * 64
+    nxt: cython.int[64] = [0] * 64
+    sufmin: cython.longlong[65] = [0] * 65
+    sufmax: cython.longlong[65] = [0] * 65
+    partial: cython.longlong[65] = [0] * 65
+    used: cython.ulonglong[65] = [0] * 65
+    cinv: cython.longlong[64] = [0] * 64
+    coutv: cython.longlong[64] = [0] * 64
+    i: cython.int
+    j: cython.int
+    p: cython.int
+    q: cython.int
+    x: cython.int
+    split: cython.int
+    need: cython.int
+    got: cython.int
+    key0: cython.int
+    key1: cython.longlong
+    a: cython.longlong
+    w: cython.longlong
+    t: cython.longlong
+    r: cython.longlong
+    num: cython.longlong
+    y: cython.longlong
+    lo: cython.longlong
+    hi: cython.longlong
+    rmin: cython.longlong
+    rmax: cython.longlong
+    nodes: cython.longlong = 0
+    cmin: cython.longlong = 0
+    cmax: cython.longlong = 0
+    one: cython.ulonglong = 1
+    d: cython.ulonglong
+    dm: cython.ulonglong
+    b: cython.ulonglong
+    needres: cython.ulonglong = 0
+    sin: cython.ulonglong = 0
+    sout: cython.ulonglong = 0
+    # the letters in enumeration order: insertion sort, stable, on (multiple of base, -|w|)
+    for i in range(n):
+        w = weights[i]
+        coef[i] = w
+        dom[i] = doms[i]
+        order[i] = i
+    for i in range(1, n):
+        x = order[i]
+        w = coef[x]
+        key0 = 1 if w % base == 0 else 0
+        key1 = -w if w < 0 else w
+        j = i - 1
+        while j >= 0:
+            w = coef[order[j]]
+            if (1 if w % base == 0 else 0) > key0 or \
+                    ((1 if w % base == 0 else 0) == key0 and (-w if w < 0 else w) < key1):
+                order[j + 1] = order[j]
+                j -= 1
+            else:
+                break
+        order[j + 1] = x
+    for i in range(n):              # coef, dom in enumeration order (supp as scratch)
+        path[i] = coef[order[i]]
+        supp[i] = dom[order[i]]
+    split = n
+    for i in range(n):
+        coef[i] = path[i]
+        dom[i] = supp[i]
+        supp[i] = 0
+        if split == n and modulus > base and coef[i] % base == 0:
+            split = i
+    need = nin + nout
+    for i in range(n):
+        d = dom[i]
+        if d == 0:
+            return None
+        while d:
+            need += 1
+            d &= d - 1
     for i in range(n - 1, -1, -1):
-        a, lo, hi = coefs[i], vals[i][0], vals[i][-1]
+        a = coef[i]
+        d = dom[i]
+        x = 0
+        while not d >> x & 1:
+            x += 1
+        lo = x
+        x = 63
+        while not d >> x & 1:
+            x -= 1
+        hi = x
         sufmin[i] = sufmin[i + 1] + (a * lo if a > 0 else a * hi)
         sufmax[i] = sufmax[i + 1] + (a * hi if a > 0 else a * lo)
-    pairs = [(ci - modulus * co, ci, co) for ci in cin for co in cout]
-    if not pairs:
+    if nin == 0 or nout == 0:
         return None
-    need_res = {(-ci) % base for ci in cin}     # t + cin must be a multiple of base
-    rmin = min(p[0] for p in pairs)
-    rmax = max(p[0] for p in pairs)
-    supp = [0] * n
-    sin: set[int] = set()
-    sout: set[int] = set()
-    need = sum(len(v) for v in vals) + len(cin) + len(cout)
-    state = [0, 0]      # supported count, nodes
-    path = [0] * n
-
-    def record(ci: int, co: int) -> bool:
-        got = 0
-        for i in range(n):
-            b = 1 << path[i]
-            if not supp[i] & b:
-                supp[i] |= b
-                got += 1
-        if ci not in sin:
-            sin.add(ci)
-            got += 1
-        if co not in sout:
-            sout.add(co)
-            got += 1
-        state[0] += got
-        return state[0] >= need
-
-    def dfs(i: int, partial: int, used: int) -> bool:
-        state[1] += 1
-        if state[1] > limit:
-            raise TooWide
-        if i == n:
-            for r, ci, co in pairs:
-                if partial + const + r == 0 and record(ci, co):
-                    return True
-            return False
-        t = partial + const
-        if t + sufmin[i] + rmin > 0 or t + sufmax[i] + rmax < 0:
-            return False
-        if i == split and t % base not in need_res:
-            return False
-        a = coefs[i]
-        if i == n - 1:
-            dm = doms[i] & ~used
-            for r, ci, co in pairs:
-                num = -(t + r)
-                if num % a:
-                    continue
-                x = num // a
-                if 0 <= x < base and dm >> x & 1:
-                    path[i] = x
-                    if record(ci, co):
-                        return True
-            return False
-        for x in vals[i]:
-            if used >> x & 1:
+    for p in range(nin):
+        cinv[p] = cin[p]
+        r = (-cinv[p]) % base
+        if r < 0:
+            r += base
+        needres |= one << r
+        if p == 0 or cinv[p] < cmin:
+            cmin = cinv[p]
+        if p == 0 or cinv[p] > cmax:
+            cmax = cinv[p]
+    rmin = cmin
+    rmax = cmax
+    for q in range(nout):
+        coutv[q] = cout[q]
+        if q == 0 or coutv[q] < cmin:
+            cmin = coutv[q]
+        if q == 0 or coutv[q] > cmax:
+            cmax = coutv[q]
+    rmin -= modulus * cmax
+    rmax -= modulus * cmin
+    got = 0
+    if n == 0:
+        for p in range(nin):
+            for q in range(nout):
+                if const + cinv[p] - modulus * coutv[q] == 0:
+                    sin |= one << p
+                    sout |= one << q
+    i = 0
+    entering: cython.bint = True
+    while n > 0:
+        if entering:
+            nodes += 1
+            if nodes > limit:
+                return -1
+            t = partial[i] + const
+            if t + sufmin[i] + rmin > 0 or t + sufmax[i] + rmax < 0:
+                entering = False
+                i -= 1
+                if i < 0:
+                    break
                 continue
-            path[i] = x
-            if dfs(i + 1, partial + a * x, used | 1 << x):
-                return True
-        return False
-
-    done = dfs(0, 0, 0)
-    if done:
-        return tuple(doms[back.index(i)] for i in range(n)), cin, cout
-    if not sin:
+            if i == split:
+                r = t % base
+                if r < 0:
+                    r += base
+                if not needres >> r & 1:
+                    entering = False
+                    i -= 1
+                    if i < 0:
+                        break
+                    continue
+            if i == n - 1:          # the last letter: computed, not tried
+                a = coef[i]
+                dm = dom[i] & ~used[i]
+                for p in range(nin):
+                    for q in range(nout):
+                        num = -(t + cinv[p] - modulus * coutv[q])
+                        y = num // a
+                        if y * a != num or y < 0 or y >= base or not dm >> y & 1:
+                            continue
+                        path[i] = y
+                        for j in range(n):
+                            b = one << path[j]
+                            if not supp[j] & b:
+                                supp[j] |= b
+                                got += 1
+                        b = one << p
+                        if not sin & b:
+                            sin |= b
+                            got += 1
+                        b = one << q
+                        if not sout & b:
+                            sout |= b
+                            got += 1
+                        if got >= need:
+                            return None, -1, ()
+                entering = False
+                i -= 1
+                if i < 0:
+                    break
+                continue
+            nxt[i] = 0
+        # the next digit of letter i, ascending, not used above it
+        dm = dom[i] & ~used[i]
+        x = nxt[i]
+        while x < base and not dm >> x & 1:
+            x += 1
+        if x >= base:
+            entering = False
+            i -= 1
+            if i < 0:
+                break
+            continue
+        nxt[i] = x + 1
+        path[i] = x
+        partial[i + 1] = partial[i] + coef[i] * x
+        used[i + 1] = used[i] | one << x
+        i += 1
+        entering = True
+    if sin == 0:
         return None
-    return tuple(supp[back.index(i)] for i in range(n)), frozenset(sin), frozenset(sout)
+    kept = [0] * n
+    for i in range(n):
+        kept[order[i]] = supp[i]
+    return (tuple(kept), tuple([cin[p] for p in range(nin) if sin >> p & 1]),
+            tuple([cout[q] for q in range(nout) if sout >> q & 1]))
 
 
 HALL_MAX = 12       # more undecided letters: `hall` leaves them to the technique
 
 
-def hall(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
+def _lowest(x: cython.ulonglong) -> cython.int:
+    """The index of the lowest set bit of x > 0 (compiled: the CPU's, `filters.pxd`)."""
+    if cython.compiled:
+        return __builtin_ctzll(x)  # type: ignore[name-defined]  # noqa: F821 - C
+    return (x & -x).bit_length() - 1
+
+
+def _bitcount(x: cython.ulonglong) -> cython.int:
+    """How many bits are set (compiled: the CPU's popcount, declared in `filters.pxd`)."""
+    if cython.compiled:     # a constant: Cython keeps one branch
+        return __builtin_popcountll(x)  # type: ignore[name-defined]  # noqa: F821 - C
+    return x.bit_count()
+
+
+def hall(masks: Sequence[Mask], base: cython.int, every: cython.bint
+         ) -> tuple[Mask, ...] | None | int:
     """The letters' masks after Hall's condition to the fixpoint (None: contradiction;
-    -1: more than HALL_MAX letters undecided): `_filters.hall` when compiled, else
-    `hall_py`, its twin."""
-    if _compiled is not None:
-        return _compiled.hall(masks, base, every)
-    return hall_py(masks, base, every)
-
-
-def hall_py(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] | None | int:
-    """`_filters.hall` in Python: a decided letter's digit removed from the others; k
-    undecided letters whose digits are k between them keep those digits (every group);
-    fewer digits than letters in a group is a contradiction; with `every` (as many
-    letters as digits) a digit only one letter can take is that letter's."""
-    m = list(masks)
-    n = len(m)
+    -1: more than HALL_MAX letters undecided): a decided letter's digit removed from
+    the others; k undecided letters whose digits are k between them keep those digits
+    (every group); fewer digits than letters
+    in a group is a contradiction; with `every` (as many letters as digits) a digit
+    only one letter can take is that letter's. Typed (compiled by Cython); at most
+    64 letters and digits."""
+    n: cython.int = len(masks)
+    if n > 64 or base < 1 or base > 64:
+        raise ValueError("hall: at most 64 letters and digits")
+    m: cython.ulonglong[64] = [0] * 64
+    opened: cython.int[64] = [0] * 64
+    uni: cython.ulonglong[4096]         # 1 << HALL_MAX: each group's digits
+    one: cython.ulonglong = 1
+    s: cython.uint
+    low: cython.int
+    size: cython.int
+    i: cython.int
+    j: cython.int
+    d: cython.int
+    who: cython.int
+    cnt: cython.int
+    no: cython.int
+    k: cython.int
+    u: cython.ulonglong
+    changed: cython.bint
+    for i in range(n):
+        m[i] = masks[i]
     while True:
         changed = False
         for i in range(n):
@@ -384,33 +553,48 @@ def hall_py(masks: Sequence[Mask], base: int, every: bool) -> tuple[Mask, ...] |
             continue
         if every:
             for d in range(base):
-                who = [j for j in range(n) if m[j] >> d & 1]
-                if not who:
+                who = -1
+                cnt = 0
+                for j in range(n):
+                    if m[j] >> d & 1:
+                        who = j
+                        cnt += 1
+                if not cnt:
                     return None
-                if len(who) == 1 and m[who[-1]] & (m[who[-1]] - 1):
-                    m[who[-1]] = 1 << d
+                if cnt == 1 and m[who] & (m[who] - 1):
+                    m[who] = one << d
                     changed = True
         if changed:
             continue
-        open_ = [i for i in range(n) if m[i] & (m[i] - 1)]
-        if len(open_) > HALL_MAX:
+        no = 0
+        for i in range(n):
+            if m[i] & (m[i] - 1):
+                opened[no] = i
+                no += 1
+        if no > HALL_MAX:
             return -1
-        uni = [0] * (1 << len(open_))
-        for s in range(1, 1 << len(open_)):
-            low = (s & -s).bit_length() - 1
-            uni[s] = uni[s & (s - 1)] | m[open_[low]]
-            size, k = s.bit_count(), uni[s].bit_count()
+        # every group of the open letters, as the bits of s (the letters' indices in
+        # `opened`): its digits uni[s], from the group without its lowest letter
+        if not cython.compiled:
+            uni = [0] * (1 << no)       # as Python: only as long as the groups need
+        uni[0] = 0
+        for s in range(1, 1 << no):
+            low = _lowest(s)
+            u = uni[s & (s - 1)] | m[opened[low]]
+            uni[s] = u
+            size = _bitcount(s)
+            k = _bitcount(u)
             if k < size:
                 return None
             if k == size and size >= 2:
-                for j, c in enumerate(open_):
-                    if not s >> j & 1 and m[c] & uni[s]:
-                        m[c] &= ~uni[s]
+                for i in range(no):
+                    if not s >> i & 1 and m[opened[i]] & u:
+                        m[opened[i]] &= ~u
                         changed = True
-            if changed:
-                break
+                if changed:
+                    break
         if not changed:
-            return tuple(m)
+            return tuple([m[i] for i in range(n)])
 
 
 def is_wide(weights: Weights, cin: Carries, cout: Carries) -> bool:

@@ -3,24 +3,26 @@ from a solution), as rungs of the deduction kernel (`numberplay.deduce`).
 
 A *position* is flat integer masks (`columns.Masks`): every letter's candidate
 digits, then every carry's candidate values (bit k = the carry's lowest value
-+ k). A rung looks for one deduction, narrows the position in place and returns
-a `Move` (what it found, where, and the masks it left), or raises the kernel's
-`Contradiction`; its words come from `narrate.py`, for the path the kernel
-keeps. Rungs, easiest first:
++ k). Every technique is one row of `FORMULA` (name, rung, finder, words): a
+finder looks for one deduction and returns a `Move` (what it found, where, and
+the masks it left; no masks: nothing fits) without applying it; `apply` plays
+it for the kernel (raising the kernel's `Contradiction` when nothing is left);
+its words come from `narrate.py`, for the path the kernel keeps. Rungs, easiest
+first (a rung's number in brackets):
 
-1. `column sum`: one column of a sum (`D + E = Y + 10·c1`), its letters and its
+1. `column sum` [0]: one column of a sum (`D + E = Y + 10·c1`), its letters and its
    two carries filtered to full arc consistency by enumerating the column's
    tuples (letters of one column distinct), a column too wide to enumerate by
    bounds (`filters.column_filter`, the filter the search shares);
-2. for products `X x Y = Z`: `last digits` (the last k digits of the product
-   come from the last k digits of the factors), `product length` (how many
-   digits the product can have bounds the leading digits), `casting out nines`
-   (digit sums agree modulo base - 1);
-3. `condition`: any other condition with few candidate tuples left, tested exactly;
-4. `different letters`: letters take distinct digits (a group of k letters
+2. for products `X x Y = Z`: `last digits` [0] (the last k digits of the
+   product come from the last k digits of the factors), `product length` [0]
+   (how many digits the product can have bounds the leading digits), `casting
+   out nines` [1] (digit sums agree modulo base - 1);
+3. `condition` [1]: any other condition with few candidate tuples left, tested exactly;
+4. `different letters` [1]: letters take distinct digits (a group of k letters
    that share k digits between them keeps those digits to itself: Hall's
    condition, the same filtering as Régin's all-different);
-5. `two columns`: two neighbouring columns read as one equation, the carry
+5. `two columns` [2]: two neighbouring columns read as one equation, the carry
    between them eliminated (`N + R + c1 = E + 10` with `E + 1 = N`).
 
 After every move the digit of a decided letter is removed from the others
@@ -29,7 +31,7 @@ After every move the digit of a decided letter is removed from the others
 only then a plainly labelled guess with its backtrack; `settle.py` tells it
 quickly which suppositions cannot close. The grade (`FormulaRules.label`):
 easy (techniques only), medium (one or two single trials), hard (three trials,
-a nested trial or a guess).
+a nested trial or a guess): the rungs order the ladder, the trials grade it.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from .columns import (
     first_masks,
     values,
 )
-from .filters import _compiled, bits, unit_filter
+from .filters import COMPILED, bits, hall, unit_filter
 from .model import substitute
 from .settle import Settle
 
@@ -85,7 +87,7 @@ class Unsaid(Contradiction):
     def _say(self) -> tuple[str, tuple[str, ...]]:
         if self._said is None:
             model, move, before, after = self._made
-            text, cells = narrate.words(model, move, before)
+            text, cells = words(model, move, before)
             if after is not None:
                 text = narrate.then_text(model, after, text)[0]
             self._said = (text, tuple(cells))
@@ -103,15 +105,20 @@ class Unsaid(Contradiction):
         return self.text
 
 
-def play(model: Model, m: Masks, technique: str, where: Any, new: Masks | None) -> Move:
-    """The move that narrows `m` to `new` (in place, with the decided letters' digits
+def found(technique: str, where: Any, new: Masks | None) -> Move:
+    """The move a finder returns: it narrows the position to `new` (None: nothing
+    fits)."""
+    return Move(technique, where, None if new is None else tuple(new))
+
+
+def apply(model: Model, m: Masks, move: Move) -> Move:
+    """Play a finder's move on `m` (in place, with the decided letters' digits
     cleared after it); a Contradiction when nothing fits or nothing is left."""
-    if new is None:
-        raise Unsaid(model, Move(technique, where, None), m)
-    move = Move(technique, where, tuple(new))
-    settled = list(new)
+    if move.after is None:
+        raise Unsaid(model, move, m)
+    settled = list(move.after)
     if clear_decided(model, settled) is not None:
-        raise Unsaid(model, move, m, new)
+        raise Unsaid(model, move, m, move.after)
     m[:] = settled
     return move
 
@@ -128,7 +135,7 @@ def _unit(model: Model, u: int, m: Masks, technique: str) -> Move | None:
         new = list(m)
         for v, x in zip(unit.vars, res, strict=True):
             new[v] = x
-    return play(model, m, technique, unit.cols[0] if technique == "column sum" else u, new)
+    return found(technique, unit.cols[0] if technique == "column sum" else u, new)
 
 
 def _units(model: Model, m: Masks, first: int, last: int, technique: str) -> Move | None:
@@ -146,8 +153,7 @@ def _units(model: Model, m: Masks, first: int, last: int, technique: str) -> Mov
                 new = list(m)
                 for v, x in zip(unit.vars, res, strict=True):
                     new[v] = x
-            return play(model, m, technique, unit.cols[0] if technique == "column sum" else u,
-                        new)
+            return found(technique, unit.cols[0] if technique == "column sum" else u, new)
     for u in range(first, last):
         move = _unit(model, u, m, technique)
         if move is not None:
@@ -256,10 +262,10 @@ def last_digits(model: Model, m: Masks, first: int = 2, last: int = 99) -> Move 
                 break
             where = (p, k, tuple(letters))
             if supp is None:
-                return play(model, m, "last digits", where, None)
+                return found("last digits", where, None)
             new = _narrowed(model, m, letters, supp)
             if new is not None:
-                return play(model, m, "last digits", where, new)
+                return found("last digits", where, new)
     return None
 
 
@@ -299,7 +305,7 @@ def product_length(model: Model, m: Masks) -> Move | None:
                 new[i] = keep
         if new is not None:
             where = (p, tuple(letters), tuple(notes))
-            return play(model, m, "product length", where,
+            return found("product length", where,
                         None if not all(new[:model.nl]) else new)
     return None
 
@@ -323,10 +329,10 @@ def nines(model: Model, m: Masks) -> Move | None:
             continue
         where = (p, tuple(letters))
         if supp is None:
-            return play(model, m, "casting out nines", where, None)
+            return found("casting out nines", where, None)
         new = _narrowed(model, m, letters, supp)
         if new is not None:
-            return play(model, m, "casting out nines", where, new)
+            return found("casting out nines", where, new)
     return None
 
 
@@ -346,10 +352,10 @@ def condition(model: Model, m: Masks) -> Move | None:
         if supp is False:
             continue
         if supp is None:
-            return play(model, m, "condition", k, None)
+            return found("condition", k, None)
         new = _narrowed(model, m, letters, supp)
         if new is not None:
-            return play(model, m, "condition", k, new)
+            return found("condition", k, new)
     return None
 
 
@@ -357,9 +363,9 @@ def condition(model: Model, m: Masks) -> Move | None:
 def different(model: Model, m: Masks) -> Move | None:
     """A group of k letters sharing k digits keeps them; fewer digits is a contradiction."""
     nl, base = model.nl, model.base
-    if _compiled is not None:     # nothing to find when the compiled filter changes nothing
+    if COMPILED:     # nothing to find when the compiled filter changes nothing
         masks = tuple(m[:nl])
-        if _compiled.hall(masks, base, nl == base) == masks:
+        if hall(masks, base, nl == base) == masks:
             return None
     letters = model.letters
     open_ = [i for i in range(nl) if m[i].bit_count() != 1]
@@ -367,11 +373,11 @@ def different(model: Model, m: Masks) -> Move | None:
         for d in range(base):
             who = [i for i in range(nl) if m[i] >> d & 1]
             if not who:
-                return play(model, m, "different letters", ("every", d), None)
+                return found("different letters", ("every", d), None)
             if len(who) == 1 and m[who[0]].bit_count() != 1:
                 new = list(m)
                 new[who[0]] &= 1 << d
-                return play(model, m, "different letters", ("single", letters[who[0]], d),
+                return found("different letters", ("single", letters[who[0]], d),
                             new)
     top = len(open_) if len(open_) <= 12 else SUBSET_MAX
     for size in range(2, top + 1):
@@ -383,7 +389,7 @@ def different(model: Model, m: Masks) -> Move | None:
                 union |= m[i]
             k = union.bit_count()
             if k < size:
-                return play(model, m, "different letters",
+                return found("different letters",
                             ("group", tuple(letters[i] for i in group), union), None)
             if k > size:
                 continue
@@ -393,7 +399,7 @@ def different(model: Model, m: Masks) -> Move | None:
             new = list(m)
             for i in others:
                 new[i] &= ~union
-            return play(model, m, "different letters",
+            return found("different letters",
                         ("group", tuple(letters[i] for i in group), union), new)
     return None
 
@@ -405,8 +411,10 @@ def different_fixpoint(model: Model, m: Masks) -> Masks | None:
         if clear_decided(model, m) is not None:
             return None
         try:
-            if different(model, m) is None:
+            move = different(model, m)
+            if move is None:
                 return m
+            apply(model, m, move)
         except Contradiction:
             return None
 
@@ -425,11 +433,39 @@ def _check_solved(model: Model, m: Masks) -> str | None:
     return None
 
 
-RUNGS: tuple[tuple[str, Callable[[Model, Masks], Move | None]], ...] = (
-    ("column sum", column_sum), ("last digits", last_digit),
-    ("product length", product_length), ("last digits", last_digits),
-    ("casting out nines", nines), ("condition", condition),
-    ("different letters", different), ("two columns", two_columns))
+# Every formula technique, once, in the order the ladder tries them: its name (a
+# move's `technique`), its rung, its finder `(model, masks) -> Move | None` (it
+# does not apply the move: `apply` does) and its words `(model, where, before,
+# after) -> (sentence, places)`, `after` None for a move that finds nothing fits.
+# Rungs: 0 what one column, or one product's digits, says alone; 1 what needs the
+# letters together (distinct digits, casting out nines, a condition's tuples);
+# 2 two columns read as one; a trial of depth d counts top rung + d.
+# (`last digits` has two rows: the last digit before `product length`, more
+# digits after it.)
+FORMULA: tuple[D.Entry, ...] = (
+    D.Entry("column sum", 0, column_sum, narrate.column_words),
+    D.Entry("last digits", 0, last_digit, narrate.last_digits_words),
+    D.Entry("product length", 0, product_length, narrate.product_length_words),
+    D.Entry("last digits", 0, last_digits, narrate.last_digits_words),
+    D.Entry("casting out nines", 1, nines, narrate.nines_words),
+    D.Entry("condition", 1, condition, narrate.condition_words),
+    D.Entry("different letters", 1, different, narrate.different_words),
+    D.Entry("two columns", 2, two_columns, narrate.two_columns_words),
+)
+WORDS = {e.name: e.words for e in FORMULA}
+
+
+def words(model: Model, move: Move, before: Masks) -> tuple[str, tuple[str, ...]]:
+    """(the sentence, the places it names) of a move made in `before` (its row's
+    words); a move without `after` is the technique finding that nothing fits."""
+    return WORDS[move.technique](model, move.where, before, move.after)  # type: ignore[no-any-return]
+
+
+def _played(model: Model, finder: Callable[[Model, Masks], Move | None], m: Masks
+            ) -> Move | None:
+    """The kernel's technique: the finder's move, applied to `m`."""
+    move = finder(model, m)
+    return None if move is None else apply(model, m, move)
 
 
 class FormulaRules(D.Rules):
@@ -449,8 +485,8 @@ class FormulaRules(D.Rules):
             idle.add(condition)
         if not model.units:
             idle |= {column_sum, two_columns}
-        self.techniques = tuple(D.Technique(name, 0, partial(find, model))
-                                for name, find in RUNGS if find not in idle)
+        self.techniques = tuple(D.Technique(e.name, e.rung, partial(_played, model, e.finder))
+                                for e in FORMULA if e.finder not in idle)
 
     def copy(self, pos: Masks) -> Masks:
         return list(pos)
@@ -458,7 +494,7 @@ class FormulaRules(D.Rules):
     def label(self, tally: D.Tally) -> str:
         """Hard for a nested trial, a guess or HARD_TRIALS trials; medium for fewer
         trials; easy for techniques only."""
-        if tally.rung >= 2 or tally.guesses or tally.trials >= HARD_TRIALS:
+        if tally.rung >= self.top_rung + 2 or tally.guesses or tally.trials >= HARD_TRIALS:
             return "hard"
         return "medium" if tally.trials else "easy"
 
@@ -500,7 +536,7 @@ class FormulaRules(D.Rules):
         self._keep(pos, place, ~(1 << (value - self.model.lo[v])))
 
     def narrate(self, move: Move, before: Masks) -> Step:
-        return narrate.step(self.model, move, before)
+        return narrate.step(self.model, move, before, words(self.model, move, before))
 
     def closes(self, pos: Masks, place: str, value: int,
                max_rung: int | None = None, before: Masks | None = None) -> bool:

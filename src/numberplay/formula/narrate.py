@@ -144,13 +144,13 @@ def column_text(model: Model, col: Column, old: Masks, new: Masks | None) -> str
     return text + ": so " + ", ".join(changes(model, old, new))
 
 
-def _column(model: Model, k: int, old: Masks, new: Masks | None) -> tuple[str, tuple[str, ...]]:
+def column_words(model: Model, k: int, old: Masks, new: Masks | None) -> tuple[str, tuple[str, ...]]:
     col = model.columns[k]
     return (column_text(model, col, old, new),
             (col.label,) + _changed(model, column_vars(col), old, new))
 
 
-def _two_columns(model: Model, u: int, old: Masks, new: Masks | None
+def two_columns_words(model: Model, u: int, old: Masks, new: Masks | None
                  ) -> tuple[str, tuple[str, ...]]:
     a, b = (model.columns[k] for k in model.units[u].cols)
     known = _known(model, old)
@@ -173,7 +173,7 @@ def _two_columns(model: Model, u: int, old: Masks, new: Masks | None
 
 
 # -- products and conditions ----------------------------------------------------------------
-def _last_digits(model: Model, where: tuple[int, int, tuple[str, ...]], old: Masks,
+def last_digits_words(model: Model, where: tuple[int, int, tuple[str, ...]], old: Masks,
                  new: Masks | None) -> tuple[str, tuple[str, ...]]:
     p, k, letters = where
     prod = model.products[p]
@@ -187,7 +187,7 @@ def _last_digits(model: Model, where: tuple[int, int, tuple[str, ...]], old: Mas
             (what,) + _changed(model, letters, old, new))
 
 
-def _product_length(model: Model, where: tuple[int, tuple[str, ...], tuple[str, ...]],
+def product_length_words(model: Model, where: tuple[int, tuple[str, ...], tuple[str, ...]],
                     old: Masks, new: Masks | None) -> tuple[str, tuple[str, ...]]:
     p, letters, notes = where
     prod = model.products[p]
@@ -204,7 +204,7 @@ def _product_length(model: Model, where: tuple[int, tuple[str, ...], tuple[str, 
             ("product length",) + _changed(model, letters, old, new))
 
 
-def _nines(model: Model, where: tuple[int, tuple[str, ...]], old: Masks, new: Masks | None
+def nines_words(model: Model, where: tuple[int, tuple[str, ...]], old: Masks, new: Masks | None
            ) -> tuple[str, tuple[str, ...]]:
     p, letters = where
     prod = model.products[p]
@@ -217,7 +217,7 @@ def _nines(model: Model, where: tuple[int, tuple[str, ...]], old: Masks, new: Ma
             ("casting out nines",) + _changed(model, letters, old, new))
 
 
-def _condition(model: Model, c: int, old: Masks, new: Masks | None
+def condition_words(model: Model, c: int, old: Masks, new: Masks | None
                ) -> tuple[str, tuple[str, ...]]:
     cond = model.conditions[c]
     unknown = [x for x in cond.letters if value(model, old, model.place[x]) is None]
@@ -234,7 +234,7 @@ def _names(group: tuple[str, ...]) -> str:
     return ", ".join(group[:-1]) + " and " + group[-1]
 
 
-def _different(model: Model, where: tuple[Any, ...], old: Masks, new: Masks | None
+def different_words(model: Model, where: tuple[Any, ...], old: Masks, new: Masks | None
                ) -> tuple[str, tuple[str, ...]]:
     how = where[0]
     base = model.base
@@ -255,19 +255,6 @@ def _different(model: Model, where: tuple[Any, ...], old: Masks, new: Masks | No
             ("different letters",) + group + others)
 
 
-_WORDS: dict[str, Callable[..., tuple[str, tuple[str, ...]]]] = {
-    "column sum": _column, "two columns": _two_columns, "last digits": _last_digits,
-    "product length": _product_length, "casting out nines": _nines,
-    "condition": _condition, "different letters": _different,
-}
-
-
-def words(model: Model, move: Any, before: Masks) -> tuple[str, tuple[str, ...]]:
-    """(the sentence, the places it names) of a move made in `before`; a move
-    without `after` is the technique finding that nothing fits."""
-    return _WORDS[move.technique](model, move.where, before, move.after)
-
-
 def then_text(model: Model, after: Masks, text: str) -> tuple[str, Masks, str | None]:
     """The move's sentence with what clearing the decided letters' digits then
     decided: (the text, the masks after it, what ran out or None)."""
@@ -282,9 +269,9 @@ def then_text(model: Model, after: Masks, text: str) -> tuple[str, Masks, str | 
         settled, None
 
 
-def step(model: Model, move: Any, before: Masks) -> Step:
-    """The step a player reads for a move made in `before`."""
-    text, cells = words(model, move, before)
+def step(model: Model, move: Any, before: Masks, said: tuple[str, tuple[str, ...]]) -> Step:
+    """The step a player reads for a move made in `before`, its row's words `said`."""
+    text, cells = said
     text, settled, _ = then_text(model, move.after, text)
     removed, fixed = diff(model, before, settled)
     return Step(move.technique, text, cells, tuple(removed), tuple(fixed))

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .columns import Masks, Model
-from .filters import _compiled, hall, unit_filter
+from .filters import COMPILED, hall, unit_filter
 
 try:
     from . import _settle
@@ -58,7 +58,7 @@ class Settle:
         self.every = self.nl == model.base
         # without a compiler the kernel follows every trial: the Python fixpoint's exact
         # filters cost more than they save there (fruit.txt graded: 43 s against 29 s)
-        self.enabled = (_compiled is not None and bool(model.columns)
+        self.enabled = (COMPILED and bool(model.columns)
                         and not model.products and not model.conditions)
         self.watch: list[list[int]] = [[] for _ in model.names]
         for u, unit in enumerate(model.units):

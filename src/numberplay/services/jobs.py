@@ -9,7 +9,7 @@ table's (`services.operations`). Built only on the kind interface.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from ..budget import Budget
@@ -26,6 +26,7 @@ from ..errors import (  # the failure table, re-exported: every front end's one 
     RECURSION,
     Failure,
     PuzzleError,
+    failure_answer,
     failure_line,
     failure_of,
     one_line,
@@ -34,7 +35,8 @@ from .operations import read_request, run, shown
 
 T = TypeVar("T")
 __all__ = ["BUDGET", "BUSY", "DIED", "FAILURES", "GENERATION", "INPUT", "INTERNAL", "KILLED",
-           "MEMORY", "RECURSION", "Failure", "failure_line", "failure_of", "one_line"]
+           "MEMORY", "RECURSION", "Failure", "failure_answer", "failure_line", "failure_of",
+           "one_line"]
 
 def killed(spent: float, timeout: float) -> Failure:
     """A job whose worker was killed at its deadline (`workers.hard_limit`)."""
@@ -53,18 +55,6 @@ def busy(reason: str) -> Failure:
     return Failure(BUSY, reason, ConnectionRefusedError(reason))
 
 
-def failure_answer(failure: Failure, private: bool = False) -> tuple[int, dict[str, Any]]:
-    """The one rendering of a failure, for every front end: the HTTP status and
-    `{"error": one line, "stopped": what ran out, if it is that}`. A batch's
-    result line carries the same line; the CLI prints it and exits with the
-    table's code."""
-    said = FAILURES[failure.reason]
-    body: dict[str, Any] = {"error": failure_line(failure, private)}
-    if said.stopped is not None:
-        body["stopped"] = said.stopped
-    return said.status, body
-
-
 def run_guarded(work: Callable[[], T]) -> T | Failure:
     """What `work()` returns, or the Failure it raised; never raises (but for
     KeyboardInterrupt and SystemExit)."""
@@ -77,7 +67,7 @@ def run_guarded(work: Callable[[], T]) -> T | Failure:
 # --- one job, on a worker of the batch or of the web ------------------------------------
 
 Answer = tuple[int, Any]
-Endpoint = Callable[[Any, Any], Answer]     # (body, budget) -> (status, answer)
+Endpoint = Callable[..., Answer]     # (body, budget) -> (status, answer)
 
 
 def operation(op: str, body: Any, budget: Any, limits: Any) -> Answer:
@@ -93,7 +83,7 @@ def operation(op: str, body: Any, budget: Any, limits: Any) -> Answer:
     return 200, run(request, budget, limits)
 
 
-def answer(message: dict[str, Any], limits: Any, ops: dict[str, Endpoint] | None = None,
+def answer(message: dict[str, Any], limits: Any, ops: Mapping[str, Endpoint] | None = None,
            private: bool = False) -> Answer:
     """The answer to one job message (`workers.message`: op, body, seconds):
     `[200, the CLI's JSON object]`, or a failure's status and `{"error": ...}`

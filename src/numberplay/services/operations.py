@@ -633,7 +633,7 @@ def generate(impl: Kind, request: Request, budget: Budget, kind_opts: Mapping[st
     from .reports import generate_report
     if request.puzzle_id is not None:
         items, stopped = [again(impl, request.puzzle_id, budget)], None
-    elif impl.enumerates(kind_opts):
+    elif impl.enumerates(dict(kind_opts)):
         items, stopped = every(impl, request, kind_opts, budget, limits)
     else:
         impl.parse_params(request.size, request.difficulty, **kind_opts)

@@ -245,8 +245,7 @@ class Worker:
 def unsendable(message: Any, exc: BaseException) -> list[Any]:
     """The answer when a message could not be read (`message` None) or its answer
     not sent (not plain JSON, or too large to write), by the failure table."""
-    from ..errors import INTERNAL, MEMORY, Failure
-    from .jobs import failure_answer
+    from ..errors import INTERNAL, MEMORY, Failure, failure_answer
     if message is None:
         failure = Failure(INTERNAL, "unreadable job", exc)
     elif isinstance(exc, MemoryError | RecursionError):
