@@ -26,6 +26,7 @@ import time
 
 import numberplay as npl
 from numberplay._pure import as_python
+from numberplay.crossproduct import lines as cp_lines
 from numberplay.crossproduct import solver as cp_solver
 from numberplay.latin import scans as latin_scans
 from numberplay.latin import techniques as latin_techniques
@@ -44,11 +45,12 @@ CASES = {
 
 
 PYTHON_SCANS = as_python(latin_scans)
+PYTHON_LINES = as_python(cp_lines)
 
 
 def compiled(on: bool) -> None:
     """Switch the compiled cores the explanations use on or off."""
-    cp_solver.COMPILED = on and cp_solver._compiled is not None
+    cp_solver._lines = cp_lines if on else PYTHON_LINES
     latin_techniques.scans = latin_scans if on else PYTHON_SCANS
     cp_solver.clear_caches()
 

@@ -1,19 +1,10 @@
 """The CrossProduct solver: bit-mask domains, per-line arc consistency, search.
 
 A digit is 2^a 3^b 5^c 7^d, so a line whose product is 2^A 3^B 5^C 7^D is four
-exponent sums. The set of exponent vectors reachable after a prefix of the
-line is kept as one Python integer used as a bitset over the packed vectors
-(a, b, c, d): adding a digit is a left shift, and a mask drops the vectors
-that went past the target. A backward pass gives the vectors from which the
-target is still reachable; a digit survives in a cell when a forward state
-shifted by it meets a backward state. That is full (generalised) arc
-consistency for the line, at the cost of a few big-integer operations per
-cell and digit.
-
-`_lines.c` is the same programme compiled (built by setup.py when a C
-compiler is there); `revise` uses it when it is importable and `COMPILED` is
-true. The pure-Python `_revise_dp` stays as the fallback and as the reference
-the tests compare it with.
+exponent sums. Each line is made fully (generalised) arc consistent by the
+dynamic programme of `lines.py` over the packed exponent vectors (typed Python
+compiled by Cython when built; the same file runs as Python otherwise); lines
+whose state would be too large fall back to bounds on the exponent sums.
 """
 
 from __future__ import annotations
@@ -22,18 +13,10 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import gcd
 from random import Random
-from types import ModuleType
 
 from ..budget import Budget
+from . import lines as _lines
 from .model import Domains
-
-_compiled: ModuleType | None
-try:
-    from . import _lines as _compiled
-except ImportError:  # no C compiler when installed: the pure-Python path
-    _compiled = None
-
-COMPILED = _compiled is not None  # tests switch this off to run the reference
 
 DIGITS = range(1, 10)
 EXPONENTS = {1: (0, 0, 0, 0), 2: (1, 0, 0, 0), 3: (0, 1, 0, 0), 4: (2, 0, 0, 0),
@@ -44,7 +27,6 @@ BIT = [1 << d for d in range(10)]
 MASK_DIGITS = [tuple(d for d in DIGITS if m >> d & 1) for m in range(1024)]
 POPCOUNT = [len(ds) for ds in MASK_DIGITS]
 SINGLE = [ds[0] if len(ds) == 1 else 0 for ds in MASK_DIGITS]  # the digit of a one-digit mask
-MAX_STATE_BITS = 1 << 22  # beyond this a line falls back to exponent bounds
 
 
 @lru_cache(maxsize=65536)
@@ -68,14 +50,10 @@ def divisor_mask(n: int) -> int:
     return sum(BIT[d] for d in DIGITS if n % d == 0) if n > 0 else 0
 
 
-_LAYOUTS: dict[tuple[int, int], tuple[list[int], int, int, bool]] = {}
-
-
 class Line:
-    """One row or column: its cells (flat indices), target and packed layout."""
+    """One row or column: its cells (flat indices) and target."""
 
-    __slots__ = ("cells", "name", "product", "exps", "offs", "valid", "target", "bounded",
-                 "free")
+    __slots__ = ("cells", "name", "product", "exps", "bounded", "free")
 
     def __init__(self, cells: list[int], name: str, product: int | None) -> None:
         self.cells = cells
@@ -83,19 +61,9 @@ class Line:
         self.free = product is None      # a blank product: any digits
         self.product = 1 if product is None else product
         self.exps = None if product is None else factor(product)
-        self.offs: list[int] = [0] * 10
-        self.valid = 0
-        self.target = 0
-        self.bounded = False
-        if self.exps is not None and self.feasible():
-            key = (len(cells), self.product)
-            layout = _LAYOUTS.get(key)
-            if layout is None:
-                if len(_LAYOUTS) > 4096:
-                    _LAYOUTS.clear()
-                self._layout()
-                layout = _LAYOUTS[key] = (self.offs, self.valid, self.target, self.bounded)
-            self.offs, self.valid, self.target, self.bounded = layout
+        # too large a state for the line filter: exponent bounds instead
+        self.bounded = (self.exps is not None
+                        and _lines.state_bits(*self.exps) > _lines.MAX_STATE_BITS)
 
     def feasible(self) -> bool:
         """Can len(cells) digits reach the exponents at all?"""
@@ -103,28 +71,6 @@ class Line:
         if self.free:
             return True
         return self.exps is not None and all(e <= m * n for e, m in zip(self.exps, MAX_EXP, strict=False))
-
-    def _layout(self) -> None:
-        """Strides, digit offsets, target bit and the mask of valid states."""
-        exps = self.exps
-        assert exps is not None  # only factorable lines get a layout
-        strides, size = [], 1
-        for e, m in zip(exps, MAX_EXP, strict=False):
-            strides.append(size)
-            size *= e + 1 + m
-        if size > MAX_STATE_BITS:
-            self.bounded = True
-            return
-        self.offs = [sum(x * s for x, s in zip(EXPONENTS[d], strides, strict=False)) if d else 0
-                     for d in range(10)]
-        self.target = sum(e * s for e, s in zip(exps, strides, strict=False))
-        valid = 1
-        for e, s in zip(exps, strides, strict=False):
-            block = valid
-            valid = 0
-            for k in range(e + 1):
-                valid |= block << (k * s)
-        self.valid = valid
 
 
 def build(puzzle, budget: Budget | None = None
@@ -192,83 +138,16 @@ def revise(dom: Domains, line: Line) -> list[int] | None:
     if line.bounded:
         return _revise_bounds(dom, line)
     cells = line.cells
-    if len(cells) > MEMO_CELLS:
-        return _revise_dp(dom, line)
-    key = (line.product, *[dom[c] for c in cells])
-    if key in _MEMO:
-        return _apply(dom, cells, _MEMO[key])
-    if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.clear()
-    if COMPILED and _compiled is not None:
-        assert line.exps is not None  # a line with a layout is factorable
-        new = _compiled.revise(key[1:], *line.exps)
-        _MEMO[key] = new
-        return _apply(dom, cells, new)
-    revised = _revise_dp(dom, line)
-    _MEMO[key] = None if revised is None else tuple(dom[c] for c in cells)
-    return revised
-
-
-def _revise_dp(dom: Domains, line: Line) -> list[int] | None:
-    """The bit-set dynamic programme behind `revise`.
-
-    Decided cells are taken off the target first, so the programme only runs
-    over the open cells.
-    """
-    offs, valid = line.offs, line.valid
     assert line.exps is not None  # a line with a layout is factorable
-    e2, e3, e5, e7 = line.exps
-    target = line.target
-    cells = []
-    for cell in line.cells:
-        m = dom[cell]
-        if m & (m - 1):
-            cells.append(cell)
-        elif not m:
-            return None
-        else:
-            d = SINGLE[m]
-            x = EXPONENTS[d]
-            e2 -= x[0]
-            e3 -= x[1]
-            e5 -= x[2]
-            e7 -= x[3]
-            target -= offs[d]
-    if e2 < 0 or e3 < 0 or e5 < 0 or e7 < 0:
-        return None
-    n = len(cells)
-    if n == 0:
-        return [] if target == 0 else None
-    back = [0] * (n + 1)
-    g = back[n] = 1 << target
-    for k in range(n - 1, -1, -1):
-        acc = 0
-        for d in MASK_DIGITS[dom[cells[k]]]:
-            acc |= g >> offs[d]
-        g = acc & valid
-        if not g:
-            return None
-        back[k] = g
-    if not g & 1:
-        return None
-    changed = []
-    f = 1
-    for k in range(n):
-        cell = cells[k]
-        old = dom[cell]
-        gn = back[k + 1]
-        new = 0
-        acc = 0
-        for d in MASK_DIGITS[old]:
-            s = (f << offs[d]) & gn
-            if s:
-                new |= BIT[d]
-                acc |= s
-        f = acc
-        if new != old:
-            dom[cell] = new
-            changed.append(cell)
-    return changed
+    if len(cells) > MEMO_CELLS:
+        return _apply(dom, cells, _lines.revise([dom[c] for c in cells], *line.exps))
+    key = (line.product, *[dom[c] for c in cells])
+    new = _MEMO.get(key, False)
+    if new is False:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        new = _MEMO[key] = _lines.revise(key[1:], *line.exps)
+    return _apply(dom, cells, new)
 
 
 def _revise_bounds(dom: Domains, line: Line) -> list[int] | None:
