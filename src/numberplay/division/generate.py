@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import string
+from typing import Any
 
 from ..budget import Budget
 from ..errors import GenerationError
@@ -59,7 +60,7 @@ def _skeleton_of(s: DivisionSolution) -> DivisionPuzzle | None:
     a, b, c = str(s.dividend), str(s.divisor), str(s.quotient)
     subs: list = []
     z, cursor, n, m = 0, 0, len(a), len(c)
-    rows = []
+    rows: list[tuple[Any, int, Any] | None] = []
     for k in range(m):
         q = int(c[k])
         if q == 0:
@@ -99,9 +100,9 @@ def _parts(p: DivisionPuzzle) -> list[str]:
 
 
 def _from_parts(parts: list[str], template: DivisionPuzzle) -> DivisionPuzzle:
-    subs = []
+    subs: list[tuple[str, str, str] | None] = []
     for k, s in enumerate(template.subs):
-        subs.append(None if s is None else tuple(parts[3 + 3 * k: 6 + 3 * k]))
+        subs.append(None if s is None else (parts[3 + 3 * k], parts[4 + 3 * k], parts[5 + 3 * k]))
     return DivisionPuzzle(parts[0], parts[1], parts[2], tuple(subs))
 
 

@@ -45,9 +45,9 @@ def printed(puzzle: DivisionPuzzle, solution: DivisionSolution | None = None) ->
     n, m = lay.n, lay.m
     worked = work(lay, solution.dividend, solution.divisor, solution.quotient) \
         if solution is not None else None
-    a = str(solution.dividend) if worked else puzzle.dividend
-    b = str(solution.divisor) if worked else puzzle.divisor
-    c = str(solution.quotient) if worked else puzzle.quotient
+    a, b, c = (puzzle.dividend, puzzle.divisor, puzzle.quotient) \
+        if not worked or solution is None \
+        else (str(solution.dividend), str(solution.divisor), str(solution.quotient))
     quotient = Row(c, n - m, "quotient", tuple(f"c{i + 1}" for i in range(m)))
     dividend = Row(a, 0, "dividend", tuple(f"a{i + 1}" for i in range(n)))
     rows: list[Row] = []

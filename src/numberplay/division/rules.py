@@ -194,8 +194,8 @@ def build(puzzle: DivisionPuzzle) -> Model:
         m.subtractions.append(Subtraction(k, [slot[find(c)] for c in xs],
                                           [slot[find(c)] for c in ys],
                                           [slot[find(c)] for c in zs], down))
-    for k, s in enumerate(puzzle.subs):
-        if s is None:
+    for k, sub in enumerate(puzzle.subs):
+        if sub is None:
             m.start[slot[find(c_cells[k])]] &= 1
     # letters that differ, as pairs of places
     letters = list(puzzle.letters())
@@ -208,10 +208,10 @@ def build(puzzle: DivisionPuzzle) -> Model:
                 pairs.add((x, y))
     for g in groups:   # two letters that differ on one digit of the layout: impossible
         gl = [ch for ch in g if ch in first]
-        for i, x in enumerate(gl):
-            for y in gl[i + 1:]:
-                if x != y and slot[find(first[x])] == slot[find(first[y])]:
-                    m.start[slot[find(first[x])]] = 0
+        for i, lx in enumerate(gl):
+            for ly in gl[i + 1:]:
+                if lx != ly and slot[find(first[lx])] == slot[find(first[ly])]:
+                    m.start[slot[find(first[lx])]] = 0
     m.differ = sorted(pairs)
     return m
 

@@ -112,7 +112,7 @@ class Search:
         for i, st in enumerate(steps):
             self.down.append([(a[col], st.x[st.head + j]) for j, col in enumerate(st.down)])
             nxt = steps[i + 1].x if i + 1 < len(steps) else ""
-            zc = [] if st.exact else [(ch, nxt[j]) if j < len(nxt) and not st.last else (ch,)
+            zc: list[Cell] = [] if st.exact else [(ch, nxt[j]) if j < len(nxt) and not st.last else (ch,)
                                       for j, ch in enumerate(st.z)]
             self.zcells.append(zc)
             self.by_z.append(bool(zc) and _choices(zc) < _choices(self.down[-1]))
@@ -180,7 +180,7 @@ class Search:
     def solutions(self) -> Iterator[DivisionSolution]:
         p = self.puzzle
         lb = len(p.divisor)
-        cells = [(ch,) for ch in p.divisor]
+        cells: list[Cell] = [(ch,) for ch in p.divisor]
         for b in self.fill(cells, 10 ** (lb - 1) if lb > 1 else 1, 10 ** lb - 1):
             self.qy = [self._products(b, i) for i in range(len(self.layout.steps))]
             if not all(self.qy):
