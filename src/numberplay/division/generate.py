@@ -209,6 +209,19 @@ def make(rng: random.Random, n: int, mb: int, budget: Budget, letters_wanted: in
     return p, sol
 
 
+def _show_one(rng: random.Random, p: DivisionPuzzle, s: DivisionSolution) -> DivisionPuzzle:
+    """The puzzle with one more `?` shown as its digit (still unique: it only narrows)."""
+    full = _solution_parts(p, s)
+    parts = _parts(p)
+    assert full is not None
+    hidden = [(i, j) for i, part in enumerate(parts) for j, ch in enumerate(part) if ch == "?"]
+    if not hidden:
+        return p
+    i, j = rng.choice(hidden)
+    parts[i] = parts[i][:j] + full[i][j] + parts[i][j + 1:]
+    return _from_parts(parts, p)
+
+
 def generate_division(impl, rng: random.Random, size: str | None, difficulty: str | None,
                       budget: Budget) -> Generated:
     """A unique skeleton division of the size, graded as asked."""
@@ -220,6 +233,12 @@ def generate_division(impl, rng: random.Random, size: str | None, difficulty: st
             continue
         p, sol = made
         grade = impl.grade(p, budget)
+        order = impl.difficulties
+        for _more in range(12):   # too hard for the asked grade: show more of it
+            if difficulty is None or order.index(grade) <= order.index(difficulty):
+                break
+            p = _show_one(rng, p, sol)
+            grade = impl.grade(p, budget)
         if difficulty is None or grade == difficulty:
             return Generated(p, sol, grade, division_text(p))
     raise GenerationError(f"no unique {difficulty or ''} division of size {n}x{mb} found")

@@ -182,11 +182,11 @@ class Search:
         lb = len(p.divisor)
         cells = [(ch,) for ch in p.divisor]
         for b in self.fill(cells, 10 ** (lb - 1) if lb > 1 else 1, 10 ** lb - 1):
-            self.dead.clear()
-            if not self._reachable(b):
-                continue
             self.qy = [self._products(b, i) for i in range(len(self.layout.steps))]
-            if all(self.qy):
+            if not all(self.qy):
+                continue
+            self.dead.clear()
+            if self._reachable(b):
                 yield from self._digit(b, 0, 0, 0, 0)
 
     def _products(self, b: int, i: int) -> list[tuple[int, int, str]]:
@@ -343,18 +343,13 @@ class Search:
             if not after:
                 return False
             t = len(st.down)
-            lx, ly = len(st.x), len(st.y)
+            lx = len(st.x)
             xlo, xhi = 10 ** (lx - 1), 10 ** lx
             xg = self.x_given[i]
             xt = self.x_tab[i]
             p10 = 10 ** t
             before: set[int] = set()
-            for q in range(1, 10):
-                y = b * q
-                if y >= 10 ** ly:
-                    break
-                if y < 10 ** (ly - 1) or not _fits(y, self.y_given[i]):
-                    continue
+            for _q, y, _ys in self.qy[i]:
                 if xt is not None:
                     before.update([(y + z) // p10 for z in after if xt[y + z]])
                     continue
