@@ -19,12 +19,16 @@ pure-Python code it keeps as fallback and as the reference the tests compare
 against.
 """
 
+import os
 import platform
 import sys
 import tomllib
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+JOBS = os.cpu_count() or 1   # modules translated and compiled side by side
 
 # Flags a declaration gives as `x86_64_args` (such as the CPU's popcount
 # instruction, on every x86-64 CPU since 2008) apply on x86-64 outside Windows only.
@@ -76,7 +80,7 @@ def cython_extensions() -> list[Extension]:
                                    extra_compile_args=args, optional=True))
     if not found:
         return []
-    built = cythonize(found, build_dir="build/cython", quiet=True,
+    built = cythonize(found, build_dir="build/cython", quiet=True, nthreads=JOBS,
                       compiler_directives={"language_level": 3, "binding": True,
                                            # the sources are plain Python: Python's
                                            # semantics for integers and lists
@@ -86,4 +90,16 @@ def cython_extensions() -> list[Extension]:
     return built
 
 
-setup(ext_modules=c_extensions() + cython_extensions())
+class ParallelBuildExt(build_ext):
+    """build_ext compiling the extensions in parallel, one job a CPU, unless
+    `-j N` (`--parallel`) says otherwise: `pip install .` compiled them one
+    after another."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = JOBS
+
+
+setup(ext_modules=c_extensions() + cython_extensions(),
+      cmdclass={"build_ext": ParallelBuildExt})
