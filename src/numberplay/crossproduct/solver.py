@@ -142,11 +142,11 @@ def revise(dom: Domains, line: Line) -> list[int] | None:
     if len(cells) > MEMO_CELLS:
         return _apply(dom, cells, _lines.revise([dom[c] for c in cells], *line.exps))
     key = (line.product, *[dom[c] for c in cells])
-    new = _MEMO.get(key, False)
-    if new is False:
-        if len(_MEMO) >= MEMO_SIZE:
-            _MEMO.clear()
-        new = _MEMO[key] = _lines.revise(key[1:], *line.exps)
+    if key in _MEMO:
+        return _apply(dom, cells, _MEMO[key])
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    new = _MEMO[key] = _lines.revise(key[1:], *line.exps)
     return _apply(dom, cells, new)
 
 
