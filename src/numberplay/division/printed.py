@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..drawing import FAINT, INK, Svg, read_places
 from .model import DivisionPuzzle, DivisionSolution, layout_of, work
 
 
@@ -99,6 +98,7 @@ MARGIN = 16
 def as_svg(p: Printed, highlight: Iterable[str] | str | None = None,
            letters: dict[str, str] | None = None) -> str:
     """The division as SVG: every digit a text in its column (data-place names it)."""
+    from ..drawing import FAINT, INK, Svg, read_places  # a plain solve draws no SVG
     lit = read_places(highlight).names
     off = len(p.divisor) + 1
     width = 2 * MARGIN + (off + p.width) * STEP

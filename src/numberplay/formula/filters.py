@@ -260,17 +260,17 @@ def column_support(weights: Weights, const: int, doms: Sequence[Mask], cin: Carr
                   limit)
     if res is None:
         return None
-    if res == -1:
+    if isinstance(res, int):   # -1
         raise TooWide
     masks, sin, sout = res
-    if sin == -1:          # every value supported: the domains as given
+    if isinstance(sin, int) or masks is None:   # -1: every value supported, the domains as given
         return tuple(doms), cin, cout
     return masks, frozenset(sin), frozenset(sout)
 
 
 def support(weights: list, const: cython.longlong, doms: list, cin: tuple, cout: tuple,
             base: cython.int, modulus: cython.longlong, limit: cython.longlong
-            ) -> tuple[tuple[int, ...], tuple[int, ...] | int, tuple[int, ...]] | int | None:
+            ) -> tuple[tuple[int, ...] | None, tuple[int, ...] | int, tuple[int, ...]] | int | None:
     """`column_support`'s enumeration, typed (compiled by Cython: C integers and
     arrays): None (no solution), -1 (more than `limit` nodes) or (the masks kept,
     the carry-in values kept, the carry-out values kept); the carries as -1 and ()

@@ -486,7 +486,7 @@ class FormulaRules(D.Rules):
         if not model.units:
             idle |= {column_sum, two_columns}
         self.techniques = tuple(D.Technique(e.name, e.rung, partial(_played, model, e.finder))
-                                for e in FORMULA if e.finder not in idle)
+                                for e in FORMULA if e.rung is not None and e.finder not in idle)
 
     def copy(self, pos: Masks) -> Masks:
         return list(pos)
