@@ -2,7 +2,7 @@
 typed source, compiled) against another build's compiled core on the same pairs.
 
     python benchmarks/bench_word_products_core.py WORDS \\
-        --before-so /work/baseline/src/numberplay/formula/_products.cpython-311-x86_64-linux-gnu.so
+        --before-so OLD/src/numberplay/formula/_products.cpython-311-x86_64-linux-gnu.so
 
 The pairs are those `product_equalities` searches on WORDS (2..3 factors = 1..3),
 every `--step`-th of them; each core decides them all (CPU, best of `--repeat`,

@@ -1,7 +1,7 @@
 """The word-list generator's column search alone (`WordList.decide` over every
 candidate of a list), this tree against another build, compiled and pure Python.
 
-    python benchmarks/bench_wordcount.py --before /work/baseline/.venv/bin/python \\
+    python benchmarks/bench_wordcount.py --before OLD/.venv/bin/python \\
         --crypt-words /path/to/crypt/words
 
 Each run is a process of its own (`--worker`): the numberplay its interpreter
