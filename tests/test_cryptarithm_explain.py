@@ -208,3 +208,11 @@ def test_crypto_products_are_graded_by_their_deductions():
         else:
             want = "medium" if trials else "easy"
         assert numberplay.grade(puzzle) == want, line
+
+
+def test_a_fixed_digit_that_leaves_a_letter_no_digit_is_explained_not_crashed(run):
+    """`--fix O=0` on a word led by O: the explanation says there is no solution
+    (no internal error when a letter has no digit left to show)."""
+    result = run(["explain", "cryptarithm", "ON + ON = GO", "--fix", "O=0"])
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output

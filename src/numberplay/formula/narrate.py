@@ -18,8 +18,10 @@ from .filters import bits
 
 
 def fmt_values(vals: tuple[int, ...] | list[int]) -> str:
-    """'2, 3 or 5', '2–9', '0 or 1'."""
+    """'2, 3 or 5', '2–9', '0 or 1'; 'no digit' when none is left."""
     vals = sorted(vals)
+    if not vals:
+        return "no digit"
     parts: list[str] = []
     i = 0
     while i < len(vals):
