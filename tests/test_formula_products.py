@@ -1,10 +1,10 @@
 """The propagation search of products, quotients, powers and systems
-(formula/products.py and its compiled twin _products.c).
+(formula/products.py: one typed source, compiled by Cython or run as Python).
 
 Independent oracles: every injective assignment tried (brute force) on small random
 formulas in small bases; the solver with the propagation switched off (its own
-low-digit and interval search); the compiled search and the Python twin visit the
-same nodes and give the same solutions in the same order; CP-SAT on a few
+low-digit and interval search); the compiled search and its source run as Python
+visit the same nodes and give the same solutions in the same order; CP-SAT on a few
 products on both sides.
 """
 
@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from numberplay import _pure
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded, PuzzleError
 from numberplay.formula import products as P
@@ -55,14 +56,25 @@ def _solutions(formula: str, base: int, program: bool = True) -> list[list[int]]
 
 
 def _both(prog: P.Program, fixed: dict[int, int] | None = None):
-    """(solutions, nodes) of the Python twin and of the compiled search."""
+    """(solutions, nodes) of the search run as Python and of the compiled search
+    (None when nothing is compiled)."""
     a: dict[str, int] = {}
     b: dict[str, int] = {}
-    py = list(P.search_py(prog, fixed or {}, a))
-    if not P.compiled_ok(prog):
+    py = list(_python().search(prog, fixed or {}, stats=a))
+    if not _pure.compiled(P):
         return (py, a["nodes"]), None
-    c = list(P.search_c(prog, fixed or {}, b))
+    c = list(P.search(prog, fixed or {}, stats=b))
     return (py, a["nodes"]), (c, b["nodes"])
+
+
+_PY: list = []
+
+
+def _python():
+    """products.py run from its source as Python (the module itself when uncompiled)."""
+    if not _PY:
+        _PY.append(_pure.as_python(P) if _pure.compiled(P) else P)
+    return _PY[0]
 
 
 word = st.text(LETTERS, min_size=1, max_size=3)
@@ -105,8 +117,8 @@ def test_compiled_and_python_twins_visit_the_same_nodes(case, fix):
         return
     fixed = {fix: (fix * 3 + 1) % base} if fix < len(comp.letters) else {}
     py, c = _both(comp.program, fixed)
-    if P._compiled is None:
-        pytest.skip("compiled core not built")
+    if not _pure.compiled(P):
+        pytest.skip("products.py not compiled")
     assert c is not None
     assert py == c, formula
 
@@ -138,8 +150,8 @@ def test_published_puzzles_count_as_their_authors_say(formula, want):
 
 
 def test_twins_agree_on_the_published_puzzles():
-    if P._compiled is None:
-        pytest.skip("compiled core not built")
+    if not _pure.compiled(P):
+        pytest.skip("products.py not compiled")
     for formula, _ in CRYPTATOR[:7]:
         prog = S.compile_puzzle(formula, 10).program
         py, c = _both(prog)

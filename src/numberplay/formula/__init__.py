@@ -6,7 +6,7 @@ One story, in this order:
   with `eval`) and the model a player reads, columns with carries, products,
   conditions, and positions as flat masks (`columns.py`);
 - solve: the search (`solver.py`, with `bounds.py`), the propagation search of
-  products and systems (`products.py`, compiled in `_products.c`);
+  products and systems (`products.py`, typed, compiled by Cython with `products.pxd`);
 - filters: what a column equation and distinct digits leave of the candidates
   (`filters.py`: column support, bounds, Hall's rule; typed, compiled by Cython);
 - ladder: the deduction rungs on masks, returning moves, on the deduction
