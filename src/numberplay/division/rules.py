@@ -600,10 +600,11 @@ def check(m: Model, values: list[int]) -> bool:
 
 
 def layout_text(m: Model, pos: Masks) -> str:
-    """The division with each decided place's digit and `?` elsewhere."""
+    """The division with each decided place's digit, a letter's place still open
+    as its letter, and `?` elsewhere."""
     def ch(s: int) -> str:
         v = pos[s]
-        return str(v.bit_length() - 1) if v and not v & (v - 1) else ANY
+        return str(v.bit_length() - 1) if v and not v & (v - 1) else (m.letter[s] or ANY)
     a = "".join(ch(s) for s in m.slots_of_a)
     b = "".join(ch(s) for s in m.bs)
     c = "".join(ch(s) for s in m.slots_of_c)
