@@ -260,37 +260,93 @@ def make(rng: random.Random, n: int, mb: int, budget: Budget, letters_wanted: in
     return p, sol
 
 
-def _show_one(rng: random.Random, p: DivisionPuzzle, s: DivisionSolution) -> DivisionPuzzle:
-    """The puzzle with one more `?` place shown as its digit, in every line that
-    prints it (still unique: it only narrows)."""
+# the steps a level may not need: the cells they decide are shown (in that order) to
+# bring a puzzle down to the level
+_HARDER = {"easy": ("product", "subtraction", "trial"), "medium": ("trial",),
+           "hard": ("trial",)}
+ATTEMPT_NODES = 400_000     # one draw's search and grading (a seed gives one puzzle anywhere)
+
+
+def _slot_of(p: DivisionPuzzle) -> dict[tuple[int, int], str]:
+    """Each character of the text form: the name of the place the steps give it."""
+    from .rules import model_of
+    m = model_of(p)
+    out: dict[tuple[int, int], str] = {}
+    for j, s in enumerate(m.slots_of_a):
+        out[(0, j)] = m.names[s]
+    for j, s in enumerate(m.bs):
+        out[(1, j)] = m.names[s]
+    for j, s in enumerate(m.slots_of_c):
+        out[(2, j)] = m.names[s]
+    for pr, sb in zip(m.products, m.subtractions, strict=True):
+        k = pr.k - 1
+        for j, s in enumerate(sb.xs):
+            out[(3 + 3 * k, j)] = m.names[s]
+        for j, s in enumerate(pr.ys):
+            out[(4 + 3 * k, j)] = m.names[s]
+        for j, s in enumerate(sb.zs):
+            out[(5 + 3 * k, j)] = m.names[s]
+    return out
+
+
+def _show_needed(impl, rng: random.Random, p: DivisionPuzzle, s: DivisionSolution,
+                 level: str, budget: Budget) -> DivisionPuzzle:
+    """The puzzle with one more place shown, one the level's techniques could not
+    decide (the first step harder than the level): as the letter of its digit
+    where the puzzle has one, else as its digit (still unique: it only narrows)."""
     full = _solution_parts(p, s)
     parts = [list(part) for part in _parts(p)]
     assert full is not None
-    hidden = [g for g in places_of(p) if parts[g[0][0]][g[0][1]] == "?"]
-    if not hidden:
+    groups = places_of(p)
+    names = _slot_of(p)
+    hidden = {names[g[0]]: g for g in groups if parts[g[0][0]][g[0][1]] == "?"}
+    want: list[list[tuple[int, int]]] = []
+    for step in impl.explain(p, budget=budget):
+        if step.technique in _HARDER.get(level, ()):
+            want = [hidden[c] for c in step.cells if c in hidden]
+            if want:
+                break
+    if not want:
+        want = list(hidden.values())
+    if not want:
         return p
-    for i, j in rng.choice(hidden):
-        parts[i][j] = full[i][j]
+    group = rng.choice(want)
+    digit = full[group[0][0]][group[0][1]]
+    letter = next((ch for part, whole in zip(parts, full, strict=True)
+                   for ch, d in zip(part, whole, strict=True) if ch.isalpha() and d == digit),
+                  digit)
+    for i, j in group:
+        parts[i][j] = letter
     return _from_parts(["".join(part) for part in parts], p)
 
 
 def generate_division(impl, rng: random.Random, size: str | None, difficulty: str | None,
                       budget: Budget) -> Generated:
-    """A unique skeleton division of the size, graded as asked."""
+    """A unique skeleton division of the size, graded as asked: a draw made unique
+    and minimal (`make`), then shown more where a step harder than the level is
+    needed; a draw harder than `hard` asks, or easier than asked, is left for the
+    next. Each draw has a node budget of its own, so one that runs long is left too."""
+    from ..errors import BudgetExceeded
     n, mb = read_size(size or SIZES.get(difficulty or "", "6x2"))
+    order = impl.difficulties
     for _attempt in range(400):
         budget.tick()
-        made = make(rng, n, mb, budget, rng.randint(1, 4))
-        if made is None:
-            continue
-        p, sol = made
-        grade = impl.grade(p, budget)
-        order = impl.difficulties
-        for _more in range(12):   # too hard for the asked grade: show more of it
-            if difficulty is None or order.index(grade) <= order.index(difficulty):
-                break
-            p = _show_one(rng, p, sol)
-            grade = impl.grade(p, budget)
+        attempt = budget.child(nodes=ATTEMPT_NODES)
+        try:
+            made = make(rng, n, mb, attempt, rng.randint(1, 4))
+            if made is None:
+                continue
+            p, sol = made
+            grade = impl.grade(p, attempt)
+            for _more in range(12):   # too hard for the asked grade: show more of it
+                if difficulty is None or order.index(grade) <= order.index(difficulty):
+                    break
+                p = _show_needed(impl, rng, p, sol, difficulty, attempt)
+                grade = impl.grade(p, attempt)
+        except BudgetExceeded:
+            if attempt.max_nodes is not None and attempt.used > attempt.max_nodes:
+                continue
+            raise
         if difficulty is None or grade == difficulty:
             return Generated(p, sol, grade, division_text(p))
     raise GenerationError(f"no unique {difficulty or ''} division of size {n}x{mb} found")
