@@ -129,8 +129,15 @@ for item in json.load(open(sys.argv[2])):
         kw["distinct"] = item["distinct"]
     if item.get("fixed"):
         kw["s2d"] = item["fixed"]
-    p = enigma.SubstitutedDivision(parts[0], subs, **kw)
-    out.append(sorted([s.a, s.b] for s in p.solve(verbose=0)))
+    try:
+        p = enigma.SubstitutedDivision(parts[0], subs, **kw)
+        out.append(sorted([s.a, s.b] for s in p.solve(verbose=0)))
+    except Exception:   # too deep for Python's compiler: enigma.py's own way round
+        try:
+            p = enigma.SubstitutedDivision(parts[0], subs, denest=1, **kw)
+            out.append(sorted([s.a, s.b] for s in p.solve(verbose=0)))
+        except Exception as exc:
+            out.append(["error", type(exc).__name__])
 json.dump(out, open(sys.argv[3], "w"))
 """
 
@@ -225,8 +232,8 @@ json.dump(out, open(sys.argv[1], "w"))
 
 
 def _median(xs: list[float]) -> float:
-    xs = sorted(xs)
-    return xs[len(xs) // 2] if xs else 0.0
+    import statistics
+    return statistics.median(xs) if xs else 0.0
 
 
 def explain_figures(items: list[dict], tmp: Path) -> None:

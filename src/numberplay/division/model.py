@@ -338,6 +338,8 @@ def _layout(a: str, b: str, c: str, subs: tuple[Sub, ...], puzzle: DivisionPuzzl
     if m > n:
         raise PuzzleError(f"the quotient ({m} digits) is longer than the dividend ({n})",
                           where="the quotient")
+    if b == "0":
+        raise PuzzleError("the divisor is 0: no number is divided by 0", where="the divisor")
     if len(subs) != m:
         raise PuzzleError(f"the quotient has {m} digit(s), so the division has {m} "
                           f"subtraction(s) (an empty one for each 0 digit), not {len(subs)}")

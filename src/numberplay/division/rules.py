@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..deduce import Contradiction, Entry, Move, Rules, Tally, Technique, table_of
 from ..model import Step
@@ -115,7 +116,7 @@ class Model:
     line: dict[int, int] = field(default_factory=dict)   # subtraction k -> printed line
     apart: dict[int, tuple[int, ...]] = field(default_factory=dict)   # letters that differ
     watch: list[int] = field(default_factory=list)   # the places the divisor rule reads
-    memo: dict[tuple, object] = field(default_factory=dict)
+    memo: dict[tuple, Any] = field(default_factory=dict)
 
 
 def build(puzzle: DivisionPuzzle) -> Model:
@@ -370,7 +371,7 @@ def _subtraction_support(pos: Masks, sb: Subtraction) -> dict[int, int] | None:
     return out
 
 
-def _chain_support(pos: Masks, cols: list[tuple[list[int], object]], step, carries0: int,
+def _chain_support(pos: Masks, cols: list[tuple[list[int], Any]], step, carries0: int,
                    apart: dict[int, tuple[int, ...]], bound: dict[int, int] | None = None
                    ) -> dict[int, int] | None:
     """Exact support of a column-by-column relation whose places may repeat (a
