@@ -223,7 +223,8 @@ def make(rng: random.Random, n: int, mb: int, budget: Budget, letters_wanted: in
         letter_of[d] = pool.pop()
         for g in rng.sample(by_digit[d], 2):
             show(g, letter_of[d])
-    for g in rng.sample(range(len(places)), min(len(places), 1 + letters_wanted)):
+    start = 1 + letters_wanted + len(places) // 6    # (a long division: more to start with)
+    for g in rng.sample(range(len(places)), min(len(places), start)):
         if state[g] == "?":
             reveal(g)
     for _ in range(60):

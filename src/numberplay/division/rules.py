@@ -377,8 +377,9 @@ def _chain_support(pos: Masks, cols: list[tuple[list[int], Any]], step, carries0
     """Exact support of a column-by-column relation whose places may repeat (a
     letter met twice in one line): a dynamic programme over the columns (units
     first) whose state is the carry and the digits of the repeated places bound so
-    far. `cols`: per column its places and its test; `step(test, digits, carry)`
-    gives the carry out, or None where the column fails; the last carry must be
+    far. `cols`: per column its places and its test; `step(test, first, rest,
+    carry)` yields each (digits of the places, carry out) the column allows (the
+    first place's mask `first`, the others' digits `rest`); the last carry must be
     `carries0` (0). None when nothing fits."""
     count: dict[int, int] = {}
     for places, _t in cols:
@@ -390,8 +391,11 @@ def _chain_support(pos: Masks, cols: list[tuple[list[int], Any]], step, carries0
     layers: list[dict[tuple, list]] = [{(0, start): []}]
     for places, test in cols:
         nxt: dict[tuple, list] = {}
+        masks = [pos[t] for t in places]
+        rest = [digits_of(v) for v in masks[1:]]
         for (carry, vals), _back in layers[-1].items():
-            for digits in itertools.product(*[digits_of(pos[t]) for t in places]):
+            for found in step(test, masks[0], rest, carry):
+                digits, out = found[:-1], found[-1]
                 v2 = list(vals)
                 ok = True
                 local: dict[int, int] = {}
@@ -410,9 +414,6 @@ def _chain_support(pos: Masks, cols: list[tuple[list[int], Any]], step, carries0
                             ok = False
                             break
                 if not ok:
-                    continue
-                out = step(test, digits, carry)
-                if out is None:
                     continue
                 nxt.setdefault((out, tuple(v2)), []).append((carry, vals, digits))
         if not nxt:
@@ -435,14 +436,17 @@ def _chain_support(pos: Masks, cols: list[tuple[list[int], Any]], step, carries0
     return sup
 
 
-def _sub_step(test, digits, carry):
-    """A subtraction's column, read as y + z + carry = x + 10 carry'."""
+def _sub_step(test, first: int, rest: list[list[int]], carry: int):
+    """A subtraction's column, read as y + z + carry = x + 10 carry': each
+    (x, y, z digits present, carry') whose x the mask `first` allows."""
     has_y, has_z = test
-    x = digits[0]
-    y = digits[1] if has_y else 0
-    z = digits[1 + has_y] if has_z else 0
-    v = y + z + carry
-    return v // 10 if v % 10 == x else None
+    ys = rest[0] if has_y else [0]
+    zs = rest[has_y] if has_z else [0]
+    for y in ys:
+        for z in zs:
+            v = y + z + carry
+            if first >> (v % 10) & 1:
+                yield (v % 10, *((y,) if has_y else ()), *((z,) if has_z else ()), v // 10)
 
 
 def _lettered_subtraction(m: Model, pos: Masks, sb: Subtraction) -> dict[int, int] | None:
@@ -458,11 +462,13 @@ def _lettered_subtraction(m: Model, pos: Masks, sb: Subtraction) -> dict[int, in
     return _chain_support(pos, cols, _sub_step, 0, m.apart)
 
 
-def _prod_step(test, digits, carry):
+def _prod_step(test, first: int, rest: list[list[int]], carry: int):
     """A product's column: q × b digit + carry gives the y digit and carry'."""
     q, has_b = test
-    v = (q * digits[1] if has_b else 0) + carry
-    return v // 10 if v % 10 == digits[0] else None
+    for d in (rest[0] if has_b else [0]):
+        v = q * d + carry
+        if first >> (v % 10) & 1:
+            yield (v % 10, d, v // 10) if has_b else (v % 10, v // 10)
 
 
 def _lettered_product(m: Model, pos: Masks, pr: Product) -> dict[int, int] | None:
