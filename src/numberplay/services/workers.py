@@ -18,6 +18,7 @@ ended, and either way a fresh worker takes its place (`Replacer`).
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import json
 import logging
@@ -100,7 +101,8 @@ class Forked:
         if self.pid == 0:   # the worker: its own pipes only (no other worker's input)
             code = 0
             try:
-                _close_inherited(from_parent, to_parent)
+                gc.freeze()     # the parent's objects are never collected here: no finalizer
+                _close_inherited(from_parent, to_parent)   # of its threads' runs in the child
                 main(os.fdopen(from_parent, "r"), os.fdopen(to_parent, "w"))
             except BaseException:   # noqa: BLE001 - the worker ends here, whatever happened
                 code = 1

@@ -5,8 +5,8 @@ A thin adapter. Supervision is split by what each side knows:
 - a job's deadline, the kill of a job that ignores it, the one retry of a job
   whose process died under it and the budget left to that retry are the pool
   core's (`services.pool`), the one policy of every engine: each Dask task
-  (`dask_chunk`) hands its jobs to a pool of one worker process kept in the
-  Dask worker's thread (`pool.run_jobs`), so a job that hangs or crashes
+  (`dask_worker.dask_chunk`) hands its jobs to a pool of one worker process kept
+  in the Dask worker's thread (`pool.run_jobs`), so a job that hangs or crashes
   costs a fresh pool worker, never the Dask worker, and its line is the one
   the process pool writes;
 - a Dask worker that is lost (killed, its machine gone) is Dask's: its
@@ -22,8 +22,9 @@ cluster, at most MAX_CHUNK jobs), sent with one `client.map`; results go to
 `emit` as each chunk ends. A lost scheduler cancels every future at once:
 that is one line (`SchedulerLost`, exit 2); the results written so far are
 kept and the same command finishes the rest. `--scheduler local` starts a
-`LocalCluster` of worker processes (one thread each) and takes the same path
-as a remote address; the seconds it took are the engine's `startup`.
+`LocalCluster` in this process (its scheduler and one worker of `workers`
+threads, each thread's pool process forked from here) and takes the same
+path as a remote address; the seconds it took are the engine's `startup`.
 Dask is optional: it is imported only here, when this engine is used.
 """
 
@@ -31,8 +32,6 @@ from __future__ import annotations
 
 import logging
 import math
-import os
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -41,9 +40,9 @@ from typing import Any
 
 from ...errors import NumberplayError
 from ..jobs import died
-from ..pool import RETRIES, Pool
+from ..pool import RETRIES
 from .jobs import Job, Result, error_result, failure_text, one_line
-from .pool import ProcessEngine, Work, run_jobs, work_of
+from .pool import Work, work_of
 
 # At most this many jobs in one task: enough to hide Dask's cost per task (about
 # a millisecond), few enough that a lost worker costs little work.
@@ -74,33 +73,6 @@ def chunk_size(jobs: int, threads: int) -> int:
     return max(1, min(MAX_CHUNK, math.ceil(jobs / (TASKS_PER_THREAD * max(1, threads)))))
 
 
-# -- in a Dask worker ------------------------------------------------------------
-
-_LOCAL = threading.local()      # per Dask worker thread: its pool and the plug-ins it imports
-
-
-def dask_chunk(work: list[Work], plugins: tuple[str, ...]) -> list[Result]:
-    """A Dask task: run a few jobs on this thread's pool (one worker process,
-    forked from this Dask worker, kept from task to task); their result lines."""
-    pool = _pool(plugins)
-    results: list[Result] = []
-    run_jobs(pool, work, results.append)
-    return results
-
-
-def _pool(plugins: tuple[str, ...]) -> Pool:
-    """This thread's pool of one worker process, started the first time."""
-    pool: Pool | None = getattr(_LOCAL, "pool", None)
-    if pool is not None and getattr(_LOCAL, "plugins", None) == plugins:
-        return pool
-    if pool is not None:
-        pool.close()
-    _LOCAL.pool, _LOCAL.plugins = ProcessEngine(1, plugins).open(1), plugins
-    return _LOCAL.pool
-
-
-# -- in the batch process ----------------------------------------------------------
-
 class DaskEngine:
     """Runs jobs on a Dask cluster at `address` ("local" starts one of `workers` processes)."""
 
@@ -108,23 +80,26 @@ class DaskEngine:
 
     def __init__(self, address: str, workers: int, plugins: tuple[str, ...] = (),
                  connect_timeout: float = 20.0) -> None:
+        start = time.perf_counter()
         self.distributed = import_distributed()
         self.address = address
         self.connect_timeout = connect_timeout
         self.workers = max(1, workers)
         self.plugins = plugins
-        self.startup = 0.0      # seconds to start the local cluster (or reach the scheduler)
+        # seconds to import Dask and start the local cluster (or reach the scheduler)
+        self.startup = time.perf_counter() - start
 
     def connect(self) -> tuple[Any, Any]:
         """(client, cluster or None)."""
         distributed = self.distributed
         if self.address == "local":
-            # worker processes the nannies start again later read their log level here
-            os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
+            # The scheduler and one Dask worker of `workers` threads in this process
+            # (no worker process to spawn: it starts in a fraction of a second, where
+            # a cluster of worker processes takes seconds); each thread's jobs run
+            # in its pool's process, forked from here, as the process pool's do.
             cluster = distributed.LocalCluster(
-                n_workers=self.workers, threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=":0", scheduler_kwargs={"dashboard": False},
-                silence_logs=logging.ERROR)
+                n_workers=1, threads_per_worker=self.workers, processes=False,
+                dashboard_address=None, silence_logs=logging.ERROR)
             return distributed.Client(cluster), cluster
         try:
             return distributed.Client(self.address, timeout=self.connect_timeout), None
@@ -139,7 +114,7 @@ class DaskEngine:
         start = time.perf_counter()
         with _quiet_client():
             client, cluster = self.connect()
-            self.startup = time.perf_counter() - start
+            self.startup += time.perf_counter() - start
             try:
                 self._run(client, jobs, emit, tick)
             finally:
@@ -158,10 +133,13 @@ class DaskEngine:
     def _run(self, client: Any, jobs: Sequence[Job], emit: Callable[[Result], None],
              tick: Callable[[], None]) -> None:
         """Submit the jobs in chunks with one `map`, and emit each chunk as it ends."""
+        from .dask_worker import PLUGIN, ClosePools, dask_chunk
+        client.register_plugin(ClosePools(), name=PLUGIN)
         size = chunk_size(len(jobs), self.threads(client))
         chunks = [[work_of(job) for job in jobs[i:i + size]] for i in range(0, len(jobs), size)]
         run = uuid.uuid4().hex[:12]
-        futures = client.map(dask_chunk, chunks, plugins=self.plugins, pure=False,
+        kinds = tuple(sorted({job.kind for job in jobs}))
+        futures = client.map(dask_chunk, chunks, plugins=self.plugins, kinds=kinds, pure=False,
                              retries=RETRIES, key=[f"numberplay-{run}-{i}"
                                                    for i in range(len(chunks))])
         of = {future.key: chunk for future, chunk in zip(futures, chunks, strict=True)}
