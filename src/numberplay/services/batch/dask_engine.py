@@ -51,6 +51,18 @@ MAX_CHUNK = 16
 TASKS_PER_THREAD = 4
 
 
+# A cluster in the batch process keeps its CPU for the jobs: no stack sampling of
+# its threads every 10 ms, no stealing between workers (it has one), no memory
+# watch (the memory is its pool processes').
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False,
+                "distributed.admin.system-monitor.gil.enabled": False,
+                "distributed.scheduler.work-stealing": False,
+                "distributed.worker.memory.target": False,
+                "distributed.worker.memory.spill": False,
+                "distributed.worker.memory.pause": False,
+                "distributed.worker.memory.terminate": False}
+
+
 class DaskMissing(NumberplayError):
     """Dask distributed is not installed."""
 
@@ -112,7 +124,9 @@ class DaskEngine:
         if not jobs:
             return
         start = time.perf_counter()
-        with _quiet_client():
+        import dask
+        local = self.address == "local"
+        with _quiet_client(), dask.config.set(LOCAL_CONFIG if local else {}):
             client, cluster = self.connect()
             self.startup += time.perf_counter() - start
             try:
@@ -152,24 +166,26 @@ class DaskEngine:
                 done: Any) -> None:
         """Emit a chunk's results; wait again for one whose result Dask lost and is
         computing again; fail the jobs of a task that erred."""
+        failure: BaseException | None = None
         if future.status == "finished":
             try:
                 results = future.result()
-            except Exception:  # its worker died before we fetched it: Dask runs it again
-                done.add(future)
+            except Exception as exc:  # its worker died before we fetched it: Dask runs it
+                failure = exc         # again (the future is no longer finished)
+            else:
+                future.release()
+                for result in results:
+                    emit(result)
                 return
-            future.release()
-            for result in results:
-                emit(result)
-            return
         if future.status == "cancelled":
             raise SchedulerLost(f"lost the Dask scheduler {self.address} "
                                 f"({_reason(future)}): the results so far are kept; "
                                 "run the same command again to finish")
-        if future.status != "error":    # lost, pending: Dask runs it again
+        if future.status not in ("error", "finished"):    # lost, pending: Dask runs it again
             done.add(future)
             return
-        message = failure_text(died(f"Dask: {_exception(future)}"))
+        how = _exception(future) if failure is None else f"{type(failure).__name__}: {failure}"
+        message = failure_text(died(f"Dask: {how}"))
         future.release()
         for job_id, _ in chunk:
             emit(error_result(job_id, message))
