@@ -510,3 +510,16 @@ def random_division(rng: random.Random, show: float = 0.3,
                  for s in subs]
     text = f"{mask(numbers[0])} / {mask(numbers[1])} = {mask(numbers[2])} ; " + " ; ".join(subs_text)
     return text, dividend, divisor
+
+
+def random_product(rng: random.Random) -> str:
+    """A product of two random numbers (1-2 digits times 2 digits) in letters, one
+    letter a digit: `A x BC = DCE`."""
+    while True:
+        a, b = rng.randint(2, 99), rng.randint(10, 99)
+        used = sorted({d for x in (a, b, a * b) for d in str(x)})
+        if len(used) <= 6:
+            break
+    name = dict(zip(used, rng.sample("ABCDEFGHKMNPRST", len(used)), strict=True))
+    w = ["".join(name[d] for d in str(x)) for x in (a, b, a * b)]
+    return f"{w[0]} x {w[1]} = {w[2]}"

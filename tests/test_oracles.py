@@ -35,6 +35,7 @@ from oracles import (
     random_crossset,
     random_division,
     random_keen,
+    random_product,
     random_sum,
 )
 
@@ -310,6 +311,25 @@ def test_cryptarithm_against_the_oracle(opt: int) -> None:
             left = [s for s in sols if all(s[q] == base[q] for q in keep)]
             hints += hint_ok(p, ",".join(f"{q}={base[q]}" for q in keep), left, strict=True)
     assert groups is not None or judged > 5, judged
+
+
+def test_cryptoproduct_against_the_oracle() -> None:
+    rng = random.Random(635)
+    judged = hints = 0
+    for _ in range(8):
+        text = random_product(rng)
+        p = npl.parse("cryptoproduct", text)
+        sols = formula_solutions(text)
+        same_solutions(p, sols)
+        if len(sols) > 8:
+            continue        # (explaining dozens of solutions is guess after guess: slow)
+        judged += judge(npl.explain(p), sols, strict=True)
+        if sols:
+            base = rng.choice(sols)
+            keep = [q for q in sorted(base) if rng.random() < 0.3]
+            left = [s for s in sols if all(s[q] == base[q] for q in keep)]
+            hints += hint_ok(p, ",".join(f"{q}={base[q]}" for q in keep), left, strict=True)
+    assert judged > 5, judged
 
 
 def test_cryptarithm_and_cryptoproduct_generated_unique_and_at_their_level() -> None:
