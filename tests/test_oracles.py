@@ -136,7 +136,7 @@ def test_crossset_generated_unique_and_at_its_level_by_the_ladder_in_the_test() 
             sols = latin_solutions(n, sets)
             assert len(sols) == 1
             assert sols == places_of(g.puzzle, [g.solution])
-            assert crossset_level(n, sets) == level == g.difficulty, (n, level)
+            assert crossset_level(n, sets) == level == g.difficulty == npl.grade(g.puzzle)
 
 
 # -- Keen --------------------------------------------------------------------------------
@@ -229,6 +229,7 @@ def test_keen_generated_at_its_level_by_tathams_grader(tmp_path: Path) -> None:
                 out = subprocess.run([str(solver), "-g", gid], capture_output=True, text=True,
                                      timeout=60).stdout
                 assert his[out.split(":")[-1].strip()] == level == g.difficulty, (gid, out)
+                assert npl.grade(g.puzzle) == level, gid
 
 
 # -- CrossProduct ------------------------------------------------------------------------
@@ -276,6 +277,7 @@ def test_crossproduct_generated_unique_and_at_its_level() -> None:
             steps = list(npl.explain(g.puzzle))
             judge(steps, sols, strict=True)
             assert _level_by_table(steps, CROSSPRODUCT_LEVEL) == k == levels.index(g.difficulty)
+            assert npl.grade(g.puzzle) == level
 
 
 # -- cryptarithms and crypto-products ------------------------------------------------------
@@ -349,6 +351,7 @@ def test_cryptarithm_and_cryptoproduct_generated_unique_and_at_their_level() -> 
             guess = any(s.technique == "guess" for s in steps)
             got = 2 if guess or nested or len(trials) >= 3 else 1 if trials else 0
             assert got == k == ("easy", "medium", "hard").index(g.difficulty), (text, level)
+            assert npl.grade(g.puzzle) == level, text
 
 
 # -- division ----------------------------------------------------------------------------
@@ -391,7 +394,8 @@ def test_division_generated_unique_and_at_its_level() -> None:
     assert len(sols) == 1 and sols[0]["dividend"] == g.solution.to_json()["dividend"], text
     steps = list(npl.explain(g.puzzle))
     judge(steps, [s["places"] for s in sols], strict=False)
-    assert _level_by_table(steps, DIVISION_LEVEL) == 0 and g.difficulty == "easy", text
+    assert _level_by_table(steps, DIVISION_LEVEL) == 0, text
+    assert g.difficulty == "easy" == npl.grade(g.puzzle), text
     from numberplay.services.examples import list_examples
     for ex in list_examples("division"):
         p = npl.parse("division", ex.text)
