@@ -48,12 +48,17 @@ def judge(steps, sols: list[dict], strict: bool) -> int:
     some solution has not, up to the first guess (a trial's own removals are
     judged, the chain under its assumption is not). Places the oracle does not
     name (a division's subtraction digits) are passed over, unless `strict`.
-    Returns how many (place, value) pairs were judged."""
+    A "no solution" step where the oracle has one, or "solved" where it has none,
+    fails too. Returns how many (place, value) pairs were judged."""
     known = set().union(*(s.keys() for s in sols)) if sols else set()
     judged = 0
     for step in steps:
         if step.technique in GIVEUP:
             break
+        if step.technique == "no solution":
+            assert not sols, (step.text, sols[:2])
+        if step.technique == "solved":
+            assert sols, step.text
         if step.technique in ENDS or not sols:
             continue
         for q, v in step.removed:
@@ -84,11 +89,13 @@ def same_solutions(p, sols: list[dict]) -> None:
     assert npl.count(p) == len(sols)
 
 
-def hint_ok(p, state: str | None, sols: list[dict], strict: bool) -> int:
-    """The hint from `state` (a position taken from the solutions) finds nothing
-    wrong, and its step is sound for the solutions that position allows."""
+def hint_ok(p, state: str | None, sols: list[dict], strict: bool,
+            wrong: frozenset[tuple[str, int]] = frozenset()) -> int:
+    """The hint from `state` (a position taken from the solutions, with the `wrong`
+    entries no solution has) finds those wrong and nothing else, and its step is
+    sound for the solutions the rest of the position allows."""
     h = npl.hint(p, state=state, level=3)
-    assert not h.wrong, (state, h.wrong)
+    assert {(w.place, w.value) for w in h.wrong} == set(wrong), (state, h.wrong)
     if h.step is None:
         return 0
     return judge([h.step], sols, strict)
@@ -248,10 +255,16 @@ def test_crossproduct_against_the_oracle(shape: tuple[int, int]) -> None:
         base = rng.choice(sols)
         for _ in range(2):
             keep = {q for q in base if rng.random() < 0.4}
-            state = "\n".join("".join(str(base[f"r{r + 1}c{c + 1}"]) if f"r{r + 1}c{c + 1}" in keep
-                                      else "." for c in range(nc)) for r in range(nr))
+            entries = {q: base[q] for q in keep}
+            # now and then an entry no solution has, which the hint must call wrong
+            bad = [(q, v) for q in base if q not in keep for v in range(1, 10)
+                   if all(s[q] != v for s in sols)]
+            wrong = frozenset(rng.sample(bad, 1)) if bad and rng.random() < 0.5 else frozenset()
+            entries.update(wrong)
+            state = "\n".join("".join(str(entries.get(f"r{r + 1}c{c + 1}", "."))
+                                       for c in range(nc)) for r in range(nr))
             left = [s for s in sols if all(s[q] == base[q] for q in keep)]
-            hints += hint_ok(p, state, left, strict=True)
+            hints += hint_ok(p, state, left, strict=True, wrong=wrong)
     assert judged > 30 and hints > 3, (judged, hints)
 
 
@@ -311,7 +324,11 @@ def test_cryptarithm_against_the_oracle(opt: int) -> None:
             letters = sorted(q for q in base if not q.startswith("c"))
             keep = [q for q in letters if rng.random() < 0.3]
             left = [s for s in sols if all(s[q] == base[q] for q in keep)]
-            hints += hint_ok(p, ",".join(f"{q}={base[q]}" for q in keep), left, strict=True)
+            bad = [(q, v) for q in letters if q not in keep for v in range(10)
+                   if all(s[q] != v for s in sols)]
+            wrong = frozenset(rng.sample(bad, 1)) if bad and rng.random() < 0.5 else frozenset()
+            state = ",".join(f"{q}={v}" for q, v in [*((q, base[q]) for q in keep), *wrong])
+            hints += hint_ok(p, state, left, strict=True, wrong=wrong)
     assert groups is not None or judged > 5, judged
 
 
@@ -400,3 +417,27 @@ def test_division_generated_unique_and_at_its_level() -> None:
     for ex in list_examples("division"):
         p = npl.parse("division", ex.text)
         assert _level_by_table(npl.explain(p), DIVISION_LEVEL) == 3 and npl.grade(p) == "fiendish"
+
+
+def test_division_oracle_and_numberplay_against_enigma() -> None:
+    """The brute force finds enigma.py's published (dividend, divisor) pairs
+    (tests/data/division_enigma.json, the skeletons it does in about a second), and
+    numberplay the brute force's solutions in full: quotient, remainder, letters."""
+    import json
+    data = json.loads((Path(__file__).parent / "data" / "division_enigma.json").read_text())
+    fast = ("????? / ?1 = E??7", "J82?? / 9? = ???", "?????? / ?5 = ?Q???",
+            "YQ9?Y??? / Q? = ???5QC", "3J????4? / ?J3 = ?NN??")
+    checked = 0
+    for item in data:
+        if not item["text"].startswith(fast) or set(item) - {"text", "source", "enigma"}:
+            continue
+        sols = division_solutions(item["text"])
+        assert sorted([s["dividend"], s["divisor"]] for s in sols) == item["enigma"]
+        p = npl.parse("division", item["text"])
+        got = sorted((s.to_json() for s in npl.solutions(p)), key=lambda s: (s["dividend"], s["divisor"]))
+        want = sorted(({k: s[k] for k in ("dividend", "divisor", "quotient", "remainder", "letters")}
+                       for s in sols), key=lambda s: (s["dividend"], s["divisor"]))
+        assert [{**s, "letters": dict(sorted(s["letters"].items()))} for s in got] == \
+               [{**s, "letters": dict(sorted(s["letters"].items()))} for s in want]
+        checked += 1
+    assert checked == len(fast)
