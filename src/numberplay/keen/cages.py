@@ -14,7 +14,6 @@ up the target from the other cells' smallest and largest candidates.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,8 +29,6 @@ try:  # the compiled fillings (setup.py builds them when a C compiler is there)
     from . import _cages as _native
 except ImportError:  # pragma: no cover - depends on the build
     _native = None
-if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
-    _native = None       # the pure-Python twin, as asked
 
 TUPLE_CAP = 60_000
 TABLE_CELLS = 8       # a sum or product cage of more cells goes to bounds at once

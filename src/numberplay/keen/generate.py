@@ -324,8 +324,8 @@ def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget:
     k = LEVELS.index(level)
     version, words, gauss = rng.getstate()
     state = array("I", words)
-    core = latin_search._native     # the Latin core's compiled search, when built
-    search = core.Search if k >= 3 and core is not None else None
+    # the Latin core's search (compiled when built: the same tree either way)
+    search = latin_search.Search if k >= 3 else None
     base = None
     attempt = 0
     try:
