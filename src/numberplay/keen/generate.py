@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from array import array
 from functools import lru_cache
+from types import ModuleType
 
 from ..budget import Budget, ensure
 from ..deduce import fixpoint
@@ -36,10 +37,16 @@ from ..errors import GenerationError
 from ..latin import search as latin_search
 from ..latin.squares import jacobson_matthews
 from . import small
-from .cages import TUPLE_CAP, Table, _native, compile_puzzle
+from .cages import TUPLE_CAP, Table, compile_puzzle
 from .explain import LEVELS, KeenRules
 from .model import Cage, KeenPuzzle
 from .search import solve
+
+_native: ModuleType | None
+try:  # the compiled tries (setup.py builds them when a C compiler is there)
+    from . import _cages as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
