@@ -372,7 +372,32 @@ def random_sum(rng: random.Random, lengths: tuple[int, ...]) -> str:
 
 # -- skeleton divisions ------------------------------------------------------------------
 
-def _fits(pattern: str, value: int, bind: Places) -> Places | None:
+class DivisionRules:
+    """The options of docs/division.md ("Options") as the test gives them: `digits`
+    (what the letters and the `?` may be; given digits stay), `invalid` (letter:
+    digits it is not), `groups` (the letters of one group differ; None: all)."""
+
+    def __init__(self, digits: set[int] | None = None,
+                 invalid: dict[str, set[int]] | None = None,
+                 groups: list[str] | None = None) -> None:
+        self.digits = set(range(10)) if digits is None else digits
+        self.invalid = invalid or {}
+        self.groups = groups
+
+    def may(self, ch: str, d: int) -> bool:
+        """May the `?` or letter `ch` be the digit d?"""
+        return d in self.digits and d not in self.invalid.get(ch, set())
+
+    def distinct(self, bind: Places) -> bool:
+        groups = self.groups if self.groups is not None else ["".join(bind)]
+        for g in groups:
+            vals = [bind[ch] for ch in g if ch in bind]
+            if len(vals) != len(set(vals)):
+                return False
+        return True
+
+
+def _fits(pattern: str, value: int, bind: Places, rules: DivisionRules) -> Places | None:
     """`bind` extended so that `value` is written as `pattern` (a digit given, `?`
     any, a letter one digit): no leading 0, and no lone `?` or letter 0 (only a
     written `0` is); None if it is not."""
@@ -384,15 +409,17 @@ def _fits(pattern: str, value: int, bind: Places) -> Places | None:
         if ch.isdigit():
             if ch != d:
                 return None
-        elif ch.isalpha():
+            continue
+        if not rules.may(ch, int(d)):
+            return None
+        if ch.isalpha():
             if out.get(ch, int(d)) != int(d):
                 return None
             out[ch] = int(d)
-    vals = list(out.values())
-    return out if len(vals) == len(set(vals)) else None
+    return out if rules.distinct(out) else None
 
 
-def division_solutions(text: str) -> list[dict[str, object]]:
+def division_solutions(text: str, rules: DivisionRules | None = None) -> list[dict[str, object]]:
     """Every solution of a skeleton division (docs/division.md, "Input" and the rules
     after "Options"), the layout worked from the left for every divisor: the first
     X the dividend's first digits, each quotient digit making Y = divisor x digit
@@ -401,7 +428,8 @@ def division_solutions(text: str) -> list[dict[str, object]]:
     down after it) the remainder; a letter is one digit, different letters
     different digits. Each as {"dividend", "divisor", "quotient", "remainder",
     "letters", "places"} (places: the dividend's a1.., the divisor's b1.., the
-    quotient's c1.. and the letters)."""
+    quotient's c1.. and the letters). `rules`: the options (default none)."""
+    rules = rules or DivisionRules()
     head, *subs = (part.strip() for part in text.strip().split(";"))
     m = re.fullmatch(r"(\S+)\s*/\s*(\S+)\s*=\s*(\S+)", head)
     assert m, head
@@ -418,14 +446,14 @@ def division_solutions(text: str) -> list[dict[str, object]]:
         ch = a_pat[at]
         got = []
         for d in range(1 if at == 0 else 0, 10):
-            if ch.isdigit() and int(ch) != d:
+            if ch.isdigit() and int(ch) != d or not ch.isdigit() and not rules.may(ch, d):
                 continue
             nb = dict(bind)
             if ch.isalpha():
                 if nb.get(ch, d) != d:
                     continue
                 nb[ch] = d
-                if len(set(nb.values())) < len(nb):
+                if not rules.distinct(nb):
                     continue
             got.append((d, nb))
         return got
@@ -444,19 +472,19 @@ def division_solutions(text: str) -> list[dict[str, object]]:
             go(j + 1, x, digits, [*quotient, 0], bind, divisor)
             return
         xp, yp, zp = part
-        bx = _fits(xp, x, bind)
+        bx = _fits(xp, x, bind, rules)
         if bx is None:
             return
         for q in range(1, 10):
-            b2 = _fits(yp, divisor * q, bx)
-            b3 = None if b2 is None else _fits(zp, x - divisor * q, b2)
+            b2 = _fits(yp, divisor * q, bx, rules)
+            b3 = None if b2 is None else _fits(zp, x - divisor * q, b2, rules)
             if b3 is not None:
                 go(j + 1, x - divisor * q, digits, [*quotient, q], b3, divisor)
 
     def finish(remainder: int, digits: list[int], quotient: list[int], bind: Places,
                divisor: int) -> None:
         q = int("".join(map(str, quotient)))
-        final = _fits(c_pat, q, bind)
+        final = _fits(c_pat, q, bind, rules)
         if final is None:
             return
         dividend = int("".join(map(str, digits)))
@@ -469,7 +497,7 @@ def division_solutions(text: str) -> list[dict[str, object]]:
                     "remainder": remainder, "letters": final, "places": places})
 
     for divisor in range(10 ** (len(b_pat) - 1), 10 ** len(b_pat)):
-        b_bind = _fits(b_pat, divisor, {})
+        b_bind = _fits(b_pat, divisor, {}, rules)
         if b_bind is not None:
             go(0, 0, [], [], b_bind, divisor)
     return out
@@ -523,3 +551,91 @@ def random_product(rng: random.Random) -> str:
     name = dict(zip(used, rng.sample("ABCDEFGHKMNPRST", len(used)), strict=True))
     w = ["".join(name[d] for d in str(x)) for x in (a, b, a * b)]
     return f"{w[0]} x {w[1]} = {w[2]}"
+
+
+# The CrossProduct ladder of docs/crossproduct.md ("Techniques"), written here: easy
+# (gcd, fives and sevens, remaining product, capacity), medium (line: a line with at
+# most 6 fillings), hard (line search: any line).
+CROSSPRODUCT_LEVELS = ("easy", "medium", "hard")
+
+
+def _exp(x: int, p: int) -> int:
+    k = 0
+    while x % p == 0:
+        x //= p
+        k += 1
+    return k
+
+
+def crossproduct_level(rows: list[int], cols: list[int]) -> str:
+    """The lowest level whose techniques, run to their fixpoint, decide every cell;
+    "search" when even every line's fillings stall."""
+    nr, nc = len(rows), len(cols)
+    lines = ([([r * nc + c for c in range(nc)], rows[r]) for r in range(nr)]
+             + [([r * nc + c for r in range(nr)], cols[c]) for c in range(nc)])
+
+    def easy(m: list[set[int]]) -> bool:
+        moved = False
+        for cells, prod in lines:
+            for p in (5, 7):
+                k = _exp(prod, p)
+                can = [i for i in cells if p in m[i]]
+                fixed = [i for i in cells if m[i] == {p}]
+                if len(can) == k and any(len(m[i]) > 1 for i in can):
+                    for i in can:
+                        m[i] = {p}
+                    moved = True
+                elif len(fixed) == k and len(can) > k:
+                    for i in can:
+                        if i not in fixed:
+                            m[i].discard(p)
+                    moved = True
+            done = [i for i in cells if len(m[i]) == 1]
+            rest = prod
+            for i in done:
+                (v,) = m[i]
+                if rest % v:
+                    return moved
+                rest //= v
+            open_ = [i for i in cells if len(m[i]) > 1]
+            for i in open_:
+                keep = {v for v in m[i] if rest % v == 0}
+                if len(open_) == 1:
+                    keep &= {rest}
+                if keep != m[i]:
+                    m[i] = keep
+                    moved = True
+            for q in (2, 3):
+                need = _exp(rest, q)
+                most = [max((_exp(v, q) for v in m[i]), default=0) for i in open_]
+                if open_ and sum(most) == need:
+                    for i, hi in zip(open_, most, strict=True):
+                        keep = {v for v in m[i] if _exp(v, q) == hi}
+                        if keep != m[i]:
+                            m[i] = keep
+                            moved = True
+        return moved
+
+    def line(m: list[set[int]], cap: int | None) -> bool:
+        moved = False
+        for cells, prod in lines:
+            fills = [t for t in itertools.product(*(sorted(m[i]) for i in cells))
+                     if math.prod(t) == prod]
+            if cap is not None and len(fills) > cap:
+                continue
+            for k, i in enumerate(cells):
+                keep = {t[k] for t in fills}
+                if keep != m[i]:
+                    m[i] = keep
+                    moved = True
+        return moved
+
+    for level in range(3):
+        m = [{v for v in range(1, 10) if math.gcd(rows[i // nc], cols[i % nc]) % v == 0}
+             for i in range(nr * nc)]
+        while easy(m) or (level >= 1 and line(m, 6 if level == 1 else None)):
+            if any(not s for s in m):
+                return "none"
+        if all(len(s) == 1 for s in m):
+            return CROSSPRODUCT_LEVELS[level]
+    return "search"
