@@ -5,7 +5,7 @@ native.toml, see setup.py) has the module's name, and Python imports the
 compiled file before the `.py` beside it. With NUMBERPLAY_PURE set in the
 environment, `numberplay/__init__.py` installs the finder below: a numberplay
 module that has a `.py` is imported from it, and a module that is compiled only
-(a hand-written C core, `_settle`, `_latin`...) raises ImportError, as on a
+(a hand-written C core, `_settle`, `_products`...) raises ImportError, as on a
 machine without a compiler, so its pure-Python fallback runs. The tests and
 benchmarks use it to compare the compiled and the pure-Python runs.
 """
@@ -74,5 +74,6 @@ def as_python(module: ModuleType) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, source)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod     # as an import would (a dataclass looks its module up)
     spec.loader.exec_module(mod)
     return mod

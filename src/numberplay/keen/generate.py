@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from array import array
 from functools import lru_cache
+from types import ModuleType
 
 from ..budget import Budget, ensure
 from ..deduce import fixpoint
@@ -36,10 +37,16 @@ from ..errors import GenerationError
 from ..latin import search as latin_search
 from ..latin.squares import jacobson_matthews
 from . import small
-from .cages import TUPLE_CAP, Table, _native, compile_puzzle
+from .cages import TUPLE_CAP, Table, compile_puzzle
 from .explain import LEVELS, KeenRules
 from .model import Cage, KeenPuzzle
 from .search import solve
+
+_native: ModuleType | None
+try:  # the compiled tries (setup.py builds them when a C compiler is there)
+    from . import _cages as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
@@ -324,8 +331,8 @@ def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget:
     k = LEVELS.index(level)
     version, words, gauss = rng.getstate()
     state = array("I", words)
-    core = latin_search._native     # the Latin core's compiled search, when built
-    search = core.Search if k >= 3 and core is not None else None
+    # the Latin core's search (compiled when built: the same tree either way)
+    search = latin_search.Search if k >= 3 else None
     base = None
     attempt = 0
     try:
