@@ -8,7 +8,15 @@ cdef extern from *:
     ctypedef unsigned long long u128 "unsigned __int128"
     ctypedef long long i128 "__int128"
 
-cdef int MAXW, MAXN, MAXB, MAXL, LEAD_TESTS, MAXT, SYMW, INF
+# the sizes as C constants (the .py assigns them only where nothing was compiled),
+# so the C compiler folds the strides of the flat arrays ([w * MAXL + j])
+cdef enum:
+    MAXW = 16
+    MAXN = 62
+    MAXB = 62
+    MAXL = 64
+
+cdef int LEAD_TESTS, MAXT, SYMW, INF
 cdef unsigned long long M64, M62
 
 @cython.final

@@ -40,10 +40,11 @@ except ImportError:  # pragma: no cover - no Cython: the annotations are never e
     cython = SimpleNamespace(compiled=False)  # type: ignore[assignment]
 COMPILED: bool = cython.compiled
 
-MAXW = 16           # words of an equality
-MAXN = 62           # letters
-MAXB = 62           # base
-MAXL = 64           # places of a word
+if not cython.compiled:  # compiled, C constants (wordcolumns.pxd: the same values)
+    MAXW = 16           # words of an equality
+    MAXN = 62           # letters
+    MAXB = 62           # base
+    MAXL = 64           # places of a word
 LEAD_TESTS = 1000   # range tests of the leading letters' walk, at most
 MAXT = 4096         # monomials of the expansion, at most
 SYMW = 10           # words of a side the expansion takes, at most
@@ -227,8 +228,13 @@ class _WordEq:
                             return False
                         a = a * b + _low(m)
                         z = z * b + _high(m)
-                wa = a
-                wz = z
+                if self.side[w] > 0:     # 128 bits by 64
+                    lo0 *= a
+                    hi0 *= z
+                else:
+                    lo1 *= a
+                    hi1 *= z
+                continue
             else:
                 wa = 0
                 wz = 0
@@ -259,7 +265,6 @@ class _WordEq:
 
     def units(self, q: _Cols) -> cython.void:
         """The units: the products of the units digits agree mod B."""
-        t: _Tables = self.t
         pl: cython.int = 0 if q.el else 1
         pr: cython.int = 0 if q.er else 1
         w: cython.int
@@ -269,9 +274,9 @@ class _WordEq:
             x = q.row[w * MAXL]
             d = self.dig[x] if self.dig[x] >= 0 else 0
             if self.side[w] > 0:
-                pl = t.cd[pl * MAXB + d]
+                pl = self.t.cd[pl * MAXB + d]
             else:
-                pr = t.cd[pr * MAXB + d]
+                pr = self.t.cd[pr * MAXB + d]
         if pl == pr:
             self.after(q, 0)
 
@@ -280,7 +285,6 @@ class _WordEq:
         """The new letters i, i+1, ... of column k >= 1 with r the residue so far,
         which must end at 0; the last one's digits are those that bring it to 0
         (`solve`), unless `free` (the modulus is past 62 bits: no test)."""
-        t: _Tables = self.t
         x: cython.int = q.xs[k * MAXN + i]
         b: cython.int = self.base
         c: cython.int = q.coef[k * MAXN + i]
@@ -290,7 +294,7 @@ class _WordEq:
         bit: cython.ulonglong
         m: cython.ulonglong = self.dom[x] & ~self.used
         if i == nx - 1 and not free:
-            m &= t.solve[c * MAXB + (b - r) % b]
+            m &= self.t.solve[c * MAXB + (b - r) % b]
         while m and self.count < self.limit:
             d = _low(m)
             bit = one << d
@@ -301,7 +305,7 @@ class _WordEq:
             if i == nx - 1:
                 self.after(q, k)
             else:
-                r2 = r + t.cd[c * MAXB + d]
+                r2 = r + self.t.cd[c * MAXB + d]
                 self.letters(q, k, nx, i + 1, r2 - b if r2 >= b else r2, free)
             self.used ^= bit
         self.dig[x] = -1
@@ -309,7 +313,6 @@ class _WordEq:
     def column(self, q: _Cols, k: cython.int) -> cython.void:
         """Column k >= 1 (the test of every lower column passed): the words' values
         modulo B^k, the residue, each new letter's coefficient."""
-        t: _Tables = self.t
         w: cython.int
         v: cython.int
         j: cython.int
@@ -323,8 +326,10 @@ class _WordEq:
         b: cython.int = self.base
         r: cython.int
         nx: cython.int = q.lat[k + 1] - q.fre[k]
-        ucof: cython.int[16] = [0] * 16
-        mod: cython.ulonglong = t.pw[k + 1]
+        ucof: cython.int[16]
+        if not cython.compiled:     # compiled: each written before it is read
+            ucof = [0] * 16
+        mod: cython.ulonglong = self.t.pw[k + 1]
         pl: cython.ulonglong
         pr: cython.ulonglong
         low: cython.ulonglong
@@ -347,10 +352,10 @@ class _WordEq:
                 if v != w and self.side[v] == self.side[w]:
                     x = q.row[v * MAXL]
                     d = self.dig[x] if self.dig[x] >= 0 else 0
-                    c = t.cd[c * MAXB + d]
+                    c = self.t.cd[c * MAXB + d]
             ucof[w] = c
-        pl = 0 if q.el >= k + 1 else t.pw[q.el]
-        pr = 0 if q.er >= k + 1 else t.pw[q.er]
+        pl = 0 if q.el >= k + 1 else self.t.pw[q.el]
+        pr = 0 if q.er >= k + 1 else self.t.pw[q.er]
         for w in range(self.nw):
             low = 0
             top = q.len[w] if q.len[w] < k else k
@@ -360,9 +365,9 @@ class _WordEq:
                 low = low * b + d
             if not mod >> 32:      # pl * low < 2^64
                 if self.side[w] > 0:
-                    pl = pl * low - _div(t, pl * low, k + 1) * mod
+                    pl = pl * low - _div(self.t, pl * low, k + 1) * mod
                 else:
-                    pr = pr * low - _div(t, pr * low, k + 1) * mod
+                    pr = pr * low - _div(self.t, pr * low, k + 1) * mod
             else:
                 if self.side[w] > 0:
                     wide = pl
@@ -371,14 +376,14 @@ class _WordEq:
                     wide = pr
                     pr = wide * low % mod
         diff = pl - pr if pl >= pr else pl + mod - pr
-        r = _div(t, diff, k)
+        r = _div(self.t, diff, k)
         for w in range(self.nw):
             if q.len[w] <= k:
                 continue
             x = q.row[w * MAXL + k]
             c = ucof[w] if self.side[w] > 0 else (b - ucof[w]) % b
             if self.dig[x] >= 0:
-                r += t.cd[c * MAXB + self.dig[x]]
+                r += self.t.cd[c * MAXB + self.dig[x]]
                 if r >= b:
                     r -= b
             else:
@@ -393,13 +398,13 @@ class _WordEq:
                 self.after(q, k)
             return
         best = nx - 1               # the letter solved last: the fewest solutions
-        bn = t.nsol[q.coef[o + best]]
+        bn = self.t.nsol[q.coef[o + best]]
         for a in range(nx - 2, -1, -1):
             if bn <= 1:
                 break
-            if t.nsol[q.coef[o + a]] < bn:
+            if self.t.nsol[q.coef[o + a]] < bn:
                 best = a
-                bn = t.nsol[q.coef[o + a]]
+                bn = self.t.nsol[q.coef[o + a]]
         if best != nx - 1:
             x = q.xs[o + best]
             q.xs[o + best] = q.xs[o + nx - 1]
