@@ -142,15 +142,23 @@ def test_the_3x3_keen_puzzles_above_medium() -> None:
 
 @pytest.mark.parametrize("n", [1, 2])
 def test_every_cross_set_puzzle_of_order_1_and_2_is_trivial(n: int) -> None:
+    """Every candidate grid holding one square: unique by the brute force of
+    tests/oracles.py (order 1: the one grid; order 2: all 16 but the full one), each
+    solved and graded trivial."""
     from numberplay.crossset.model import CrossSetPuzzle
-    from numberplay.crossset.solve import solve_masks
+    from oracles import latin_solutions
     full = (1 << n) - 1
     square = [(r + c) % n for r in range(n) for c in range(n)]
+    checked = 0
     for masks in itertools.product(range(1, full + 1), repeat=n * n):
         if any(not m >> v & 1 for m, v in zip(masks, square, strict=True)):
             continue
-        if len(list(solve_masks(n, list(masks), limit=2))) == 1:
-            assert CROSSSET.grade(CrossSetPuzzle.from_masks(n, list(masks))) == "trivial"
+        sets = [{v + 1 for v in range(n) if m >> v & 1} for m in masks]
+        if len(latin_solutions(n, sets)) == 1:
+            p = CrossSetPuzzle.from_masks(n, list(masks))
+            assert CROSSSET.count(p) == 1 and CROSSSET.grade(p) == "trivial"
+            checked += 1
+    assert checked == {1: 1, 2: 15}[n]
 
 
 def test_a_hidden_subset_never_adds_to_the_naked_ones_at_order_4() -> None:
