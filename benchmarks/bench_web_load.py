@@ -11,6 +11,15 @@ peak resident memory of the server and of the server plus its workers
 (sampled every 0.25 s from /proc).
 
     PYTHONPATH=src python benchmarks/bench_web_load.py [--clients 200] [--seconds 30] [--workers 2] [--heavy]
+
+Before and after, side by side (`--before PYTHON`: a Python with another
+numberplay installed, e.g. a venv of an older main): the shedding server of
+this tree and of that one, alternating for `--rounds` rounds, the same load;
+besides answered/s, the CPU time the server and its workers spent per answered
+request (from /proc: the server, its live workers and those it reaped), which
+the other work on a shared machine disturbs much less than the wall clock.
+
+    python benchmarks/bench_web_load.py --before OLD/bin/python --rounds 4 --seconds 15
 """
 
 from __future__ import annotations
@@ -56,16 +65,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(workers: int, queue: bool) -> tuple[subprocess.Popen, int]:
-    """The server: as shipped, or (`queue`) with an unbounded wait for a worker."""
+def start(workers: int, queue: bool, python: str | None = None) -> tuple[subprocess.Popen, int]:
+    """The server: as shipped, or (`queue`) with an unbounded wait for a worker;
+    `python`: another interpreter, with the numberplay it has installed."""
     port = free_port()
     extra = ", max_waiting=10**9, max_wait=10**6" if queue else ""
     code = (f"from numberplay.web.serve import serve\n"
             f"try:\n    serve(port={port}, workers={workers}{extra})\n"
             f"except KeyboardInterrupt:\n    pass\n")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (ROOT, env.get("PYTHONPATH")) if p)
-    proc = subprocess.Popen([sys.executable, "-c", code], env=env,
+    if python is None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (ROOT, env.get("PYTHONPATH")) if p)
+    else:
+        env.pop("PYTHONPATH", None)
+    proc = subprocess.Popen([python or sys.executable, "-c", code], env=env, cwd="/",
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -89,6 +102,21 @@ def rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a process, of the children it reaped and of its live children."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for proc in [pid, *children(pid)]:
+        try:
+            fields = Path(f"/proc/{proc}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        own = int(fields[11]) + int(fields[12])         # utime, stime
+        reaped = int(fields[13]) + int(fields[14]) if proc == pid else 0   # cutime, cstime
+        total += (own + reaped) / tick
+    return total
 
 
 def children(pid: int) -> list[int]:
@@ -157,9 +185,11 @@ def client(port: int, until: float, work: list, out: dict, lock: threading.Lock,
         out["waits"] += waits
 
 
-def measure(workers: int, clients: int, seconds: float, queue: bool, heavy: bool) -> dict:
+def measure(workers: int, clients: int, seconds: float, queue: bool, heavy: bool,
+            python: str | None = None) -> dict:
     """One run of `clients` clients for `seconds` against a fresh server."""
-    proc, port = start(workers, queue)
+    proc, port = start(workers, queue, python)
+    cpu_before = cpu_seconds(proc.pid)
     sampler = Sampler(proc.pid)
     sampler.start()
     try:
@@ -175,6 +205,7 @@ def measure(workers: int, clients: int, seconds: float, queue: bool, heavy: bool
         for t in threads:
             t.join()
         out["wall"] = time.perf_counter() - t0
+        out["cpu"] = cpu_seconds(proc.pid) - cpu_before
         return out
     finally:
         sampler.stop.set()
@@ -195,7 +226,13 @@ def main() -> None:
     parser.add_argument("--only", choices=("shed", "queue"), default=None)
     parser.add_argument("--heavy", action="store_true",
                         help="harder generations (10-100 ms of a worker each)")
+    parser.add_argument("--before", default=None,
+                        help="a Python with another numberplay: before/after, alternating")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    if args.before:
+        before_after(args)
+        return
     modes = [args.only] if args.only else ["shed", "queue"]
     load = os.getloadavg()[0]
     results = {m: measure(args.workers, args.clients, args.seconds, m == "queue", args.heavy) for m in modes}
@@ -218,6 +255,47 @@ def main() -> None:
         r = results["shed"]
         ok = r["failed"] == 0 and pct(r["answered"] or [0.0], 0.95) <= 1.0
         print(f"\ngoal (no failed request, p95 of answered <= 1 s): {'met' if ok else 'NOT met'}")
+
+
+def before_after(args: argparse.Namespace) -> None:
+    """The shedding server of this tree (after) and of `--before`, alternating."""
+    load = os.getloadavg()[0]
+    runs: dict[str, list[dict]] = {"after": [], "before": []}
+    print(f"{args.clients} clients for {args.seconds:g} s each run, {args.workers} workers, "
+          f"{os.cpu_count()} cores, load {load:.1f} at the start; before: {args.before}\n")
+    print("| round | server | answered/s | shed | failed | p50 / p95 answered (ms) "
+          "| CPU per answered (ms) | load |")
+    print("|---|---|---:|---:|---:|---|---:|---:|")
+    for round_no in range(1, args.rounds + 1):
+        order = ["after", "before"] if round_no % 2 else ["before", "after"]
+        for side in order:
+            r = measure(args.workers, args.clients, args.seconds, False, args.heavy,
+                        args.before if side == "before" else None)
+            runs[side].append(r)
+            lat = r["answered"] or [0.0]
+            print(f"| {round_no} | {side} | {len(r['answered']) / r['wall']:.1f} | {r['shed']} "
+                  f"| {r['failed']} | {pct(lat, 0.5) * 1000:.0f} / {pct(lat, 0.95) * 1000:.0f} "
+                  f"| {1000 * r['cpu'] / max(1, len(r['answered'])):.2f} "
+                  f"| {os.getloadavg()[0]:.1f} |", flush=True)
+
+    def rate(r: dict) -> float:
+        return len(r["answered"]) / r["wall"]
+
+    def cpu(r: dict) -> float:
+        return 1000 * r["cpu"] / max(1, len(r["answered"]))
+
+    def spread(values: list[float]) -> str:
+        values = sorted(values)
+        return f"{values[len(values) // 2]:.2f} ({values[0]:.2f}-{values[-1]:.2f})"
+
+    print("\n| | after | before | after / before, per round: median (min-max) |")
+    print("|---|---:|---:|---:|")
+    for name, f in (("answered/s", rate), ("CPU per answered request (ms)", cpu)):
+        a, b = [f(r) for r in runs["after"]], [f(r) for r in runs["before"]]
+        print(f"| {name} | {spread(a)} | {spread(b)} "
+              f"| {spread([x / y for x, y in zip(a, b, strict=True)])} |")
+    failed = {side: sum(r["failed"] for r in rs) for side, rs in runs.items()}
+    print(f"\nfailed requests: after {failed['after']}, before {failed['before']}")
 
 
 if __name__ == "__main__":

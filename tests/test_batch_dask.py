@@ -40,7 +40,8 @@ def jobs():
 
 
 def test_local_cluster_gives_the_process_pool_results(tmp_path):
-    """69 jobs on 2 workers run as chunks of 2 jobs: the hung job's partner is sent again."""
+    """69 jobs on 2 workers run as chunks of 9 jobs: the hung job's pool process is
+    killed at its deadline, and the rest of its chunk goes on on a fresh one."""
     path = write_jobs(tmp_path / "jobs.jsonl", jobs())
     dask_out, pool_out = tmp_path / "dask.jsonl", tmp_path / "pool.jsonl"
     summary = run_batch(path, dask_out, workers=2, scheduler="local")
@@ -93,12 +94,23 @@ def test_missing_dask_is_a_one_line_error(monkeypatch):
 
 
 def test_a_job_that_kills_its_worker_fails_alone(tmp_path):
-    """64 jobs run in chunks of 2; the crashing job's chunk is retried job by job."""
+    """64 jobs run in chunks of 8; the crashing job kills its pool's process, not
+    its Dask worker: it runs once more, then fails with the process pool's line."""
     good = puzzle_text([1, 2, 3], 3)
     path = write_jobs(tmp_path / "jobs.jsonl", [
         *({"id": i, "kind": "toysum", "op": "count", "input": good} for i in range(63)),
         {"id": "crash", "kind": "toysum", "op": "solve", "input": good + "crash"}])
     summary = run_batch(path, tmp_path / "r.jsonl", workers=2, scheduler="local")
+    run_batch(path, tmp_path / "pool.jsonl", workers=2)
     results = by_id(read_results(tmp_path / "r.jsonl"))
-    assert summary.failed == 1 and "KilledWorker" in results["crash"]["error"]
+    assert summary.failed == 1 and summary.engine == "dask" and summary.startup > 0
+    assert results["crash"] == by_id(read_results(tmp_path / "pool.jsonl"))["crash"]
+    assert results["crash"]["error"].endswith("while running job 'crash', twice"), results
     assert all(results[i]["result"]["count"] == 2 for i in range(63))
+
+
+def test_chunks_keep_every_thread_busy():
+    from numberplay.services.batch.dask_engine import MAX_CHUNK, chunk_size
+
+    assert chunk_size(1, 16) == 1 and chunk_size(128, 16) == 2 and chunk_size(512, 16) == 8
+    assert chunk_size(300, 2) == MAX_CHUNK and chunk_size(64, 2) == 8 and chunk_size(0, 0) == 1

@@ -60,3 +60,33 @@ def test_the_same_puzzles_uncompiled() -> None:
     out = subprocess.run([sys.executable, "-c", SCRIPT], input="\n".join(i for i, _ in ROWS),
                          capture_output=True, text=True, env=env, timeout=600, check=True)
     assert out.stdout.split("\n")[:-1] == [t for _, t in ROWS]
+
+
+WITHOUT_LATIN_CORE = """
+import sys
+class Refuse:
+    def find_spec(self, name, path, target=None):
+        if name == "numberplay.latin._latin":
+            raise ImportError("the Latin core's C is off for this test")
+sys.meta_path.insert(0, Refuse())
+from numberplay.latin import search
+from numberplay.services.generation import regenerate
+print(search._native is None)
+for line in sys.stdin:
+    print(regenerate(line.strip()).extra["tatham"])
+"""
+
+
+def test_the_compiled_tries_without_the_latin_core() -> None:
+    """Without the Latin core's C (its capsule), the compiled tries filter the lines
+    through the typed `latin.scans.line_filter`: the same puzzles (hard, where the
+    whole try stays compiled)."""
+    rows = [(i, t) for i, t in ROWS if "difficulty=hard#" in i]
+    env = {**os.environ, "PYTHONPATH": str(IMPORTED)}
+    env.pop("NUMBERPLAY_PURE", None)
+    out = subprocess.run([sys.executable, "-c", WITHOUT_LATIN_CORE],
+                         input="\n".join(i for i, _ in rows), capture_output=True, text=True,
+                         env=env, timeout=600, check=True)
+    off, *made = out.stdout.split("\n")[:-1]
+    assert off == "True"
+    assert made == [t for _, t in rows]

@@ -194,8 +194,9 @@ def test_keen_against_the_oracle(n: int) -> None:
 
 
 def test_keen_generated_unique() -> None:
-    for n in (3, 4):
-        for level in ("easy", "hard", "extreme"):
+    for n, levels in ((3, ("easy", "hard", "extreme")), (4, ("medium", "extreme", "unreasonable")),
+                      (5, ("unreasonable",))):
+        for level in levels:
             g = npl.generate_full("keen", size=str(n), difficulty=level, seed=2)
             sols = keen_solutions(*_keen_text_model(npl.get_kind("keen").to_text(g.puzzle)))
             assert sols == places_of(g.puzzle, [g.solution])

@@ -74,5 +74,6 @@ def as_python(module: ModuleType) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, source)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod     # as an import would (a dataclass looks its module up)
     spec.loader.exec_module(mod)
     return mod

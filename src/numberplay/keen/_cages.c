@@ -1,144 +1,8 @@
-/* The fillings of a Keen sum or product cage, compiled (cages.py: `_fillings`
- * is the pure-Python twin, and the reference; the tests compare them).
- *
- *   fillings(n, add, target, shape, cap) -> tuple of tuples
- *
- * Every way to give the cage's cells values 1..n (returned 0-based, in cell
- * order) whose sum (add) or product is the target and in which position k
- * differs from the earlier positions shape[k] (those sharing its row or
- * column). Depth first, each position's values ascending, the last position
- * taking what the target leaves: the same tuples in the same order as the
- * Python function, stopping once there are more than `cap`.
+/* The Keen generator's tries, compiled (the fillings of a cage are cages.py's,
+ * typed and compiled by Cython; this file fills the tries' own tables below).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-
-#define MAXCELLS 16
-
-typedef struct {
-    int n, size, add;
-    long long cap;
-    int npeers[MAXCELLS];
-    int peers[MAXCELLS][MAXCELLS];
-    int chosen[MAXCELLS];
-    long long power[MAXCELLS + 1];   /* n ** k, capped */
-    PyObject *out;
-} Ctx;
-
-static int clash(Ctx *c, int k, int v) {
-    for (int j = 0; j < c->npeers[k]; j++)
-        if (c->chosen[c->peers[k][j]] == v)
-            return 1;
-    return 0;
-}
-
-/* 1: stop (past the cap), 0: go on, -1: error */
-static int rec(Ctx *c, int k, long long rest) {
-    int last = c->size - 1, n = c->n;
-    if (k == last) {
-        if (rest >= 1 && rest <= n && !clash(c, k, (int)rest)) {
-            c->chosen[k] = (int)rest;
-            PyObject *t = PyTuple_New(c->size);
-            if (!t)
-                return -1;
-            for (int j = 0; j < c->size; j++) {
-                PyObject *x = PyLong_FromLong(c->chosen[j] - 1);
-                if (!x) {
-                    Py_DECREF(t);
-                    return -1;
-                }
-                PyTuple_SET_ITEM(t, j, x);
-            }
-            int bad = PyList_Append(c->out, t);
-            Py_DECREF(t);
-            if (bad)
-                return -1;
-            return PyList_GET_SIZE(c->out) > c->cap;
-        }
-        return 0;
-    }
-    int left = last - k;
-    for (int v = 1; v <= n; v++) {
-        long long r;
-        if (c->add) {
-            r = rest - v;
-            if (r < left)
-                break;
-            if (r > (long long)left * n)
-                continue;
-        } else {
-            if (rest % v)
-                continue;
-            r = rest / v;
-            if (r > c->power[left])
-                continue;
-        }
-        if (clash(c, k, v))
-            continue;
-        c->chosen[k] = v;
-        int got = rec(c, k + 1, r);
-        if (got)
-            return got;
-    }
-    return 0;
-}
-
-static PyObject *fillings(PyObject *self, PyObject *args) {
-    int n, add;
-    long long target, cap;
-    PyObject *shape;
-    Ctx c;
-    if (!PyArg_ParseTuple(args, "ipLOL", &n, &add, &target, &shape, &cap))
-        return NULL;
-    PyObject *fast = PySequence_Fast(shape, "shape must be a sequence");
-    if (!fast)
-        return NULL;
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    if (size < 1 || size > MAXCELLS || n < 1 || n > 64) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "cage size or order out of range");
-        return NULL;
-    }
-    c.n = n;
-    c.size = (int)size;
-    c.add = add;
-    c.cap = cap;
-    c.power[0] = 1;
-    for (int k = 1; k <= MAXCELLS; k++)
-        c.power[k] = c.power[k - 1] > (1LL << 40) ? c.power[k - 1] : c.power[k - 1] * n;
-    for (Py_ssize_t k = 0; k < size; k++) {
-        PyObject *p = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, k), "shape rows");
-        if (!p) {
-            Py_DECREF(fast);
-            return NULL;
-        }
-        Py_ssize_t m = PySequence_Fast_GET_SIZE(p);
-        c.npeers[k] = 0;
-        for (Py_ssize_t j = 0; j < m && j < MAXCELLS; j++) {
-            long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(p, j));
-            if (x < 0 || x >= k) {
-                Py_DECREF(p);
-                Py_DECREF(fast);
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_ValueError, "a shape names a later position");
-                return NULL;
-            }
-            c.peers[k][c.npeers[k]++] = (int)x;
-        }
-        Py_DECREF(p);
-    }
-    Py_DECREF(fast);
-    c.out = PyList_New(0);
-    if (!c.out)
-        return NULL;
-    if (rec(&c, 0, target) < 0) {
-        Py_DECREF(c.out);
-        return NULL;
-    }
-    PyObject *res = PyList_AsTuple(c.out);
-    Py_DECREF(c.out);
-    return res;
-}
 
 /* ------------------------------------------------------------------------------
  * The generator's tries (generate.py: `generate`, `judge` and the functions they
@@ -158,7 +22,7 @@ static PyObject *fillings(PyObject *self, PyObject *args) {
  * rung-0/1 fixpoint (singles, each cage's fillings: their union at rung 0, cell
  * by cell at rung 1, hidden singles); from hard up, turned away when the medium
  * rung solves it, then the hard rung's fixpoint (Régin's filter from the Latin
- * core's capsule, Tatham's cage lines); from extreme up, unique by the Latin
+ * core's capsule, else the typed latin.scans.line_filter; Tatham's cage lines); from extreme up, unique by the Latin
  * core's `search` (its Search type, called as solve_masks calls it, `tick`
  * counting its nodes), then the extreme rung's fixpoint (the fish, Tatham's
  * forcing chains): solved at extreme, stalled at unreasonable. Status: 0 none
@@ -540,7 +404,7 @@ static int swapped(int n, const int *grid, const int *owner) {
     return 0;
 }
 
-/* -- the rung-0/1 fixpoint (fixpoint.settle up to rung 1) ---------------------- */
+/* -- the rung-0/1 fixpoint (the kernel's quiet run of KeenRules up to rung 1) -- */
 
 typedef struct {
     int size, count, nlive;
@@ -570,7 +434,7 @@ static int store_grow(Store *st, size_t need) {
     return 0;
 }
 
-/* fillings into the store (the rec above, without Python objects); -1: no memory,
+/* fillings into the store (cages._search, without Python objects); -1: no memory,
  * 1: past the cap, 0: done */
 typedef struct {
     int n, size, add;
@@ -713,7 +577,7 @@ static int compile_cages(int n, const Cages *cg, Tab *tabs, Store *st, long long
 
 enum { SOLVED, STALLED, CONTRADICTION };
 
-/* fixpoint.settle(n, tables, m, rung) for rung 0 or 1, every cell in one cage;
+/* deduce.quiet(KeenRules, m, rung) for rung 0 or 1, every cell in one cage;
  * rung -1: the singles only (naked and hidden), no cage */
 static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int rung,
                   unsigned char *dirty) {
@@ -846,15 +710,58 @@ static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int ru
 
 typedef int (*LineFilter)(int n, const unsigned long long *dom, unsigned long long *out);
 
-/* Régin's filter from the Latin core's capsule; NULL when it is not built */
+/* Régin's filter through the typed `latin.scans.line_filter` (a Python call per
+ * line): where the Latin core's capsule is not there. A failed call leaves its
+ * exception set and reads as a contradiction; `tries` stops on it. */
+static PyObject *scans_filter = NULL;
+
+static int scans_line_filter(int n, const unsigned long long *dom, unsigned long long *out) {
+    if (PyErr_Occurred())
+        return 0;
+    PyObject *doms = PyList_New(n);
+    for (int k = 0; doms && k < n; k++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(dom[k]);
+        if (!x)
+            Py_CLEAR(doms);
+        else
+            PyList_SET_ITEM(doms, k, x);
+    }
+    PyObject *got = doms ? PyObject_CallFunction(scans_filter, "Oi", doms, n) : NULL;
+    Py_XDECREF(doms);
+    if (!got)
+        return 0;
+    int ok = got != Py_None;
+    if (ok && (!PyList_Check(got) || PyList_GET_SIZE(got) != n)) {
+        PyErr_SetString(PyExc_TypeError, "latin.scans.line_filter gave no list of n masks");
+        ok = 0;
+    }
+    for (int k = 0; ok && k < n; k++) {
+        out[k] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(got, k));
+        if (PyErr_Occurred())
+            ok = 0;
+    }
+    Py_DECREF(got);
+    return ok;
+}
+
+/* Régin's filter: the Latin core's capsule, else the typed `latin.scans.line_filter`;
+ * NULL when neither is there */
 static LineFilter regin(void) {
     static LineFilter f = NULL;
     static int tried = 0;
     if (!tried) {
         tried = 1;
         f = (LineFilter)PyCapsule_Import("numberplay.latin._latin.line_filter", 0);
-        if (!f)
+        if (!f) {
             PyErr_Clear();
+            PyObject *scans = PyImport_ImportModule("numberplay.latin.scans");
+            scans_filter = scans ? PyObject_GetAttrString(scans, "line_filter") : NULL;
+            Py_XDECREF(scans);
+            if (scans_filter)
+                f = scans_line_filter;
+            else
+                PyErr_Clear();
+        }
     }
     return f;
 }
@@ -899,7 +806,7 @@ static int root(int n, int G, Tab *tabs, const int *owner, uint32_t *m, unsigned
     return settle(n, G, tabs, owner, m, 1, dirty) != CONTRADICTION;
 }
 
-/* fixpoint.cage_lines(n, tables, m, 2) applied: in each line Tatham's Hard reads
+/* techniques.all_cage_lines (the sweep of "cage line") applied: in each line Tatham's Hard reads
  * for a cage (columns numbered 0..n-1, rows n..2n-1, below the cage's size), the
  * digits every possible filling puts in the cage's part of it leave the rest of
  * that line; every removal found in m before any is made. 1 if any was. */
@@ -944,8 +851,8 @@ static int cage_lines(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     return count > 0;
 }
 
-/* The hard rung's fixpoint (fixpoint.settle up to rung 2, the kernel's quiet
- * fixpoint that generate.judge asks for; each rule only removes, so there is one):
+/* The hard rung's fixpoint (the kernel's quiet run of KeenRules up to rung 2,
+ * that generate.judge asks for; each rule only removes, so there is one):
  * root, again while it changes, then the cage lines, until nothing changes.
  * 0: a contradiction */
 static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
@@ -963,9 +870,9 @@ static int hard_fixpoint(int n, int G, Tab *tabs, const int *owner, uint32_t *m,
     }
 }
 
-/* -- the extreme rung: fish and Tatham's forcing chains (fixpoint.settle at rung 3) -- */
+/* -- the extreme rung: fish and Tatham's forcing chains (the quiet run at rung 3) -- */
 
-/* fixpoint._fish: all-different on each value's rows (the columns where it can go in
+/* latin.techniques.fishes: all-different on each value's rows (the columns where it can go in
  * each row) and columns; 1 if anything went, 0 if nothing, -1 on a contradiction */
 static int fish(int n, uint32_t *m, LineFilter filter) {
     int changed = 0;
@@ -999,8 +906,8 @@ static int fish(int n, uint32_t *m, LineFilter filter) {
     return changed;
 }
 
-/* latin.techniques.forcing_chains, each removal made as it is found (as fixpoint._one
- * takes them): from each two-candidate cell s and each value v of it, suppose s is
+/* latin.techniques.forcing_chains, each removal made as it is found (as
+ * latin.techniques.all_forcing_chains makes them): from each two-candidate cell s and each value v of it, suppose s is
  * not v and follow the two-candidate cells it forces, each visited once (breadth
  * first, a cell's column peers top down before its row peers); a cell forced to v
  * loses v when in line with s. 1 if anything went. */
@@ -1222,6 +1129,10 @@ static PyObject *tries(PyObject *self, PyObject *args) {
     long long ticks = 0;
     int made = 0;
     while (attempt < attempts && made < batch) {
+        if (PyErr_Occurred()) {     /* a Python line filter failed (scans_line_filter) */
+            failed = 1;
+            break;
+        }
         made++;
         ticks++;
         if (attempt % SQUARE_REUSE == 0) {
@@ -1333,6 +1244,8 @@ static PyObject *tries(PyObject *self, PyObject *args) {
     PyBuffer_Release(&view);
     free(st.buf);
     free(st.live);
+    if (!failed && PyErr_Occurred())
+        failed = 1;
     if (failed) {
         PyMem_Free(cg);
         PyMem_Free(tabs);
@@ -1358,8 +1271,6 @@ static PyObject *tries(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"fillings", fillings, METH_VARARGS,
-     "fillings(n, add, target, shape, cap): the fillings of a sum or product cage."},
     {"tries", tries, METH_VARARGS,
      "tries(n, level, hard, state, base, attempt, attempts, batch, cap): the generator's "
      "attempts, until one needs Python (see generate.py)."},
@@ -1367,7 +1278,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef cages_module = {
-    PyModuleDef_HEAD_INIT, "_cages", "The fillings of a Keen cage and the generator's tries, compiled.", -1, methods,
+    PyModuleDef_HEAD_INIT, "_cages", "The Keen generator's tries, compiled.", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__cages(void) { return PyModule_Create(&cages_module); }

@@ -2,9 +2,6 @@
 
 from collections.abc import Callable
 
-def fillings(n: int, add: bool, target: int, shape: tuple[tuple[int, ...], ...],
-             cap: int) -> tuple[tuple[int, ...], ...]: ...
-
 def tries(n: int, level: int, hard: bool, state: object, base: bytes | None, attempt: int,
           attempts: int, batch: int, cap: int, tick: Callable[[int], object],
           search: object, restart_base: float

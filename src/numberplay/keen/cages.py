@@ -10,30 +10,35 @@ their candidates, and a cell keeps a value if some possible tuple uses it.
 A cage whose table would pass `TUPLE_CAP` rows (a long sum on a big grid) is
 kept as bounds instead: a value stays if the rest of the cage can still make
 up the target from the other cells' smallest and largest candidates.
+
+Compiled by Cython from this file (keen/native.toml): the fillings' search
+(`_search`) runs on C integers then; the same file runs as Python without a
+compiler.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import prod
 from operator import itemgetter
-from types import ModuleType
 from typing import Any
 
 from .model import Cage, KeenPuzzle
 
-_native: ModuleType | None
-try:  # the compiled fillings (setup.py builds them when a C compiler is there)
-    from . import _cages as _native
-except ImportError:  # pragma: no cover - depends on the build
-    _native = None
-if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
-    _native = None       # the pure-Python twin, as asked
+try:
+    import cython
+except ImportError:  # pragma: no cover - no Cython: the annotations are never evaluated
+    class cython:  # type: ignore[no-redef]  # noqa: N801 - the one name the code reads
+        """What this file reads of Cython when it is not installed."""
+
+        compiled = False
 
 TUPLE_CAP = 60_000
+# 1 as a Python integer: compiled, `1 << k` with k a C integer (a length, an index)
+# would be a C shift, and a table's bit sets are wider than 64 bits
+ONE: Any = 1
 TABLE_CELLS = 8       # a sum or product cage of more cells goes to bounds at once
 
 
@@ -75,7 +80,7 @@ class Table:
     @property
     def full(self) -> int:
         """Every tuple, as bits."""
-        return (1 << len(self.tuples)) - 1
+        return (ONE << len(self.tuples)) - 1
 
 
 def _shape(n: int, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -108,49 +113,106 @@ def _fillings(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
     the rest of the target, so it is checked, not searched."""
     if op in "-/=":
         return _pairs(n, op, target)
-    if _native is not None and n <= 64 and len(shape) <= 16:
-        return _native.fillings(n, op == "+", target, shape, cap)
-    return fillings_py(n, op, target, shape, cap)
-
-
-def fillings_py(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
-                cap: int) -> tuple[tuple[int, ...], ...]:
-    """The fillings of a sum or product cage in Python (the twin of `_cages.c`)."""
     size = len(shape)
-    out: list[tuple[int, ...]] = []
-    chosen = [0] * size
-    last = size - 1
-    add = op == "+"
+    if not size or n < 1:
+        return ()
+    # a target no filling reaches, whatever its size (a game ID's may have 40 digits)
+    if (target < size or target > size * n) if op == "+" else not 1 <= target <= n ** size:
+        return ()
+    if n > MAX_ORDER or size > MAX_CELLS or target >= 1 << 62:
+        raise ValueError(f"a cage of {size} cells on order {n} is too big to fill")
+    peers = [j for k in range(size) for j in shape[k]]
+    ends = [0] * (size + 1)
+    for k in range(size):
+        ends[k + 1] = ends[k] + len(shape[k])
+    return _search(n, op == "+", target, size, peers, ends, cap)
 
-    def rec(k: int, rest: int) -> bool:
+
+MAX_ORDER = 64     # the fillings' search: values 1..64,
+MAX_CELLS = 16     # at most 16 cells
+
+
+def _search(n: cython.int, add: cython.bint, target: cython.longlong, size: cython.int,
+            peers: list, ends: list, cap: cython.Py_ssize_t) -> tuple:  # type: ignore[type-arg]
+    """Every filling, depth first, each position's values ascending, the last taking
+    what the target leaves; position k differs from the earlier positions
+    `peers[ends[k]:ends[k + 1]]` (those sharing its row or column). More than `cap`
+    rows: it stops there. Values 1..n in the search, 0-based in the rows."""
+    chosen: cython.int[16] = [0] * 16
+    rest: cython.longlong[17] = [0] * 17
+    power: cython.longlong[17] = [0] * 17   # n ** k, or 2**62 (above any target) past it
+    top: cython.longlong = 1 << 62
+    peer: cython.int[256] = [0] * 256
+    end: cython.int[17] = [0] * 17
+    k: cython.int
+    j: cython.int
+    v: cython.int
+    left: cython.int
+    last: cython.int = size - 1
+    r: cython.longlong
+    clash: cython.bint
+    for k in range(size + 1):
+        end[k] = ends[k]
+    for k in range(end[size]):
+        peer[k] = peers[k]
+    power[0] = 1
+    for k in range(1, size + 1):
+        power[k] = power[k - 1] * n if power[k - 1] <= top // n else top
+    out: list = []  # type: ignore[type-arg]
+    rest[0] = target
+    k = 0
+    chosen[0] = 0
+    while k >= 0:
         if k == last:
-            if 1 <= rest <= n and all(chosen[j] != rest for j in shape[k]):
-                chosen[k] = rest
-                out.append(tuple(v - 1 for v in chosen))
-                return len(out) > cap
-            return False
+            r = rest[k]
+            if 1 <= r <= n:
+                clash = False
+                for j in range(end[k], end[k + 1]):
+                    if chosen[peer[j]] == r:
+                        clash = True
+                        break
+                if not clash:
+                    chosen[k] = cython.cast(cython.int, r)
+                    out.append(tuple([chosen[j] - 1 for j in range(size)]))
+                    if len(out) > cap:
+                        break
+            k -= 1
+            continue
         left = last - k
-        for v in range(1, n + 1):
+        v = chosen[k] + 1
+        r = 0
+        while v <= n:
             if add:
-                r = rest - v
+                r = rest[k] - v
                 if r < left:
+                    v = n + 1
                     break
-                if r > left * n:
+                if r > cython.cast(cython.longlong, left) * n:
+                    v += 1
                     continue
             else:
-                if rest % v:
+                if rest[k] % v:
+                    v += 1
                     continue
-                r = rest // v
-                if r > n ** left:
+                r = rest[k] // v
+                if r > power[left]:
+                    v += 1
                     continue
-            if any(chosen[j] == v for j in shape[k]):
-                continue
-            chosen[k] = v
-            if rec(k + 1, r):
-                return True
-        return False
-
-    rec(0, target)
+            clash = False
+            for j in range(end[k], end[k + 1]):
+                if chosen[peer[j]] == v:
+                    clash = True
+                    break
+            if not clash:
+                break
+            v += 1
+        if v > n:
+            k -= 1
+            continue
+        chosen[k] = v
+        rest[k + 1] = r
+        k += 1
+        chosen[k] = 0
     return tuple(out)
 
 
@@ -162,7 +224,7 @@ def _support(n: int, op: str, target: int, shape: tuple[tuple[int, ...], ...],
     size = len(rows[0]) if rows else (2 if op in "-/" else 1 if op == "=" else len(shape))
     support = [[0] * n for _ in range(size)]
     for t, row in enumerate(rows):
-        bit = 1 << t
+        bit = ONE << t
         for k, v in enumerate(row):
             support[k][v] |= bit
     return support
@@ -347,7 +409,7 @@ def required(table: Table, masks: list[int]) -> list[tuple[str, int, list[int], 
                 for k in ks:
                     there |= table.support[k][v]
                 if not valid & ~there:
-                    need |= 1 << v
+                    need |= ONE << v
             if need:
                 out.append((axis, idx, ks, need))
     if len(memo) >= MEMO:

@@ -26,9 +26,11 @@ kernel's quiet fixpoint of Keen's ladder (`deduce.fixpoint`).
 
 from __future__ import annotations
 
+import os
 import random
 from array import array
 from functools import lru_cache
+from types import ModuleType
 
 from ..budget import Budget, ensure
 from ..deduce import fixpoint
@@ -36,10 +38,18 @@ from ..errors import GenerationError
 from ..latin import search as latin_search
 from ..latin.squares import jacobson_matthews
 from . import small
-from .cages import TUPLE_CAP, Table, _native, compile_puzzle
+from .cages import TUPLE_CAP, Table, compile_puzzle
 from .explain import LEVELS, KeenRules
 from .model import Cage, KeenPuzzle
 from .search import solve
+
+_native: ModuleType | None
+try:  # the compiled tries (setup.py builds them when a C compiler is there)
+    from . import _cages as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
+if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
+    _native = None       # the Python loop, as asked
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in

@@ -18,6 +18,7 @@ ended, and either way a fresh worker takes its place (`Replacer`).
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import json
 import logging
@@ -36,6 +37,7 @@ log = logging.getLogger("numberplay.workers")
 GRACE_SECONDS = 2.0         # how long past its budget a job may run before its worker is killed
 STARTUP_SECONDS = 60.0      # how long a worker may take to say "ready"
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+MAX_FD = 1 << 16            # a forked worker closes what it inherited below this
 
 
 class WorkerDied(Exception):
@@ -91,8 +93,6 @@ class Forked:
     """A worker forked from this process, with the part of `subprocess.Popen`'s
     interface a `Worker` uses (its pipes, pid, poll, wait, kill)."""
 
-    _parent_fds: set[int] = set()   # our ends of every forked worker's pipes
-
     def __init__(self, main: Callable[[IO[str], IO[str]], None]) -> None:
         to_child, from_parent = os.pipe()[::-1]
         from_child, to_parent = os.pipe()
@@ -101,9 +101,8 @@ class Forked:
         if self.pid == 0:   # the worker: its own pipes only (no other worker's input)
             code = 0
             try:
-                for fd in {to_child, from_child, *Forked._parent_fds} - {from_parent, to_parent}:
-                    with contextlib.suppress(OSError):
-                        os.close(fd)
+                gc.freeze()     # the parent's objects are never collected here: no finalizer
+                _close_inherited(from_parent, to_parent)   # of its threads' runs in the child
                 main(os.fdopen(from_parent, "r"), os.fdopen(to_parent, "w"))
             except BaseException:   # noqa: BLE001 - the worker ends here, whatever happened
                 code = 1
@@ -111,8 +110,6 @@ class Forked:
                 os._exit(code)
         os.close(from_parent)
         os.close(to_parent)
-        self._fds = {to_child, from_child}
-        Forked._parent_fds |= self._fds
         self.stdin: IO[bytes] | None = os.fdopen(to_child, "wb")
         self.stdout: IO[bytes] | None = os.fdopen(from_child, "rb")
 
@@ -138,10 +135,21 @@ class Forked:
         return self.returncode
 
     def kill(self) -> None:
-        """SIGKILL, unless it has ended; forget our ends of its pipes."""
+        """SIGKILL, unless it has ended."""
         if self.poll() is None:
             os.kill(self.pid, signal.SIGKILL)
-        Forked._parent_fds -= self._fds
+
+
+def _close_inherited(*keep: int) -> None:
+    """In a forked worker: close every file descriptor but stdin, stdout, stderr and
+    `keep` (its pipes): no other worker's pipe, and no socket of the process it was
+    forked from (a Dask worker's connection to its scheduler must close when that
+    process dies, not when this one does)."""
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, MAX_FD)
 
 
 class Worker:

@@ -5,7 +5,8 @@
   Dask task) runs on it (`handle`, never raises);
 - `results.py`: the results file (whole lines, repair, lock);
 - `pool.py` (the pool core of `services.pool`), `dask_engine.py`: the engines
-  that run jobs in parallel;
+  that run jobs in parallel (`dask_worker.py`: what a Dask worker runs, the
+  same pool core);
 - `protocols.py`: the engine, store and progress display the runner is handed;
 - `runner.py`: `run_batch`, which ties them together.
 """

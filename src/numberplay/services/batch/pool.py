@@ -4,11 +4,13 @@
 N worker processes (forked from the batch process where the platform allows,
 else started as `services.workers.worker_command` says), each given one job at
 a time as the workers' one message (`jobs.message_of`), so the pool always
-knows which job a worker runs and since when. A job still running at its
-deadline (`hard_limit`: its timeout and a grace period) has its worker killed
-and replaced, and becomes an error result; a job whose worker died under it
-runs once more on a fresh worker, and fails only if that one dies too (the
-pool's one retry policy). Failures are rendered by
+knows which job a worker runs and since when. The supervision policy is the
+pool core's, the one of every engine (the Dask engine runs a pool like this
+one in each of its workers, `run_jobs`): a job still running at its deadline
+(`hard_limit`: its timeout and a grace period) has its worker killed and
+replaced, and becomes an error result; a job whose worker died under it runs
+once more on a fresh worker with what is left of its budget (`Task.left`),
+and fails only if that one dies too. Failures are rendered by
 `services.jobs.failure_answer`, as every front end's are.
 """
 
@@ -16,16 +18,26 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from collections.abc import Callable, Sequence
 
 from ..jobs import Failure
 from ..pool import Outcome, Pool, Task
 from ..workers import Worker, hard_limit, run_worker, worker_command
-from .jobs import JOBS, Job, Result, error_result, failure_text, message_of, result_line
+from .jobs import JOBS, Job, JobId, Result, error_result, failure_text, message_of, result_line
 
-__all__ = ["ProcessEngine", "hard_limit"]
+__all__ = ["ProcessEngine", "Work", "hard_limit", "run_jobs", "work_of"]
 
 POLL_SECONDS = 0.1
+
+# What a pool worker is given for one job: its id and its message (`message_of`);
+# a Dask task carries a list of these, not the jobs themselves.
+Work = tuple[JobId, dict]
+
+
+def work_of(job: Job) -> Work:
+    """The id and the worker's message of a job."""
+    return job.id, message_of(job)
 
 
 class ProcessEngine:
@@ -38,6 +50,7 @@ class ProcessEngine:
         self.plugins = plugins
         self.kinds: tuple[str, ...] = ()
         self.restarts = 0
+        self.startup = 0.0      # seconds until every worker was ready
 
     def _start(self, wait: bool = True) -> Worker:
         """A fresh worker process; it finds plug-in kinds where this process does."""
@@ -46,27 +59,41 @@ class ProcessEngine:
         main = functools.partial(run_worker, JOBS, None, self.kinds, self.plugins)
         return Worker(command, paths=paths, wait=wait, main=main)
 
+    def open(self, size: int, kinds: Sequence[str] = ()) -> Pool:
+        """A started pool of `size` workers that import `kinds` before they say ready."""
+        self.kinds = tuple(sorted(set(kinds)))
+        start = time.perf_counter()
+        pool = Pool(size, self._start)
+        pool.start()
+        self.startup = time.perf_counter() - start
+        return pool
+
     def run(self, jobs: Sequence[Job], emit: Callable[[Result], None],
             tick: Callable[[], None] = lambda: None) -> None:
         """Run every job and call `emit` once per job, in completion order."""
-        self.kinds = tuple(sorted({job.kind for job in jobs}))
-        pool = Pool(min(self.workers, len(jobs)), self._start)
-        for job in jobs:
-            pool.submit(Task(message_of(job), functools.partial(_finish, job, emit),
-                             label=f"job {job.id!r}"))
+        pool = self.open(min(self.workers, len(jobs)), [job.kind for job in jobs])
         try:
-            pool.start()
-            while pool.busy:
-                pool.step(POLL_SECONDS)
-                tick()
+            run_jobs(pool, [work_of(job) for job in jobs], emit, tick)
         finally:
             self.restarts += pool.restarts
             pool.close()
 
 
-def _finish(job: Job, emit: Callable[[Result], None], outcome: Outcome) -> None:
+def run_jobs(pool: Pool, work: Sequence[Work], emit: Callable[[Result], None],
+             tick: Callable[[], None] = lambda: None) -> None:
+    """Give every job to a started pool and step it until each is answered (the
+    pool's supervision: deadlines, the one retry, its budget); `emit` gets each
+    result line as its job finishes."""
+    for job_id, sent in work:
+        pool.submit(Task(sent, functools.partial(_finish, job_id, emit), label=f"job {job_id!r}"))
+    while pool.busy:
+        pool.step(POLL_SECONDS)
+        tick()
+
+
+def _finish(job_id: JobId, emit: Callable[[Result], None], outcome: Outcome) -> None:
     """Emit the result line of a job from what the pool made of it."""
     if isinstance(outcome, Failure):
-        emit(error_result(job.id, failure_text(outcome)))
+        emit(error_result(job_id, failure_text(outcome)))
     else:
-        emit(result_line(job.id, outcome))
+        emit(result_line(job_id, outcome))

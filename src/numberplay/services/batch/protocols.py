@@ -17,6 +17,7 @@ class Engine(Protocol):
     order; `tick` now and then so a display can redraw."""
 
     name: str
+    startup: float      # seconds it took to start (set by `run`)
 
     def run(self, jobs: Sequence[Job], emit: Emit, tick: Callable[[], None]) -> None:
         """Run every job."""

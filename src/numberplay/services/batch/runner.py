@@ -39,6 +39,8 @@ class BatchSummary:
     failed_before: int = 0
     seconds: float = 0.0
     repaired: int = 0
+    startup: float = 0.0    # seconds the engine took to start (a Dask cluster's start)
+    engine: str = ""
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -52,7 +54,11 @@ class BatchSummary:
                 f", {self.skipped} already done")
         if self.failed_before:
             text += f" ({self.failed_before} of them failed)"
-        return text + f", in {self.seconds:.1f} s"
+        text += f", in {self.seconds:.1f} s"
+        if self.startup >= 0.1:
+            what = "the Dask cluster" if self.engine == "dask" else "the workers"
+            text += f" ({self.startup:.1f} s of it starting {what})"
+        return text
 
 
 def default_workers() -> int:
@@ -140,7 +146,11 @@ def run_batch(jobs_path: str | os.PathLike[str], results_path: str | os.PathLike
         jobs = [_with_timeout(e.job, timeout) for e in todo if e.job is not None]
         if jobs:
             engine = make_engine(scheduler, workers or default_workers(), plugin_modules(jobs))
-            engine.run(jobs, emit, shown.refresh)
+            summary.engine = engine.name
+            try:
+                engine.run(jobs, emit, shown.refresh)
+            finally:
+                summary.startup = engine.startup
     finally:
         results.close()
     summary.seconds = time.perf_counter() - start
