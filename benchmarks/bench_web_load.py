@@ -80,7 +80,7 @@ def start(workers: int, queue: bool, python: str | None = None) -> tuple[subproc
         env.pop("PYTHONPATH", None)
     proc = subprocess.Popen([python or sys.executable, "-c", code], env=env, cwd="/",
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180   # a loaded machine starts it slowly
     while time.monotonic() < deadline:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)

@@ -372,7 +372,32 @@ def random_sum(rng: random.Random, lengths: tuple[int, ...]) -> str:
 
 # -- skeleton divisions ------------------------------------------------------------------
 
-def _fits(pattern: str, value: int, bind: Places) -> Places | None:
+class DivisionRules:
+    """The options of docs/division.md ("Options") as the test gives them: `digits`
+    (what the letters and the `?` may be; given digits stay), `invalid` (letter:
+    digits it is not), `groups` (the letters of one group differ; None: all)."""
+
+    def __init__(self, digits: set[int] | None = None,
+                 invalid: dict[str, set[int]] | None = None,
+                 groups: list[str] | None = None) -> None:
+        self.digits = set(range(10)) if digits is None else digits
+        self.invalid = invalid or {}
+        self.groups = groups
+
+    def may(self, ch: str, d: int) -> bool:
+        """May the `?` or letter `ch` be the digit d?"""
+        return d in self.digits and d not in self.invalid.get(ch, set())
+
+    def distinct(self, bind: Places) -> bool:
+        groups = self.groups if self.groups is not None else ["".join(bind)]
+        for g in groups:
+            vals = [bind[ch] for ch in g if ch in bind]
+            if len(vals) != len(set(vals)):
+                return False
+        return True
+
+
+def _fits(pattern: str, value: int, bind: Places, rules: DivisionRules) -> Places | None:
     """`bind` extended so that `value` is written as `pattern` (a digit given, `?`
     any, a letter one digit): no leading 0, and no lone `?` or letter 0 (only a
     written `0` is); None if it is not."""
@@ -384,15 +409,17 @@ def _fits(pattern: str, value: int, bind: Places) -> Places | None:
         if ch.isdigit():
             if ch != d:
                 return None
-        elif ch.isalpha():
+            continue
+        if not rules.may(ch, int(d)):
+            return None
+        if ch.isalpha():
             if out.get(ch, int(d)) != int(d):
                 return None
             out[ch] = int(d)
-    vals = list(out.values())
-    return out if len(vals) == len(set(vals)) else None
+    return out if rules.distinct(out) else None
 
 
-def division_solutions(text: str) -> list[dict[str, object]]:
+def division_solutions(text: str, rules: DivisionRules | None = None) -> list[dict[str, object]]:
     """Every solution of a skeleton division (docs/division.md, "Input" and the rules
     after "Options"), the layout worked from the left for every divisor: the first
     X the dividend's first digits, each quotient digit making Y = divisor x digit
@@ -401,7 +428,8 @@ def division_solutions(text: str) -> list[dict[str, object]]:
     down after it) the remainder; a letter is one digit, different letters
     different digits. Each as {"dividend", "divisor", "quotient", "remainder",
     "letters", "places"} (places: the dividend's a1.., the divisor's b1.., the
-    quotient's c1.. and the letters)."""
+    quotient's c1.. and the letters). `rules`: the options (default none)."""
+    rules = rules or DivisionRules()
     head, *subs = (part.strip() for part in text.strip().split(";"))
     m = re.fullmatch(r"(\S+)\s*/\s*(\S+)\s*=\s*(\S+)", head)
     assert m, head
@@ -418,14 +446,14 @@ def division_solutions(text: str) -> list[dict[str, object]]:
         ch = a_pat[at]
         got = []
         for d in range(1 if at == 0 else 0, 10):
-            if ch.isdigit() and int(ch) != d:
+            if ch.isdigit() and int(ch) != d or not ch.isdigit() and not rules.may(ch, d):
                 continue
             nb = dict(bind)
             if ch.isalpha():
                 if nb.get(ch, d) != d:
                     continue
                 nb[ch] = d
-                if len(set(nb.values())) < len(nb):
+                if not rules.distinct(nb):
                     continue
             got.append((d, nb))
         return got
@@ -444,19 +472,19 @@ def division_solutions(text: str) -> list[dict[str, object]]:
             go(j + 1, x, digits, [*quotient, 0], bind, divisor)
             return
         xp, yp, zp = part
-        bx = _fits(xp, x, bind)
+        bx = _fits(xp, x, bind, rules)
         if bx is None:
             return
         for q in range(1, 10):
-            b2 = _fits(yp, divisor * q, bx)
-            b3 = None if b2 is None else _fits(zp, x - divisor * q, b2)
+            b2 = _fits(yp, divisor * q, bx, rules)
+            b3 = None if b2 is None else _fits(zp, x - divisor * q, b2, rules)
             if b3 is not None:
                 go(j + 1, x - divisor * q, digits, [*quotient, q], b3, divisor)
 
     def finish(remainder: int, digits: list[int], quotient: list[int], bind: Places,
                divisor: int) -> None:
         q = int("".join(map(str, quotient)))
-        final = _fits(c_pat, q, bind)
+        final = _fits(c_pat, q, bind, rules)
         if final is None:
             return
         dividend = int("".join(map(str, digits)))
@@ -469,7 +497,7 @@ def division_solutions(text: str) -> list[dict[str, object]]:
                     "remainder": remainder, "letters": final, "places": places})
 
     for divisor in range(10 ** (len(b_pat) - 1), 10 ** len(b_pat)):
-        b_bind = _fits(b_pat, divisor, {})
+        b_bind = _fits(b_pat, divisor, {}, rules)
         if b_bind is not None:
             go(0, 0, [], [], b_bind, divisor)
     return out
