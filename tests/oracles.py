@@ -551,3 +551,91 @@ def random_product(rng: random.Random) -> str:
     name = dict(zip(used, rng.sample("ABCDEFGHKMNPRST", len(used)), strict=True))
     w = ["".join(name[d] for d in str(x)) for x in (a, b, a * b)]
     return f"{w[0]} x {w[1]} = {w[2]}"
+
+
+# The CrossProduct ladder of docs/crossproduct.md ("Techniques"), written here: easy
+# (gcd, fives and sevens, remaining product, capacity), medium (line: a line with at
+# most 6 fillings), hard (line search: any line).
+CROSSPRODUCT_LEVELS = ("easy", "medium", "hard")
+
+
+def _exp(x: int, p: int) -> int:
+    k = 0
+    while x % p == 0:
+        x //= p
+        k += 1
+    return k
+
+
+def crossproduct_level(rows: list[int], cols: list[int]) -> str:
+    """The lowest level whose techniques, run to their fixpoint, decide every cell;
+    "search" when even every line's fillings stall."""
+    nr, nc = len(rows), len(cols)
+    lines = ([([r * nc + c for c in range(nc)], rows[r]) for r in range(nr)]
+             + [([r * nc + c for r in range(nr)], cols[c]) for c in range(nc)])
+
+    def easy(m: list[set[int]]) -> bool:
+        moved = False
+        for cells, prod in lines:
+            for p in (5, 7):
+                k = _exp(prod, p)
+                can = [i for i in cells if p in m[i]]
+                fixed = [i for i in cells if m[i] == {p}]
+                if len(can) == k and any(len(m[i]) > 1 for i in can):
+                    for i in can:
+                        m[i] = {p}
+                    moved = True
+                elif len(fixed) == k and len(can) > k:
+                    for i in can:
+                        if i not in fixed:
+                            m[i].discard(p)
+                    moved = True
+            done = [i for i in cells if len(m[i]) == 1]
+            rest = prod
+            for i in done:
+                (v,) = m[i]
+                if rest % v:
+                    return moved
+                rest //= v
+            open_ = [i for i in cells if len(m[i]) > 1]
+            for i in open_:
+                keep = {v for v in m[i] if rest % v == 0}
+                if len(open_) == 1:
+                    keep &= {rest}
+                if keep != m[i]:
+                    m[i] = keep
+                    moved = True
+            for q in (2, 3):
+                need = _exp(rest, q)
+                most = [max((_exp(v, q) for v in m[i]), default=0) for i in open_]
+                if open_ and sum(most) == need:
+                    for i, hi in zip(open_, most, strict=True):
+                        keep = {v for v in m[i] if _exp(v, q) == hi}
+                        if keep != m[i]:
+                            m[i] = keep
+                            moved = True
+        return moved
+
+    def line(m: list[set[int]], cap: int | None) -> bool:
+        moved = False
+        for cells, prod in lines:
+            fills = [t for t in itertools.product(*(sorted(m[i]) for i in cells))
+                     if math.prod(t) == prod]
+            if cap is not None and len(fills) > cap:
+                continue
+            for k, i in enumerate(cells):
+                keep = {t[k] for t in fills}
+                if keep != m[i]:
+                    m[i] = keep
+                    moved = True
+        return moved
+
+    for level in range(3):
+        m = [{v for v in range(1, 10) if math.gcd(rows[i // nc], cols[i % nc]) % v == 0}
+             for i in range(nr * nc)]
+        while easy(m) or (level >= 1 and line(m, 6 if level == 1 else None)):
+            if any(not s for s in m):
+                return "none"
+        if all(len(s) == 1 for s in m):
+            return CROSSPRODUCT_LEVELS[level]
+    return "search"

@@ -25,6 +25,7 @@ import pytest
 import numberplay as npl
 from oracles import (
     DivisionRules,
+    crossproduct_level,
     crossproduct_solutions,
     crossset_level,
     crossset_sets,
@@ -280,6 +281,9 @@ def _level_by_table(steps, table: dict[str, int]) -> int:
 
 
 def test_crossproduct_generated_unique_and_at_its_level() -> None:
+    """Unique by the brute force; the level by the ladder of docs/crossproduct.md
+    written in tests/oracles.py (`crossproduct_level`) and by the technique table
+    over the judged explanation."""
     for size, levels in (("2x3", ("easy", "medium")), ("4x4", ("easy", "medium", "hard"))):
         for k, level in enumerate(levels):
             g = npl.generate_full("crossproduct", size=size, difficulty=level, seed=1)
@@ -293,6 +297,10 @@ def test_crossproduct_generated_unique_and_at_its_level() -> None:
             judge(steps, sols, strict=True)
             assert _level_by_table(steps, CROSSPRODUCT_LEVEL) == k == levels.index(g.difficulty)
             assert npl.grade(g.puzzle) == level
+            # the ladder written in the test: the techniques up to the level solve it,
+            # those below do not (a trial or a guess is hard too)
+            ladder = crossproduct_level(rows, cols)
+            assert (ladder if ladder != "search" else "hard") == level, (rows, cols)
 
 
 # -- cryptarithms and crypto-products ------------------------------------------------------
