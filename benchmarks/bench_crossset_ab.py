@@ -9,7 +9,7 @@ for CP-SAT (one worker, in this process) and for CaDiCaL (inside its forked chil
 
 1. The QWH grid (orders × hole fractions, count to 2): A, B, CP-SAT, CaDiCaL;
    ratio = the better peer's total / the tree's total.
-2. The pure-Python fallback (NUMBERPLAY_CROSSSET_ENGINE=python): completions.
+2. The pure-Python fallback (NUMBERPLAY_PURE=1): completions.
 3. Explanations of generated puzzles: shares explained by techniques alone / with
    trials / with a guess, and time; whether A and B wrote the same steps.
 4. Generation: 7×7 by difficulty, and "search" grade by order; whether A and B
@@ -108,7 +108,8 @@ class Worker:
         env.pop("NUMBERPLAY_CROSSSET_ENGINE", None)
         env.pop("NUMBERPLAY_LATIN_ENGINE", None)
         if python_engine:
-            env["NUMBERPLAY_CROSSSET_ENGINE"] = "python"
+            env["NUMBERPLAY_CROSSSET_ENGINE"] = "python"   # trees before the typed search
+            env["NUMBERPLAY_PURE"] = "1"
         self.proc = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env)
 

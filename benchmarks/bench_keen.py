@@ -81,13 +81,13 @@ def stats(times: list[float]) -> str:
             f"{sum(times) * 1e3:10.1f}")
 
 
-def ours_solve(gid: str, engine: str) -> tuple[int, float]:
+def ours_solve(gid: str) -> tuple[int, float]:
     """(solutions up to 2, CPU seconds) from the text, tables compiled afresh."""
     cages.clear_caches()
     t = time.process_time()
     p, _ = parse_game_id(gid)
     from numberplay.keen.search import solve
-    found = sum(1 for _ in solve(p, limit=2, engine=engine))
+    found = sum(1 for _ in solve(p, limit=2))
     return found, time.process_time() - t
 
 
@@ -96,13 +96,12 @@ def section_solve(solver: str, generator: str, count: int) -> None:
         his_puzzles(generator, "9du", count - count // 2, "bench-u")
     _, start = run_child([solver])
     rows = []
-    for engine in ("c", "python"):
-        times = []
-        for gid, _ in ids:
-            found, cpu = ours_solve(gid, engine)
-            assert found == 1, gid
-            times.append(cpu)
-        rows.append((f"numberplay ({engine} engine)", times))
+    times = []
+    for gid, _ in ids:
+        found, cpu = ours_solve(gid)
+        assert found == 1, gid
+        times.append(cpu)
+    rows.append(("numberplay", times))
     his = []
     for gid, sol in ids:
         out, cpu = run_child([solver, gid])

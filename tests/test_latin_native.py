@@ -1,8 +1,10 @@
-"""The Latin core's compiled search against its pure-Python twin (the reference),
-brute force and CP-SAT: the same solutions, each once, on many random instances."""
+"""The Latin search compiled (latin/search.py through Cython) against the same
+source run as Python (`numberplay._pure.as_python`), brute force and CP-SAT: the
+same solutions in the same order, the same node counts, on many random instances."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 
@@ -10,27 +12,32 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from numberplay._pure import as_python, compiled
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded
-from numberplay.latin import search
+from numberplay.latin import scans, search
 from numberplay.latin.search import solve_masks
 from numberplay.latin.squares import is_latin, jacobson_matthews
 from test_crossset_search import brute_force, cpsat_solutions, qwh, random_masks
 
-if not search.native_available():
+if not compiled(search):
     if os.environ.get("NUMBERPLAY_REQUIRE_NATIVE"):
-        pytest.fail("the compiled Cross Set core (numberplay.latin._latin) is not built",
+        pytest.fail("the Latin search (numberplay.latin.search) is not compiled",
                     pytrace=False)
-    pytest.skip("the compiled Cross Set core is not built (python setup.py build_ext --inplace)",
+    pytest.skip("the Latin search is not compiled (python setup.py build_ext --inplace)",
                 allow_module_level=True)
+
+PY = as_python(search)     # the same source, run as Python
+if compiled(search):        # its Régin filter from source too (compiled: a C function)
+    PY.scans = as_python(scans)
+
 
 
 def both(n: int, masks: list[int], limit: int | None = None, budget: Budget | None = None,
          **kw: object) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """The solutions found by the C core and by the Python search."""
-    c = [tuple(s) for s in solve_masks(n, masks, limit=limit, engine="c", **kw)]
-    p = [tuple(s) for s in solve_masks(n, masks, limit=limit, engine="python",
-                                       budget=budget, **kw)]
+    """The solutions found by the compiled search and by its source run as Python."""
+    c = [tuple(s) for s in solve_masks(n, masks, limit=limit, **kw)]
+    p = [tuple(s) for s in PY.solve_masks(n, masks, limit=limit, budget=budget, **kw)]
     return c, p
 
 
@@ -76,10 +83,10 @@ def test_counts_to_two_agree_at_order_20_to_30(seed: int) -> None:
 def test_node_gac_and_no_restarts_agree() -> None:
     n = 9
     masks = qwh(n, 0.5, 11)
-    base = sorted(tuple(s) for s in solve_masks(n, masks, engine="python"))
+    base = sorted(tuple(s) for s in PY.solve_masks(n, masks))
     assert 0 < len(base) < 5000
     for kw in ({"node_gac": True}, {"restarts": False}, {"use_gac": False}):
-        assert sorted(tuple(s) for s in solve_masks(n, masks, engine="c", **kw)) == base
+        assert sorted(tuple(s) for s in solve_masks(n, masks, **kw)) == base
 
 
 @pytest.mark.parametrize("holes", [0.42, 0.46])
@@ -89,12 +96,11 @@ def test_many_restarts_lose_no_solution(holes: float) -> None:
     once, with Régin's filter at the root only, at shallow nodes or at every node."""
     n = 16
     masks = qwh(n, holes, 105)
-    base = sorted(tuple(s) for s in solve_masks(n, masks, engine="python"))
+    base = sorted(tuple(s) for s in PY.solve_masks(n, masks))
     assert 0 < len(base) < 20_000
-    assert search._native is not None
     runs = []
     for kw in ({}, {"gac_depth": 3}, {"node_gac": True}):
-        it = search._native.Search(n, masks, True, None, restart_base=0.05, **kw)
+        it = search.Search(n, masks, True, None, restart_base=0.05, **kw)
         got = [tuple(s) for s in it]
         runs.append(it.runs)
         assert it.all_nodes >= it.nodes
@@ -108,24 +114,24 @@ def test_cpsat_oracle(n: int, seed: int, holes: float) -> None:
     masks = qwh(n, holes, seed)
     expected = cpsat_solutions(n, masks)
     assert len(expected) < 2000
-    assert {tuple(s) for s in solve_masks(n, masks, engine="c")} == expected
+    assert {tuple(s) for s in solve_masks(n, masks)} == expected
 
 
 def test_deterministic_order_and_limit() -> None:
     masks = [15] * 16
-    first = [tuple(s) for s in solve_masks(4, masks, engine="c")]
+    first = [tuple(s) for s in solve_masks(4, masks)]
     assert len(first) == len(set(first)) == 576
-    assert first == [tuple(s) for s in solve_masks(4, masks, engine="c")]
-    assert [tuple(s) for s in solve_masks(4, masks, limit=7, engine="c")] == first[:7]
+    assert first == [tuple(s) for s in solve_masks(4, masks)]
+    assert [tuple(s) for s in solve_masks(4, masks, limit=7)] == first[:7]
 
 
 def test_budget_stops_the_native_search() -> None:
     n = 12
     with pytest.raises(BudgetExceeded):
-        sum(1 for _ in solve_masks(n, [(1 << n) - 1] * (n * n), engine="c",
+        sum(1 for _ in solve_masks(n, [(1 << n) - 1] * (n * n),
                                    budget=Budget(nodes=500)))
     with pytest.raises(BudgetExceeded):
-        sum(1 for _ in solve_masks(n, [(1 << n) - 1] * (n * n), engine="c",
+        sum(1 for _ in solve_masks(n, [(1 << n) - 1] * (n * n),
                                    budget=Budget(seconds=0.05)))
 
 
@@ -145,35 +151,7 @@ def test_empty_order_64_is_solved_at_once() -> None:
         assert all(masks[i] >> s[i] & 1 for i in range(n * n))
 
 
-def test_engine_choice(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(search.ENGINE_ENV, "python")
-    assert search._engine(None) == "python"
-    monkeypatch.setenv(search.ENGINE_ENV, "c")
-    assert search._engine(None) == "c"
-    assert search._engine("python") == "python"
-    with pytest.raises(ValueError):
-        search._engine("fortran")
-
-
-def test_cross_set_keeps_its_own_engine_variable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """NUMBERPLAY_CROSSSET_ENGINE (documented before the Latin core existed) still
-    picks the engine for Cross Set, over the core's own variable."""
-    from numberplay.crossset import solve as cs_solve
-    seen: list[str | None] = []
-
-    def spy(n, masks, limit=None, budget=None, engine=None):  # type: ignore[no-untyped-def]
-        seen.append(engine)
-        return iter(())
-    monkeypatch.setattr(search, "solve_masks", spy)
-    monkeypatch.setenv(search.ENGINE_ENV, "c")
-    monkeypatch.setenv(cs_solve.ENGINE_ENV, "python")
-    list(cs_solve.solve_masks(2, [3, 3, 3, 3]))
-    monkeypatch.delenv(cs_solve.ENGINE_ENV)
-    list(cs_solve.solve_masks(2, [3, 3, 3, 3]))
-    assert seen == ["python", None]
-
-
-def test_python_engine_searches_the_same_tree() -> None:
+def test_the_source_searches_the_same_tree() -> None:
     """Same solutions in the same order and the same node count (what a puzzle
     id relies on), restarts included: cutoffs from 0.05 n failures restart often."""
     runs = []
@@ -186,14 +164,19 @@ def test_python_engine_searches_the_same_tree() -> None:
         base = 0.05 if seed % 2 else search.RESTART_BASE
         for restarts in (True, False):
             got = {}
-            for engine in ("c", "python"):
+            for engine, mod in (("c", search), ("python", PY)):
                 b = Budget(nodes=200_000)
-                sols = solve_masks(n, masks, limit=40, budget=b, engine=engine,
-                                   restarts=restarts, restart_base=base)
+                sols = mod.solve_masks(n, masks, limit=40, budget=b,
+                                       restarts=restarts, restart_base=base)
                 got[engine] = ([tuple(s) for s in sols], b.used)
             assert got["c"] == got["python"], (seed, restarts)
-        assert search._native is not None
-        it = search._native.Search(n, masks, True, None, restart_base=base)
+            for kw in ({"node_gac": True}, {"gac_depth": 2}, {"use_gac": False}):
+                its = [mod.Search(n, masks, restarts, None, restart_base=base, **kw)
+                       for mod in (search, PY)]
+                sols = [[tuple(s) for s in itertools.islice(it, 20)] for it in its]
+                assert sols[0] == sols[1], (seed, restarts, kw)
+                assert its[0].all_nodes == its[1].all_nodes and its[0].runs == its[1].runs
+            it = search.Search(n, masks, True, None, restart_base=base)
         next(it, None)
         runs.append(it.runs)
     assert sum(r > 1 for r in runs) >= 3

@@ -1,5 +1,6 @@
-"""The Latin core's constraint hook: table constraints in both engines, and a
-Python propagator, against brute force and against each other."""
+"""The Latin core's constraint hook: table constraints in the search, compiled and
+run as Python (the same source), and a Python propagator, against brute force and
+against each other."""
 
 from __future__ import annotations
 
@@ -12,14 +13,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from numberplay._pure import as_python, compiled
 from numberplay.budget import Budget
 from numberplay.errors import BudgetExceeded
-from numberplay.latin import search
+from numberplay.latin import scans, search
 from numberplay.latin.search import solve_masks
 from numberplay.latin.squares import jacobson_matthews
 from numberplay.latin.tables import Table, table_filter
 
-ENGINES = ["python", "c"] if search.native_available() else ["python"]
+ENGINES = ["python", "c"] if compiled(search) else ["python"]
+_MODS = {"python": as_python(search), "c": search}     # the source run as Python; compiled
+if compiled(search):        # its Régin filter from source too (compiled: a C function)
+    _MODS["python"].scans = as_python(scans)
+
+
+
+def engine_solve(engine: str, *args: object, **kw: object):  # type: ignore[no-untyped-def]
+    """`solve_masks` compiled ("c") or from its source run as Python ("python")."""
+    return _MODS[engine].solve_masks(*args, **kw)
 
 _SQUARES: dict[int, list[tuple[int, ...]]] = {}
 
@@ -69,7 +80,7 @@ def random_tables(n: int, rng: random.Random, count: int, around: tuple[int, ...
 
 def solutions(n: int, masks: list[int], tables: list[Table], engine: str,
               **kw: object) -> list[tuple[int, ...]]:
-    found = [tuple(s) for s in solve_masks(n, masks, tables=tables, engine=engine, **kw)]
+    found = [tuple(s) for s in engine_solve(engine, n, masks, tables=tables, **kw)]
     assert len(found) == len(set(found)), "a solution came twice"
     return sorted(found)
 
@@ -88,7 +99,7 @@ def test_tables_against_brute_force(n: int, rng: random.Random, count: int, feas
         assert square in expected
     for engine in ENGINES:
         assert solutions(n, masks, tables, engine, use_gac=use_gac) == expected
-        assert len(list(solve_masks(n, masks, limit=2, tables=tables, engine=engine))) \
+        assert len(list(engine_solve(engine, n, masks, limit=2, tables=tables))) \
             == min(2, len(expected))
 
 
@@ -142,10 +153,9 @@ def test_many_restarts_keep_the_tables() -> None:
     tables = cages(n, jacobson_matthews(n, rng), rng, "sum")
     full = [(1 << n) - 1] * (n * n)
     base = solutions(n, full, tables, "python")
-    assert search._native is not None
     packed = [(t.cells, bytes(v for tup in t.tuples for v in tup)) for t in tables]
     for kw in ({}, {"node_gac": True}):
-        it = search._native.Search(n, full, True, None, restart_base=0.05, tables=packed, **kw)
+        it = search.Search(n, full, True, None, restart_base=0.05, tables=packed, **kw)
         got = [tuple(s) for s in it]
         assert len(got) == len(set(got)) and sorted(got) == base
 
@@ -172,8 +182,8 @@ def test_a_propagator_prunes_like_the_tables_it_replaces() -> None:
     expected = solutions(n, full, tables, ENGINES[-1])
     got = sorted(tuple(s) for s in solve_masks(n, full, propagator=propagator))
     assert got == expected and calls > 0
-    with pytest.raises(ValueError):
-        list(solve_masks(n, full, propagator=propagator, engine="c"))
+    assert sorted(tuple(s) for s in engine_solve("python", n, full, propagator=propagator)) \
+        == expected
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -182,12 +192,12 @@ def test_bad_tables_are_refused(engine: str) -> None:
     for bad in (Table((0, 0), ((1, 1),)), Table((16,), ((0,),)), Table((1, 2), ((0, 4),)),
                 Table((), ())):
         with pytest.raises(ValueError):
-            list(solve_masks(4, full, tables=[bad], engine=engine))
+            list(engine_solve(engine, 4, full, tables=[bad]))
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_an_empty_table_means_no_solution(engine: str) -> None:
-    assert list(solve_masks(4, [15] * 16, tables=[Table((5,), ())], engine=engine)) == []
+    assert list(engine_solve(engine, 4, [15] * 16, tables=[Table((5,), ())])) == []
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -196,27 +206,25 @@ def test_the_budget_bounds_a_search_with_tables(engine: str) -> None:
     rng = random.Random(1)
     tables = cages(n, jacobson_matthews(n, rng), rng, "sum")
     with pytest.raises(BudgetExceeded):
-        list(solve_masks(n, [(1 << n) - 1] * (n * n), tables=tables[:3], engine=engine,
+        list(engine_solve(engine, n, [(1 << n) - 1] * (n * n), tables=tables[:3],
                          budget=Budget(nodes=300)))
 
 
 @pytest.mark.skipif(len(ENGINES) < 2, reason="the compiled core is not built")
 def test_the_c_core_refuses_malformed_tables() -> None:
     """Called directly, the C core checks what it is given (no crash, no SystemError)."""
-    assert search._native is not None
     for bad, error in (([1], TypeError), ([((0, 0), b"\x09\x00")], ValueError),
                        ([((99,), b"\x00")], ValueError), ([((0, 1), b"\x00")], ValueError),
                        ([("x", b"")], TypeError), ([((0,), "ab")], TypeError), (5, TypeError)):
         with pytest.raises(error):
-            list(search._native.Search(3, [7] * 9, tables=bad))
+            list(search.Search(3, [7] * 9, tables=bad))
 
 
 def test_the_root_propagation_is_the_same_in_both_engines() -> None:
     """`search.root_masks`: the compiled search's root (singles and tables, with and
     without Régin's filter) is the pure-Python one, on random tables."""
-    from numberplay.latin.search import native_available, root_masks
-    if not native_available():
-        pytest.skip("the compiled Latin core is not built")
+    if not compiled(search):
+        pytest.skip("the Latin search is not compiled")
     rng = random.Random(38)
     for _ in range(300):
         n = rng.randint(3, 7)
@@ -228,5 +236,5 @@ def test_the_root_propagation_is_the_same_in_both_engines() -> None:
             tuples = tuple({tuple(rng.randrange(n) for _ in cells) for _ in range(rng.randint(1, 12))})
             tables.append(Table(cells, tuples))
         for use_gac in (False, True):
-            assert root_masks(n, masks, tables, use_gac, engine="c") == \
-                root_masks(n, masks, tables, use_gac, engine="python")
+            assert search.root_masks(n, masks, tables, use_gac) == \
+                _MODS["python"].root_masks(n, masks, tables, use_gac)

@@ -751,7 +751,7 @@ static LineFilter regin(void) {
     static int tried = 0;
     if (!tried) {
         tried = 1;
-        f = (LineFilter)PyCapsule_Import("numberplay.latin._latin.line_filter", 0);
+        f = (LineFilter)PyCapsule_Import("numberplay.latin.scans.LINE_FILTER", 0);
         if (!f) {
             PyErr_Clear();
             PyObject *scans = PyImport_ImportModule("numberplay.latin.scans");

@@ -26,7 +26,6 @@ kernel's quiet fixpoint of Keen's ladder (`deduce.fixpoint`).
 
 from __future__ import annotations
 
-import os
 import random
 from array import array
 from functools import lru_cache
@@ -48,8 +47,6 @@ try:  # the compiled tries (setup.py builds them when a C compiler is there)
     from . import _cages as _native
 except ImportError:  # pragma: no cover - depends on the build
     _native = None
-if os.environ.get("NUMBERPLAY_LATIN_ENGINE") == "python":
-    _native = None       # the Python loop, as asked
 
 MAX_CAGE = 6
 DEAL = ("/", "-", "*", "+")   # the order operations are dealt in
@@ -334,8 +331,8 @@ def _generate_native(n: int, level: str, hard: bool, rng: random.Random, budget:
     k = LEVELS.index(level)
     version, words, gauss = rng.getstate()
     state = array("I", words)
-    core = latin_search._native     # the Latin core's compiled search, when built
-    search = core.Search if k >= 3 and core is not None else None
+    # the Latin core's search (compiled when built: the same tree either way)
+    search = latin_search.Search if k >= 3 else None
     base = None
     attempt = 0
     try:

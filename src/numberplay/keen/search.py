@@ -2,10 +2,9 @@
 
 Every cage is compiled into the fillings it may take (`cages.py`); the Latin
 core's search (`numberplay.latin.solve_masks`) keeps them arc consistent
-beside its row and column propagation, in its compiled core or in its
-pure-Python twin (`engine="python"`). A cage too big for a table (past
-`cages.TUPLE_CAP` fillings) is kept by bounds, in a propagator that only the
-pure-Python engine runs: a puzzle with one is solved there.
+beside its row and column propagation. A cage too big for a table (past
+`cages.TUPLE_CAP` fillings) is kept by bounds, in a propagator (Python) the
+search calls after the tables.
 """
 
 from __future__ import annotations
@@ -54,9 +53,9 @@ def bounds_propagator(tables: list[Table]):  # type: ignore[no-untyped-def]
 
 
 def solve(puzzle: KeenPuzzle, limit: int | None = None, budget: Budget | None = None,
-          engine: str | None = None, tables: list[Table] | None = None) -> Iterator[list[int]]:
+          tables: list[Table] | None = None) -> Iterator[list[int]]:
     """Every solution as flat values 1..n, each once, in a fixed order; at most `limit`.
-    engine: "c" (the default when built) or "python"; tables: the puzzle's, compiled."""
+    tables: the puzzle's, compiled."""
     n = puzzle.n
     tables = tables if tables is not None else compile_puzzle(puzzle)
     propagator = bounds_propagator(tables)
@@ -64,6 +63,5 @@ def solve(puzzle: KeenPuzzle, limit: int | None = None, budget: Budget | None = 
     for i, v in puzzle.givens:
         masks[i] = 1 << (v - 1)
     for flat in solve_masks(n, masks, limit=limit, budget=budget,
-                            engine="python" if propagator else engine,
                             tables=latin_tables(tables), propagator=propagator):
         yield [v + 1 for v in flat]

@@ -9,11 +9,11 @@ Searching (`search.solve_masks`, `search.count_masks`): every solution of the
 Latin square whose cells take their candidates and whose TABLES all hold. A
 `Table(cells, tuples)` is a kind's constraint compiled into the value tuples
 (0-based, in the order of `cells`) its cells may take together: a cage "11+"
-over two cells is the tuples summing to 11 - 2 (values are 0-based). Both
-engines, the C core and its pure-Python twin, keep every table arc consistent
-with the domains (simple tabular reduction) at every node, with no call back
-into Python; `propagator=` adds a Python filter (masks -> removals, or None
-when impossible) to the pure-Python engine only.
+over two cells is the tuples summing to 11 - 2 (values are 0-based). The
+search (`search.py`, compiled from its typed source when built, the same tree
+as Python) keeps every table arc consistent with the domains (simple tabular
+reduction) at every node; `propagator=` adds a Python filter (masks ->
+removals, or None when impossible), run after the tables.
 
 >>> from numberplay.latin import Table, count_masks, solve_masks
 >>> n = 3
@@ -22,7 +22,7 @@ when impossible) to the pure-Python engine only.
 ...                                         if (a + 1) + (b + 1) == 5))   # r1c1 + r1c2 = 5
 >>> count_masks(n, full, limit=None, tables=[cage])
 4
->>> first = next(solve_masks(n, full, tables=[cage], engine="python"))
+>>> first = next(solve_masks(n, full, tables=[cage]))
 >>> first[0] + first[1] + 2
 5
 

@@ -193,6 +193,20 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
     if n < 1 or n > 64:
         raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
     dom: cython.ulonglong[64] = [0] * 64
+    out: cython.ulonglong[64] = [0] * 64
+    i: cython.int
+    for i in range(n):
+        dom[i] = doms[i]
+    if not regin(n, dom, out):
+        return None
+    return [out[i] for i in range(n)]
+
+
+def regin(n: cython.int, dom: cython.p_ulonglong, out: cython.p_ulonglong) -> cython.int:
+    """`line_filter` on arrays (compiled: C pointers, `scans.pxd`; the Latin
+    search calls it, and keen's compiled generator through the capsule
+    `LINE_FILTER_CAPSULE`): out[i] = dom[i] & the values some perfect matching
+    gives cell i, for i < n; 1, or 0 when there is no perfect matching."""
     bits: cython.ulonglong[64] = [0] * 64      # the matching's values left per depth, then reach
     path_cell: cython.uchar[64] = [0] * 64     # the augmenting path's cells, then cell -> value
     path_val: cython.uchar[64] = [0] * 64
@@ -206,7 +220,7 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
     b: cython.ulonglong
     a: cython.ulonglong
     seen: cython.ulonglong
-    out: cython.ulonglong
+    o: cython.ulonglong
     one: cython.ulonglong = 1
     word: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
     debruijn: cython.ulonglong = 0x03F79D71B4CB0A89
@@ -215,8 +229,6 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
         0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4, 62, 55, 59, 36, 53, 51, 43,
         22, 45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44,
         32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6]
-    for i in range(n):
-        dom[i] = doms[i]
     for i in range(n):          # Kuhn's augmenting paths, depth first, lowest value first
         seen = 0
         depth = 0
@@ -238,7 +250,7 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
             path_cell[depth] = match_val[u]
             bits[depth] = dom[match_val[u]]
         if depth < 0:
-            return None
+            return 0
         for k in range(depth + 1):
             match_val[path_val[k]] = path_cell[k]
     for u in range(n):
@@ -257,15 +269,14 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
         for i in range(n):
             if bits[i] & a:
                 bits[i] |= b
-    res = []
     for i in range(n):          # i keeps the values of its strongly connected cells: those
         a = bits[i]             # that reach what it reaches (itself among them)
-        out = 0
+        o = 0
         for j in range(n):
             if bits[j] == a:
-                out |= one << path_cell[j]
-        res.append(dom[i] & out)
-    return res
+                o |= one << path_cell[j]
+        out[i] = dom[i] & o
+    return 1
 
 
 def weed_singles(n: cython.int, m: list) -> cython.int:
@@ -414,3 +425,13 @@ def place_hidden(n: cython.int, m: list) -> cython.int:
                 m[i] = hit
                 changed = 1
     return changed
+
+
+# Régin's filter for other compiled modules (keen's generator imports it with
+# PyCapsule_Import): `int regin(int n, const unsigned long long *dom,
+# unsigned long long *out)`. Run as Python there is no capsule; its users then
+# leave the work to Python.
+LINE_FILTER = None
+if cython.compiled:     # a constant: Cython keeps one branch
+    LINE_FILTER = PyCapsule_New(  # type: ignore[name-defined]  # noqa: F821 - scans.pxd
+        cython.cast(cython.p_void, regin), b"numberplay.latin.scans.LINE_FILTER", cython.NULL)

@@ -1,403 +1,93 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Exact Latin-square search: bit-mask domains in three views plus all-different GAC.
 
-State: three flat lists of bit masks for an order-n grid.
-  D[r*n+c]  values still possible in cell (r, c)        (bit v for value v+1)
-  R[r*n+v]  columns where value v can still go in row r (bit c)
-  C[c*n+v]  rows where value v can still go in column c (bit r)
+One array V of 3*n*n 64-bit masks (then one entry per table, below):
+  V[r*n+c]          values still possible in cell (r, c)        (bit v: value v+1)
+  V[nn + r*n+v]     columns where value v can still go in row r  (bit c)
+  V[2nn + c*n+v]    rows where value v can still go in column c  (bit r)
 Propagation keeps the views in step and places every single of every view
-(a cell with one value left, a value with one place left in a row or column). At the root (and, on
-request, at every node) Régin's matching-based filter makes each row and each
-column all-different arc consistent. Branching is dom/wdeg on
-the cells: the open cell with the largest failure weight / size, where the
-weight of a cell is the wipe-outs its row and its column caused so far.
-(Branching over the row-value and column-value views as well makes smaller
-trees, but scoring 3n^2 domains per node costs more than it saves: on 150
-order-30 completions, 21.7 s for cells only against 30.3 s for all three.)
+(a cell with one value left, a value with one place left in a row or column);
+every change goes on a trail, and backtracking undoes the trail. At the root
+(and, on request, at every node: `node_gac`, or down to `gac_depth`) Régin's
+filter (`scans.regin`, the one the ladder runs) makes each row and each column
+all-different arc consistent; at a node only the lines whose cells changed are
+filtered again. Branching is dom/wdeg on the cells: the open cell with the
+largest failure weight / size, where the weight of a cell is the wipe-outs its
+row and its column caused so far, times a random factor drawn once per run
+(splitmix64 from one seed, spread NOISE); values in increasing order of
+|row-value view| * |column-value view|. (Branching over the row-value and
+column-value views as well makes smaller trees, but scoring 3n^2 domains per
+node costs more than it saves: on 150 order-30 completions, 21.7 s for cells
+only against 30.3 s for all three.)
 
-Two engines, the same model and the same propagation, branching and value
-order, each finding every solution exactly once:
+Restarts until the first solution: run i is cut after restart_base * n *
+luby(i) failures (Luby's sequence 1 1 2 1 1 2 4 ...), keeping the weights;
+the run that finds a solution runs to the end, so every solution comes
+exactly once, in a deterministic order. Puzzle ids rely on that order. Luby's
+cutoffs against the former x1.5 growth (base 20 n), on 30 order-40 instances
+with 38% holes, 3 random streams each: 9.5 M nodes in all, worst 0.8 M,
+against 22.5 M, worst 5.2 M. Nothing is learnt from a failure but the dom/wdeg
+weights: nogoods recorded at restarts (Lecoutre's reduced nld-nogoods) were
+tried and almost never fired, and singleton probing at the root removed nearly
+nothing (docs/latin.md says what was measured).
 
-- this module, pure Python: the fallback and the reference the tests compare
-  the compiled core with;
-- `_latin.c`, compiled by setup.py when a C compiler is there (`solve_masks`
-  uses it unless told otherwise: `engine="python"` or NUMBERPLAY_LATIN_ENGINE=python).
+A kind's own constraints come as tables (see tables.py): groups of cells with
+the value tuples each may take. After the Latin propagation (and Régin's
+filter where it runs) every group one of whose cells changed is filtered by
+simple tabular reduction: its live tuples are the first `size` entries of a
+permutation, `size` kept in V after the three views (so the trail restores
+it), a tuple a domain no longer allows is swapped out, and a value no live
+tuple uses leaves its cell; to a common fixpoint. A group left with no tuple
+is a wipe-out, counted against its cells' rows and columns for dom/wdeg. A
+kind's `Propagator` (a Python function of the cell masks) runs after the
+tables, until it removes nothing.
 
-They search the very same tree: the same cell and value at every node,
-restarts after the same number of failures (RESTART_BASE·n × Luby's
-sequence 1 1 2 1 1 2 4 ..., until the first solution), the same tie-break
-noise (splitmix64 from one seed, spread NOISE) and the same order of the open
-cells, hence the same solutions in the same order and the same node count
-(the budget sees the same ticks). With a kind's `tables` the order may
-differ: the engines filter the tables in different orders, so a wipe-out may
-raise different dom/wdeg weights (the set of solutions is the same). A generator may rely on the order: a puzzle id makes one puzzle with
-and without the compiled core (issue 33). The Python engine copies the state
-at each node where the C core undoes changes from a trail, and runs Régin's
-filter at every node (`node_gac`) from scratch where C revisits the lines that
-changed (same fixpoint, same solutions; the order may differ).
+This file is the search's one source: setup.py compiles it with Cython
+(latin/native.toml, `[[cython]]`; `search.pxd` makes `Search` a C class, its
+arrays typed buffers and its helpers C methods); without a compiler the same
+file runs as Python (NUMBERPLAY_PURE), the same tree node for node.
 """
 
 from __future__ import annotations
 
-import os
+from array import array
 from collections.abc import Iterator, Sequence
-from types import ModuleType
 from typing import Any
 
+try:
+    import cython
+except ImportError:  # pragma: no cover - no Cython: the annotations are never evaluated
+    from types import SimpleNamespace
+    cython = SimpleNamespace(compiled=False)  # type: ignore[assignment]
+
 from ..budget import Budget, ensure
-from .scans import line_filter  # Régin's filter of one line (typed, compiled when built)
-from .tables import Propagator, Table, Tables
+from . import scans  # Régin's filter of one line: scans.regin (compiled: search.pxd's C call)
+from .tables import Propagator, Table
 
-_native: ModuleType | None
-try:  # the compiled core (setup.py builds it when a C compiler is there)
-    from . import _latin as _native
-except ImportError:  # pragma: no cover - depends on the build
-    _native = None
-
-ENGINE_ENV = "NUMBERPLAY_LATIN_ENGINE"  # "c" or "python"; unset: C when built
-
-RESTART_BASE = 10     # run i is cut after RESTART_BASE * n * luby(i) failures (as in C)
-NOISE = 0.05          # random spread of the cell weights, drawn afresh each run (as in C)
-_MASK64 = (1 << 64) - 1
-State = tuple[list[int], list[int], list[int]]
-Triple = tuple[int, int, int]
+COMPILED: bool = cython.compiled
+RESTART_BASE = 10.0   # run i is cut after RESTART_BASE * n * luby(i) failures
+NOISE = 0.05          # spread of the random factor on the cell weights (0.5 before: on
+                      # 3 tail cells of 7 instances, 0.05 took 0.55-0.75 of the time)
+TICK_STRIDE = 256     # nodes between two calls of `tick`
+MAX_ORDER = 64
 
 
-def _bits(m: int) -> Iterator[int]:
-    """Indices of the set bits of m, lowest first."""
-    while m:
-        b = m & -m
-        m ^= b
-        yield b.bit_length() - 1
+def _low(x: cython.ulonglong) -> cython.int:
+    """The index of the lowest set bit of x > 0 (compiled: the CPU's, `search.pxd`)."""
+    if cython.compiled:     # a constant: Cython keeps one branch
+        return __builtin_ctzll(x)  # type: ignore[name-defined]  # noqa: F821 - C
+    return (x & -x).bit_length() - 1
 
 
-def build_state(n: int, masks: list[int]) -> tuple[State, list[Triple]] | None:
-    """The three views of the candidate masks and the singles to place; None if empty."""
-    D = list(masks)
-    R = [0] * (n * n)
-    C = [0] * (n * n)
-    for r in range(n):
-        base = r * n
-        for c in range(n):
-            d = D[base + c]
-            if not d:
-                return None
-            cb, rb = 1 << c, 1 << r
-            for v in _bits(d):
-                R[base + v] |= cb
-                C[c * n + v] |= rb
-    queue: list[Triple] = []
-    for i in range(n * n):
-        d = D[i]
-        if not d & (d - 1):
-            queue.append((i // n, i % n, d.bit_length() - 1))
-    for r in range(n):
-        for v in range(n):
-            x = R[r * n + v]
-            if not x:
-                return None
-            if not x & (x - 1):
-                queue.append((r, x.bit_length() - 1, v))
-    for c in range(n):
-        for v in range(n):
-            x = C[c * n + v]
-            if not x:
-                return None
-            if not x & (x - 1):
-                queue.append((x.bit_length() - 1, c, v))
-    return (D, R, C), queue
+def _popc(x: cython.ulonglong) -> cython.int:
+    """How many bits are set (compiled: the CPU's popcount, `search.pxd`)."""
+    if cython.compiled:
+        return __builtin_popcountll(x)  # type: ignore[name-defined]  # noqa: F821 - C
+    return x.bit_count()
 
 
-def propagate(n: int, D: list[int], R: list[int], C: list[int], queue: list[Triple],
-              W: list[int] | None = None) -> bool:
-    """Place the queued (row, col, value) triples and every single they create.
-
-    Returns False on a wipe-out in any view (the views are then left half
-    updated: callers drop the state); the weight of the failing row (W[r])
-    and/or column (W[n + c]) goes up, for dom/wdeg branching."""
-    while queue:
-        r, c, v = queue.pop()
-        i = r * n + c
-        bit = 1 << v
-        d = D[i]
-        if not d & bit:
-            if W is not None:
-                W[r] += 1
-                W[n + c] += 1
-            return False
-        rbit, cbit = 1 << r, 1 << c
-        # 1. the cell's other values leave their (row, value) and (column, value) views
-        m = d ^ bit
-        if m:
-            D[i] = bit
-            while m:
-                b = m & -m
-                m ^= b
-                u = b.bit_length() - 1
-                k = r * n + u
-                x = R[k] & ~cbit
-                R[k] = x
-                if not x:
-                    if W is not None:
-                        W[r] += 1
-                    return False
-                if not x & (x - 1):
-                    queue.append((r, x.bit_length() - 1, u))
-                k = c * n + u
-                x = C[k] & ~rbit
-                C[k] = x
-                if not x:
-                    if W is not None:
-                        W[n + c] += 1
-                    return False
-                if not x & (x - 1):
-                    queue.append((x.bit_length() - 1, c, u))
-        # 2. v leaves the other cells of row r
-        k = r * n + v
-        m = R[k] & ~cbit
-        if m:
-            R[k] = cbit
-            cv = v
-            while m:
-                b = m & -m
-                m ^= b
-                cc = b.bit_length() - 1
-                j = r * n + cc
-                dj = D[j] & ~bit
-                D[j] = dj
-                if not dj:
-                    if W is not None:
-                        W[r] += 1
-                        W[n + cc] += 1
-                    return False
-                if not dj & (dj - 1):
-                    queue.append((r, cc, dj.bit_length() - 1))
-                k2 = cc * n + cv
-                x = C[k2] & ~rbit
-                C[k2] = x
-                if not x:
-                    if W is not None:
-                        W[n + cc] += 1
-                    return False
-                if not x & (x - 1):
-                    queue.append((x.bit_length() - 1, cc, cv))
-        # 3. v leaves the other cells of column c
-        k = c * n + v
-        m = C[k] & ~rbit
-        if m:
-            C[k] = rbit
-            while m:
-                b = m & -m
-                m ^= b
-                rr = b.bit_length() - 1
-                j = rr * n + c
-                dj = D[j] & ~bit
-                D[j] = dj
-                if not dj:
-                    if W is not None:
-                        W[rr] += 1
-                        W[n + c] += 1
-                    return False
-                if not dj & (dj - 1):
-                    queue.append((rr, c, dj.bit_length() - 1))
-                k2 = rr * n + v
-                x = R[k2] & ~cbit
-                R[k2] = x
-                if not x:
-                    if W is not None:
-                        W[rr] += 1
-                    return False
-                if not x & (x - 1):
-                    queue.append((rr, x.bit_length() - 1, v))
-    return True
-
-
-def remove(n: int, D: list[int], R: list[int], C: list[int], r: int, c: int, v: int,
-           queue: list[Triple]) -> bool:
-    """Remove value v from cell (r, c), queueing the singles it creates."""
-    j = r * n + c
-    dj = D[j] & ~(1 << v)
-    if dj == D[j]:
-        return True
-    D[j] = dj
-    if not dj:
-        return False
-    if not dj & (dj - 1):
-        queue.append((r, c, dj.bit_length() - 1))
-    k = r * n + v
-    x = R[k] & ~(1 << c)
-    R[k] = x
-    if not x:
-        return False
-    if not x & (x - 1):
-        queue.append((r, x.bit_length() - 1, v))
-    k = c * n + v
-    x = C[k] & ~(1 << r)
-    C[k] = x
-    if not x:
-        return False
-    if not x & (x - 1):
-        queue.append((x.bit_length() - 1, c, v))
-    return True
-
-
-def gac(n: int, D: list[int], R: list[int], C: list[int]) -> bool:
-    """Propagate and filter every unfinished row and column to a common fixpoint."""
-    queue: list[Triple] = []
-    changed = True
-    while changed:
-        changed = False
-        for r in range(n):
-            base = r * n
-            doms = D[base:base + n]
-            if all(not d & (d - 1) for d in doms):
-                continue
-            new = line_filter(doms, n)
-            if new is None:
-                return False
-            for c in range(n):
-                gone = doms[c] & ~new[c]
-                for v in _bits(gone):
-                    if not remove(n, D, R, C, r, c, v, queue):
-                        return False
-                    changed = True
-            if queue and not propagate(n, D, R, C, queue):
-                return False
-        for c in range(n):
-            doms = D[c::n]
-            if all(not d & (d - 1) for d in doms):
-                continue
-            new = line_filter(doms, n)
-            if new is None:
-                return False
-            for r in range(n):
-                gone = doms[r] & ~new[r]
-                for v in _bits(gone):
-                    if not remove(n, D, R, C, r, c, v, queue):
-                        return False
-                    changed = True
-            if queue and not propagate(n, D, R, C, queue):
-                return False
-    return True
-
-
-def count_masks(n: int, masks: list[int], limit: int | None = 2,
-                budget: Budget | None = None, **kw: Any) -> int:
-    """How many solutions, up to `limit` (2: enough to decide uniqueness); the
-    keywords are `solve_masks`'s (tables, propagator, engine...)."""
-    return sum(1 for _ in solve_masks(n, masks, limit=limit, budget=budget, **kw))
-
-
-def native_available() -> bool:
-    """Whether the compiled core was built."""
-    return _native is not None
-
-
-def _engine(engine: str | None) -> str:
-    """"c" or "python": the argument, else $NUMBERPLAY_LATIN_ENGINE, else C when built."""
-    choice = engine or os.environ.get(ENGINE_ENV) or ("c" if _native is not None else "python")
-    if choice not in ("c", "python"):
-        raise ValueError(f"unknown Latin-square engine {choice!r} (expected 'c' or 'python')")
-    if choice == "c" and _native is None:
-        raise RuntimeError("the compiled Latin-square core is not built "
-                           "(python setup.py build_ext --inplace)")
-    return choice
-
-
-def solve_masks(n: int, masks: list[int], limit: int | None = None,
-                budget: Budget | None = None, use_gac: bool = True,
-                node_gac: bool = False, restarts: bool = True,
-                engine: str | None = None, tables: Sequence[Table] = (),
-                propagator: Propagator | None = None,
-                restart_base: float = RESTART_BASE) -> Iterator[list[int]]:
-    """Every solution (flat list of 0-based values), in a deterministic order.
-
-    masks: the initial domains (bit v for value v+1), cell r*n+c.
-    tables: a kind's own constraints as table constraints (see `tables.Table`),
-    kept arc consistent by both engines.
-    propagator: a kind's own filter, for the pure-Python engine only (see
-    `tables.Propagator`); with one, the engine is "python".
-    engine: "c" (the compiled core, the default when it is built) or "python"
-    (this module's search, the reference); both find the same solutions,
-    each once, in the same order (see the module docstring for the exceptions).
-
-    use_gac: Régin's filter at the root; node_gac: at every node as well.
-    restarts: until the first solution turns up, restart the search after
-    restart_base * n * luby(i) failures in run i, keeping the dom/wdeg weights
-    learnt so far and breaking ties at random (seeded); the run that finds a
-    solution goes on to the end, so every solution is still found exactly
-    once."""
-    budget = ensure(budget)
-    for t in tables:
-        t.check(n)
-    if limit is not None and limit <= 0:
-        return
-    if propagator is not None and engine == "c":
-        raise ValueError("a Python propagator runs in the pure-Python engine only")
-    choice = "python" if propagator is not None else _engine(engine)
-    if choice == "c" and n <= 64:  # 64-bit masks in C; larger orders stay in Python
-        budget.tick()
-        yield from _solve_native(n, masks, limit, budget, restarts, use_gac, node_gac, tables,
-                                 restart_base)
-        return
-    built = build_state(n, masks)
-    if built is None:
-        return
-    (D, R, C), queue = built
-    budget.tick()
-    if not propagate(n, D, R, C, queue):
-        return
-    if use_gac and not gac(n, D, R, C):
-        return
-    tabs = Tables(n, tables, propagator) if tables or propagator is not None else None
-    alive: list[list[tuple[int, ...]]] | None = None
-    if tabs is not None:
-        alive = tabs.settle(None, D, R, C, tabs.initial, None, propagate, remove)
-        if alive is None:
-            return
-    yield from _Search(n, (D, R, C), alive, tabs, budget, restarts, node_gac,
-                       restart_base).run(limit)
-
-
-def root_masks(n: int, masks: list[int], tables: Sequence[Table] = (), use_gac: bool = False,
-               engine: str | None = None) -> list[int] | None:
-    """The masks after the search's propagation at the root, before any branch:
-    every single of cells and of rows' and columns' values, Régin's filter
-    with `use_gac`, and every table kept arc consistent, to a common fixpoint
-    (the same in both engines: each rule only removes, so the fixpoint is one);
-    None when a domain empties."""
-    for t in tables:
-        t.check(n)
-    if _engine(engine) == "c" and n <= 64:
-        assert _native is not None
-        return _native.Search(n, masks, False, None, use_gac, False,
-                              tables=[(t.cells, t.packed()) for t in tables]).root
-    built = build_state(n, masks)
-    if built is None:
-        return None
-    (D, R, C), queue = built
-    if not propagate(n, D, R, C, queue) or (use_gac and not gac(n, D, R, C)):
-        return None
-    if tables:
-        tabs = Tables(n, tables, None)
-        if tabs.settle(None, D, R, C, tabs.initial, None, propagate, remove) is None:
-            return None
-    return list(D)
-
-
-def _solve_native(n: int, masks: list[int], limit: int | None, budget: Budget,
-                  restarts: bool, use_gac: bool, node_gac: bool,
-                  tables: Sequence[Table] = (), restart_base: float = RESTART_BASE
-                  ) -> Iterator[list[int]]:
-    """The search in the compiled core (its restarts differ: see the module docstring)."""
-    assert _native is not None  # solve() picks the "c" engine only when it is built
-    found = 0
-    packed = [(t.cells, t.packed()) for t in tables]
-    for solution in _native.Search(n, masks, restarts, budget.tick, use_gac, node_gac,
-                                   tables=packed, restart_base=restart_base):
-        yield solution
-        found += 1
-        if limit is not None and found >= limit:
-            return
+if not cython.compiled:    # run as Python: the helpers without the test above, popcount built in
+    globals().update(_popc=int.bit_count, _low=lambda x: (x & -x).bit_length() - 1)
 
 
 def luby(i: int) -> int:
@@ -413,144 +103,949 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def _splitmix(state: int) -> tuple[int, int]:
-    """splitmix64: (new state, output), as the C core draws its noise."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return state, z ^ (z >> 31)
+def _ints(size: int, code: str = "i", fill: Any = 0) -> Any:
+    """`size` entries, each `fill`: compiled, a typed buffer (array `code`, the C
+    class's typed memoryviews read it); run as Python, a list (reads no new int)."""
+    if cython.compiled:
+        return array(code, [fill]) * max(size, 1)
+    return [fill] * max(size, 1)
 
 
-class _Frame:
-    """A branching node: its state, the open-cell count, the cell and its values."""
-
-    __slots__ = ("state", "alive", "nopen", "cell", "vals", "next")
-
-    def __init__(self, state: State, alive: list[list[tuple[int, ...]]] | None, nopen: int,
-                 cell: int, vals: list[int]) -> None:
-        self.state, self.alive, self.nopen = state, alive, nopen
-        self.cell, self.vals, self.next = cell, vals, 0
+def _buf(code: str, values: Any) -> Any:
+    """`values` as `_ints` keeps them: compiled an array `code`, as Python a list."""
+    if cython.compiled:
+        return array(code, values)
+    return list(values)
 
 
-class _Search:
-    """The C core's search step for step (same cells, values, restarts, noise and
-    node counts, so the same solutions in the same order), copying states
-    instead of undoing a trail."""
+class Search:
+    """Search(n, masks, restarts=True, tick=None, use_gac=True, node_gac=False,
+    gac_depth=0, restart_base=10.0, tables=None, propagator=None): an iterator
+    over the solutions (lists of 0-based values, row by row).
 
-    def __init__(self, n: int, root: State, alive: list[list[tuple[int, ...]]] | None,
-                 tabs: Tables | None, budget: Budget, restarts: bool, node_gac: bool,
-                 restart_base: float = RESTART_BASE) -> None:
-        self.n, self.root, self.root_alive, self.tabs = n, root, alive, tabs
-        self.budget, self.restarts, self.node_gac = budget, restarts, node_gac
-        self.W = [1] * (2 * n)
-        self.rng = 12345
+    masks: the n*n initial cell domains (bit v for value v+1); tables: a
+    sequence of `Table`s or of (cells, values) pairs, values a bytes object
+    holding the allowed tuples one after another; tick(k) is called with the
+    number of nodes done, every TICK_STRIDE nodes and whenever the iterator
+    returns, and may raise (the budget) to stop it. Attributes: nodes (of the
+    current run), all_nodes, runs, root (the masks after the root propagation,
+    before the first solution is asked for; None when it wiped out)."""
+
+    def __init__(self, n: int, masks: Sequence[int], restarts: bool = True, tick: Any = None,
+                 use_gac: bool = True, node_gac: bool = False, gac_depth: int = 0,
+                 restart_base: float = RESTART_BASE, tables: Sequence[Any] | None = None,
+                 propagator: Propagator | None = None) -> None:
+        if n < 1 or n > MAX_ORDER:
+            raise ValueError(f"order {n} is outside 1..{MAX_ORDER}")
+        nn = n * n
+        if len(masks) != nn:
+            raise ValueError("masks must have n*n entries")
+        self.n = n
+        self.nn = nn
+        self.restarts = 1 if restarts else 0
+        self.gac_depth = gac_depth
+        self.restart_base = restart_base if restart_base > 0 else RESTART_BASE
+        self.tick = tick
+        self.propagator = propagator
+        self.nodes = 0
+        self.all_nodes = 0
         self.runs = 0
-        self.base = restart_base if restart_base > 0 else RESTART_BASE
-        self.cutoff = int(self.base * n) if restarts else -1
-        self.open: list[int] = []
-        self.noise: list[float] = []
         self.fails = 0
-        self.frames: list[_Frame] = []
-        self.row = [k // n for k in range(n * n)]
-        self.col = [n + k % n for k in range(n * n)]
+        self.pending = 0
+        self.depth = 0
+        ntuples = self._parse_tables(tables or ())
+        trail_cap = 3 * nn * n + 16 + ntuples     # every entry shrinks a mask or a table
+        self.V = _ints(3 * nn + self.ng, "Q")
+        self.trail_idx = _ints(trail_cap)
+        self.trail_old = _ints(trail_cap, "Q")
+        self.trail_len = 0
+        self.queue = _ints(3 * (3 * nn + 4))
+        self.open = _ints(nn)
+        self.nopen = nn
+        self.f_mark = _ints(nn + 1)
+        self.f_nopen = _ints(nn + 1)
+        self.f_cell = _ints(nn + 1)
+        self.f_nv = _ints(nn + 1)
+        self.f_next = _ints(nn + 1)
+        self.f_vals = _ints(64 * (nn + 1), "B")
+        self.W = _ints(2 * n, "q", 1)
+        self.noise = _ints(nn, "d")
+        self.wa = _buf("i", [k // n for k in range(nn)])        # a cell's row
+        self.wb = _buf("i", [n + k % n for k in range(nn)])     # n + its column
+        self.rng = 12345
+        self.cutoff = int(self.restart_base * n) if restarts else -1
+        self.state = 0
+        full = (1 << n) - 1
+        V = self.V
+        ok = 1
+        r: cython.int
+        c: cython.int
+        i: cython.int
+        k: cython.int
+        v: cython.int
+        qn: cython.int = 0
+        d: cython.ulonglong
+        m: cython.ulonglong
+        x: cython.ulonglong
+        one: cython.ulonglong = 1
+        for i in range(nn):
+            d = masks[i] & full
+            V[i] = d
+            if not d:
+                ok = 0
+            r = i // n
+            c = i - r * n
+            m = d
+            while m:
+                v = _low(m)
+                m &= m - 1
+                V[nn + r * n + v] |= one << c
+                V[2 * nn + c * n + v] |= one << r
+        if ok:     # the singles of all three views, then propagate at the root
+            q = self.queue
+            for k in range(3 * nn):
+                x = V[k]
+                if not x:
+                    ok = 0
+                    break
+                if x & (x - 1):
+                    continue
+                i = k % nn
+                r = i // n
+                c = i % n
+                v = _low(x)
+                if k < nn:
+                    q[qn] = r
+                    q[qn + 1] = c
+                    q[qn + 2] = v
+                elif k < 2 * nn:
+                    q[qn] = r
+                    q[qn + 1] = v
+                    q[qn + 2] = c
+                else:
+                    q[qn] = v
+                    q[qn + 1] = r
+                    q[qn + 2] = c
+                qn += 3
+            if ok:
+                ok = self._propagate(qn)
+            if ok and use_gac:
+                ok = self._gac()
+            for k in range(self.ng):
+                V[3 * nn + k] = self.g_ntup[k]
+            if ok and (self.ng or self.propagator is not None):
+                ok = self._tables_from(self.trail_len, 1)
+        self.node_gac = 1 if node_gac else 0
+        if not ok:
+            self.state = 3
+        self.trail_len = 0      # the root state is the base: never undone
+        self.root_ok = ok
+
+    def _parse_tables(self, tables: Sequence[Any]) -> int:
+        """Read the tables (`Table`s or (cells, bytes) pairs) into the group arrays;
+        the number of tuples in all."""
+        n = self.n
+        nn = self.nn
+        groups = []
+        for t in tables:
+            if isinstance(t, Table):
+                cells, data = t.cells, t.packed()
+            else:
+                cells, data = t
+            a = len(cells)
+            if a < 1 or a > nn or len(data) % a:
+                raise ValueError("a table needs 1..n*n cells and whole tuples")
+            if data and max(data) >= n:
+                raise ValueError("a table value is not below n")
+            if any(not 0 <= c < nn for c in cells):
+                raise ValueError("a table's cell is outside the grid")
+            groups.append((cells, bytes(data)))
+        ng = len(groups)
+        self.ng = ng
+        coff, ntup, toff, voff = [0], [], [0], [0]   # running totals (no [-1]: wraparound is off)
+        cells_all: list[int] = []
+        widest = 1
+        ncells = ntotal = nvals = 0
+        for cells, data in groups:
+            a = len(cells)
+            cells_all += cells
+            ncells += a
+            ntotal += len(data) // a
+            nvals += len(data)
+            coff.append(ncells)
+            ntup.append(len(data) // a)
+            toff.append(ntotal)
+            voff.append(nvals)
+            widest = max(widest, a)
+        self.g_coff = _buf("i", coff)
+        self.g_cells = _buf("i", cells_all or [0])
+        self.g_ntup = _buf("i", ntup or [0])
+        self.g_toff = _buf("i", toff)
+        self.g_voff = _buf("q", voff)
+        self.g_vals = _buf("B", b"".join(data for _, data in groups) or b"\0")
+        self.g_perm = _buf("i", [t for k in ntup for t in range(k)] or [0])
+        by_cell: list[list[int]] = [[] for _ in range(nn)]
+        for g, (cells, _) in enumerate(groups):
+            for c in cells:
+                by_cell[c].append(g)
+        off = [0]
+        for gs in by_cell:
+            ncells = len(off) and off[len(off) - 1]
+            off.append(ncells + len(gs))
+        self.cg_off = _buf("i", off)
+        self.cg_list = _buf("i", [g for gs in by_cell for g in gs] or [0])
+        self.dq = _ints(ng + 1)
+        self.indq = _ints(ng + 1, "B")
+        self.supp = _ints(widest, "Q")
+        return ntotal
+
+    # -- the trail and the propagation ------------------------------------------
+
+    def _undo_to(self, mark: cython.int) -> None:
+        """Undo the changes after trail position `mark`."""
+        V = self.V
+        idx = self.trail_idx
+        old = self.trail_old
+        t: cython.int = self.trail_len
+        while t > mark:
+            t -= 1
+            V[idx[t]] = old[t]
+        self.trail_len = mark
+
+    def _propagate(self, qn: cython.int) -> cython.int:
+        """Place the qn/3 queued (row, col, value) triples and every single they
+        create; 0 on a wipe-out (the weight of the failing row W[r] and/or column
+        W[n + c] goes up, for dom/wdeg)."""
+        n: cython.int = self.n
+        nn: cython.int = self.nn
+        V = self.V
+        W = self.W
+        q = self.queue
+        idx = self.trail_idx
+        old = self.trail_old
+        tl: cython.int = self.trail_len
+        r: cython.int
+        c: cython.int
+        v: cython.int
+        u: cython.int
+        i: cython.int
+        j: cython.int
+        k: cython.int
+        cc: cython.int
+        rr: cython.int
+        one: cython.ulonglong = 1
+        bit: cython.ulonglong
+        d: cython.ulonglong
+        rbit: cython.ulonglong
+        cbit: cython.ulonglong
+        m: cython.ulonglong
+        x: cython.ulonglong
+        dj: cython.ulonglong
+        while qn:
+            v = q[qn - 1]
+            c = q[qn - 2]
+            r = q[qn - 3]
+            qn -= 3
+            i = r * n + c
+            bit = one << v
+            d = V[i]
+            if not d & bit:
+                W[r] += 1
+                W[n + c] += 1
+                self.trail_len = tl
+                return 0
+            rbit = one << r
+            cbit = one << c
+            # 1. the cell's other values leave their (row, value) and (column, value) views
+            m = d ^ bit
+            if m:
+                idx[tl] = i
+                old[tl] = d
+                tl += 1
+                V[i] = bit
+                while m:
+                    u = _low(m)
+                    m &= m - 1
+                    k = nn + r * n + u
+                    x = V[k]
+                    idx[tl] = k
+                    old[tl] = x
+                    tl += 1
+                    x &= ~cbit
+                    V[k] = x
+                    if not x:
+                        W[r] += 1
+                        self.trail_len = tl
+                        return 0
+                    if not x & (x - 1):
+                        q[qn] = r
+                        q[qn + 1] = _low(x)
+                        q[qn + 2] = u
+                        qn += 3
+                    k = 2 * nn + c * n + u
+                    x = V[k]
+                    idx[tl] = k
+                    old[tl] = x
+                    tl += 1
+                    x &= ~rbit
+                    V[k] = x
+                    if not x:
+                        W[n + c] += 1
+                        self.trail_len = tl
+                        return 0
+                    if not x & (x - 1):
+                        q[qn] = _low(x)
+                        q[qn + 1] = c
+                        q[qn + 2] = u
+                        qn += 3
+            # 2. v leaves the other cells of row r
+            k = nn + r * n + v
+            x = V[k]
+            m = x & ~cbit
+            if m:
+                idx[tl] = k
+                old[tl] = x
+                tl += 1
+                V[k] = cbit
+                while m:
+                    cc = _low(m)
+                    m &= m - 1
+                    j = r * n + cc
+                    dj = V[j]
+                    idx[tl] = j
+                    old[tl] = dj
+                    tl += 1
+                    dj &= ~bit
+                    V[j] = dj
+                    if not dj:
+                        W[r] += 1
+                        W[n + cc] += 1
+                        self.trail_len = tl
+                        return 0
+                    if not dj & (dj - 1):
+                        q[qn] = r
+                        q[qn + 1] = cc
+                        q[qn + 2] = _low(dj)
+                        qn += 3
+                    k = 2 * nn + cc * n + v
+                    x = V[k]
+                    idx[tl] = k
+                    old[tl] = x
+                    tl += 1
+                    x &= ~rbit
+                    V[k] = x
+                    if not x:
+                        W[n + cc] += 1
+                        self.trail_len = tl
+                        return 0
+                    if not x & (x - 1):
+                        q[qn] = _low(x)
+                        q[qn + 1] = cc
+                        q[qn + 2] = v
+                        qn += 3
+            # 3. v leaves the other cells of column c
+            k = 2 * nn + c * n + v
+            x = V[k]
+            m = x & ~rbit
+            if m:
+                idx[tl] = k
+                old[tl] = x
+                tl += 1
+                V[k] = rbit
+                while m:
+                    rr = _low(m)
+                    m &= m - 1
+                    j = rr * n + c
+                    dj = V[j]
+                    idx[tl] = j
+                    old[tl] = dj
+                    tl += 1
+                    dj &= ~bit
+                    V[j] = dj
+                    if not dj:
+                        W[rr] += 1
+                        W[n + c] += 1
+                        self.trail_len = tl
+                        return 0
+                    if not dj & (dj - 1):
+                        q[qn] = rr
+                        q[qn + 1] = c
+                        q[qn + 2] = _low(dj)
+                        qn += 3
+                    k = nn + rr * n + v
+                    x = V[k]
+                    idx[tl] = k
+                    old[tl] = x
+                    tl += 1
+                    x &= ~cbit
+                    V[k] = x
+                    if not x:
+                        W[rr] += 1
+                        self.trail_len = tl
+                        return 0
+                    if not x & (x - 1):
+                        q[qn] = rr
+                        q[qn + 1] = _low(x)
+                        q[qn + 2] = v
+                        qn += 3
+        self.trail_len = tl
+        return 1
+
+    def _remove(self, r: cython.int, c: cython.int, v: cython.int, qn: cython.int) -> cython.int:
+        """Remove value v from cell (r, c) in all three views, queueing the singles
+        it makes after the qn queued entries: the new queue length, -1 on a wipe-out."""
+        n: cython.int = self.n
+        nn: cython.int = self.nn
+        V = self.V
+        q = self.queue
+        idx = self.trail_idx
+        old = self.trail_old
+        tl: cython.int = self.trail_len
+        k: cython.int
+        ok: cython.int = 1
+        one: cython.ulonglong = 1
+        d: cython.ulonglong
+        x: cython.ulonglong
+        k = r * n + c
+        d = V[k]
+        x = d & ~(one << v)
+        if x != d:
+            idx[tl] = k
+            old[tl] = d
+            tl += 1
+            V[k] = x
+            if not x:
+                ok = 0
+            elif not x & (x - 1):
+                q[qn] = r
+                q[qn + 1] = c
+                q[qn + 2] = _low(x)
+                qn += 3
+        k = nn + r * n + v
+        d = V[k]
+        x = d & ~(one << c)
+        if ok and x != d:
+            idx[tl] = k
+            old[tl] = d
+            tl += 1
+            V[k] = x
+            if not x:
+                ok = 0
+            elif not x & (x - 1):
+                q[qn] = r
+                q[qn + 1] = _low(x)
+                q[qn + 2] = v
+                qn += 3
+        k = 2 * nn + c * n + v
+        d = V[k]
+        x = d & ~(one << r)
+        if ok and x != d:
+            idx[tl] = k
+            old[tl] = d
+            tl += 1
+            V[k] = x
+            if not x:
+                ok = 0
+            elif not x & (x - 1):
+                q[qn] = _low(x)
+                q[qn + 1] = c
+                q[qn + 2] = v
+                qn += 3
+        self.trail_len = tl
+        return qn if ok else -1
+
+    # -- Régin's filter ---------------------------------------------------------
+
+    def _filter_line(self, side: cython.int, a: cython.int) -> cython.int:
+        """Régin's filter on line a of one side (0: row a's cells, 1: column a's
+        cells), its removals propagated: 1 done, 0 nothing to filter (every cell
+        fixed), -1 a wipe-out."""
+        n: cython.int = self.n
+        V = self.V
+        dom: cython.ulonglong[64] = [0] * 64
+        out: cython.ulonglong[64] = [0] * 64
+        b: cython.int
+        r: cython.int
+        c: cython.int
+        qn: cython.int = 0
+        fixed: cython.int = 1
+        d: cython.ulonglong
+        gone: cython.ulonglong
+        for b in range(n):
+            d = V[a * n + b] if side == 0 else V[b * n + a]
+            dom[b] = d
+            if d & (d - 1):
+                fixed = 0
+        if fixed:
+            return 0
+        if not scans.regin(n, dom, out):
+            self.W[n + a if side else a] += 1
+            return -1
+        for b in range(n):
+            gone = dom[b] & ~out[b]
+            while gone:
+                r = a if side == 0 else b
+                c = b if side == 0 else a
+                qn = self._remove(r, c, _low(gone), qn)
+                if qn < 0:
+                    return -1
+                gone &= gone - 1
+        if qn and not self._propagate(qn):
+            return -1
+        return 1
+
+    def _gac_from(self, start: cython.int) -> cython.int:
+        """Régin's filter on the lines whose cells changed since trail position
+        `start` (the state there being a fixpoint), and on the lines its removals
+        change in turn, to a common fixpoint; 0 on a wipe-out."""
+        n: cython.int = self.n
+        nn: cython.int = self.nn
+        idx = self.trail_idx
+        scan: cython.int = start
+        k: cython.int
+        side: cython.int
+        a: cython.int
+        got: cython.int
+        one: cython.ulonglong = 1
+        rows: cython.ulonglong = 0
+        cols: cython.ulonglong = 0
+        while True:
+            while scan < self.trail_len:
+                k = idx[scan]
+                if k < nn:
+                    rows |= one << (k // n)
+                    cols |= one << (k % n)
+                scan += 1
+            if rows:
+                side = 0
+                a = _low(rows)
+                rows &= rows - 1
+            elif cols:
+                side = 1
+                a = _low(cols)
+                cols &= cols - 1
+            else:
+                return 1
+            got = self._filter_line(side, a)
+            if got <= 0:
+                return 1 if got == 0 else 0
+
+    def _gac(self) -> cython.int:
+        """Régin's filter on every unfinished row and column, and propagation, to a
+        common fixpoint; 0 on a wipe-out."""
+        n: cython.int = self.n
+        side: cython.int
+        a: cython.int
+        before: cython.int
+        changed: cython.int = 1
+        while changed:
+            changed = 0
+            for side in range(2):
+                for a in range(n):
+                    before = self.trail_len
+                    if self._filter_line(side, a) < 0:
+                        return 0
+                    if self.trail_len != before:
+                        changed = 1
+        return 1
+
+    # -- the tables: simple tabular reduction (STR) ---------------------------
+
+    def _table_fail(self, g: cython.int) -> None:
+        """Count a wipe-out of group g against the rows and columns of its cells."""
+        n: cython.int = self.n
+        W = self.W
+        k: cython.int
+        cell: cython.int
+        for k in range(self.g_coff[g], self.g_coff[g + 1]):
+            cell = self.g_cells[k]
+            W[cell // n] += 1
+            W[n + cell % n] += 1
+
+    def _table_filter(self, g: cython.int, qn: cython.int) -> cython.int:
+        """Drop the tuples of group g the domains no longer allow, then the values
+        no tuple left uses (queued after the qn queued entries): the new queue
+        length, -1 on a wipe-out."""
+        n: cython.int = self.n
+        nn: cython.int = self.nn
+        V = self.V
+        cells = self.g_cells
+        vals = self.g_vals
+        perm = self.g_perm
+        supp = self.supp
+        c0: cython.int = self.g_coff[g]
+        a: cython.int = self.g_coff[g + 1] - c0
+        v0: cython.longlong = self.g_voff[g]
+        p0: cython.int = self.g_toff[g]
+        old: cython.int = V[3 * nn + g]
+        size: cython.int = old
+        i: cython.int = 0
+        j: cython.int
+        t: cython.int
+        ok: cython.int
+        cell: cython.int
+        tv: cython.longlong
+        one: cython.ulonglong = 1
+        gone: cython.ulonglong
+        dom: cython.ulonglong[64] = [0] * 64
+        wide: cython.int = a > 64
+        for j in range(a):
+            supp[j] = 0
+        if not wide:
+            for j in range(a):
+                dom[j] = V[cells[c0 + j]]
+        while i < size:
+            t = perm[p0 + i]
+            tv = v0 + t * a
+            ok = 1
+            for j in range(a):
+                if not ((dom[j] if not wide else V[cells[c0 + j]]) >> vals[tv + j]) & 1:
+                    ok = 0
+                    break
+            if ok:
+                for j in range(a):
+                    supp[j] |= one << vals[tv + j]
+                i += 1
+            else:
+                perm[p0 + i] = perm[p0 + size - 1]
+                perm[p0 + size - 1] = t
+                size -= 1
+        if size != old:
+            self.trail_idx[self.trail_len] = 3 * nn + g
+            self.trail_old[self.trail_len] = old
+            self.trail_len += 1
+            V[3 * nn + g] = size
+        if not size:
+            self._table_fail(g)
+            return -1
+        for j in range(a):
+            cell = cells[c0 + j]
+            gone = V[cell] & ~supp[j]
+            while gone:
+                qn = self._remove(cell // n, cell % n, _low(gone), qn)
+                if qn < 0:
+                    self._table_fail(g)
+                    return -1
+                gone &= gone - 1
+        return qn
+
+    def _tables_from(self, start: cython.int, every: cython.int) -> cython.int:
+        """Filter the groups whose cells changed since trail position `start`
+        (every group when `every`), and those their removals touch, to a common
+        fixpoint; then the propagator, until it removes nothing. 0 on a wipe-out."""
+        n: cython.int = self.n
+        nn: cython.int = self.nn
+        idx = self.trail_idx
+        dq = self.dq
+        indq = self.indq
+        nd: cython.int = 0
+        scan: cython.int = start
+        ok: cython.int = 1
+        g: cython.int
+        k: cython.int
+        x: cython.int
+        qn: cython.int
+        before: cython.int
+        if every:
+            for g in range(self.ng):
+                indq[g] = 1
+                dq[nd] = g
+                nd += 1
+        while True:
+            while scan < self.trail_len:
+                k = idx[scan]
+                scan += 1
+                if k >= nn:
+                    continue
+                for x in range(self.cg_off[k], self.cg_off[k + 1]):
+                    g = self.cg_list[x]
+                    if not indq[g]:
+                        indq[g] = 1
+                        dq[nd] = g
+                        nd += 1
+            if not ok:
+                break
+            if not nd:
+                if self.propagator is None:
+                    break
+                before = self.trail_len
+                found = self.propagator([self.V[k] for k in range(nn)])
+                if found is None:
+                    ok = 0
+                    break
+                qn = 0
+                for cell, v in found:
+                    qn = self._remove(cell // n, cell % n, v, qn)
+                    if qn < 0:
+                        break
+                if qn < 0 or (qn and not self._propagate(qn)):
+                    ok = 0
+                    break
+                if self.trail_len == before:
+                    break
+                continue
+            nd -= 1
+            g = dq[nd]
+            indq[g] = 0
+            qn = self._table_filter(g, 0)
+            if qn < 0 or (qn and not self._propagate(qn)):
+                ok = 0
+        while nd:
+            nd -= 1
+            indq[dq[nd]] = 0
+        return ok
+
+    # -- branching, restarts, the iterator --------------------------------------
+
+    def _descend(self) -> cython.int:
+        """Pick the branching cell (dom/wdeg over the open cells) and push its
+        frame; 1 if every cell is fixed (a solution)."""
+        n: cython.int = self.n
+        nn: cython.int = self.nn
+        V = self.V
+        W = self.W
+        noise = self.noise
+        wa = self.wa
+        wb = self.wb
+        open_ = self.open
+        nopen: cython.int = self.nopen
+        bw: cython.double = -1.0
+        w: cython.double
+        bc: cython.int = 1
+        pick: cython.int = -1
+        i: cython.int = 0
+        k: cython.int
+        cnt: cython.int
+        r: cython.int
+        c: cython.int
+        nv: cython.int
+        a: cython.int
+        kv: cython.int
+        j: cython.int
+        f: cython.int
+        base: cython.int
+        d: cython.ulonglong
+        m: cython.ulonglong
+        key: cython.int[64] = [0] * 64
+        while i < nopen:
+            k = open_[i]
+            d = V[k]
+            if not d & (d - 1):
+                open_[i] = open_[nopen - 1]
+                open_[nopen - 1] = k
+                nopen -= 1
+                continue
+            w = (W[wa[k]] + W[wb[k]]) * noise[k]
+            if bw >= 0.0 and w * bc <= bw * 2.0:    # cnt >= 2 cannot beat the pick
+                i += 1
+                continue
+            cnt = _popc(d)
+            if w * bc > bw * cnt:
+                bw = w
+                bc = cnt
+                pick = k
+            i += 1
+        self.nopen = nopen
+        if pick < 0:
+            return 1
+        f = self.depth
+        self.depth = f + 1
+        self.f_mark[f] = self.trail_len
+        self.f_nopen[f] = nopen
+        self.f_cell[f] = pick
+        self.f_next[f] = 0
+        vals = self.f_vals
+        base = f * 64
+        nv = 0
+        r = pick // n
+        c = pick - r * n
+        m = V[pick]
+        while m:    # insertion sort, stable: ties keep increasing values
+            a = _low(m)
+            m &= m - 1
+            kv = _popc(V[nn + r * n + a]) * _popc(V[2 * nn + c * n + a])
+            j = nv
+            nv += 1
+            while j > 0 and key[j - 1] > kv:
+                key[j] = key[j - 1]
+                vals[base + j] = vals[base + j - 1]
+                j -= 1
+            key[j] = kv
+            vals[base + j] = a
+        self.f_nv[f] = nv
+        return 0
 
     def _new_run(self) -> None:
         """Back to the root: every cell open, fresh noise on the cell weights."""
-        nn = self.n * self.n
-        self.frames = []
-        self.open = list(range(nn))
-        if self.restarts:
-            noise = []
-            rng = self.rng
-            for _ in range(nn):
-                rng, z = _splitmix(rng)
-                noise.append(1.0 + NOISE * float(z >> 11) * (1.0 / 9007199254740992.0))
-            self.rng = rng
-            self.noise = noise
-        else:
-            self.noise = [1.0] * nn
+        nn: cython.int = self.nn
+        i: cython.int
+        z: cython.ulonglong
+        word: cython.ulonglong = 0xFFFFFFFFFFFFFFFF
+        golden: cython.ulonglong = 0x9E3779B97F4A7C15
+        mul1: cython.ulonglong = 0xBF58476D1CE4E5B9
+        mul2: cython.ulonglong = 0x94D049BB133111EB
+        self._undo_to(0)
+        self.depth = 0
+        self.nopen = nn
+        open_ = self.open
+        noise = self.noise
+        for i in range(nn):
+            open_[i] = i
+        for i in range(nn):
+            if self.restarts:           # splitmix64
+                self.rng = (self.rng + golden) & word
+                z = self.rng
+                z = ((z ^ (z >> 30)) * mul1) & word
+                z = ((z ^ (z >> 27)) * mul2) & word
+                z = z ^ (z >> 31)
+                noise[i] = 1.0 + NOISE * float(z >> 11) * (1.0 / 9007199254740992.0)
+            else:
+                noise[i] = 1.0
+        self.nodes = 0
         self.fails = 0
         self.runs += 1
 
-    def _descend(self, state: State, alive: list[list[tuple[int, ...]]] | None,
-                 nopen: int) -> bool:
-        """Push the frame of the dom/wdeg cell of `state`; True if every cell is fixed."""
-        D, R, C = state
-        W, noise, open_, row, col = self.W, self.noise, self.open, self.row, self.col
-        bw, bc, pick, i = -1.0, 1, -1, 0
-        while i < nopen:
-            k = open_[i]
-            d = D[k]
-            if not d & (d - 1):
-                nopen -= 1
-                open_[i] = open_[nopen]
-                open_[nopen] = k
-                continue
-            cnt = d.bit_count()
-            w = (W[row[k]] + W[col[k]]) * noise[k]
-            if w * bc > bw * cnt:
-                bw, bc, pick = w, cnt, k
-            i += 1
-        if pick < 0:
-            return True
-        n = self.n
-        r, c = divmod(pick, n)
-        vals = list(_bits(D[pick]))
-        # the most constrained value first: the product of its row-value and column-value sizes
-        vals.sort(key=lambda v: R[r * n + v].bit_count() * C[c * n + v].bit_count())
-        self.frames.append(_Frame(state, alive, nopen, pick, vals))
-        return False
+    def _flush(self) -> cython.int:
+        """Report the pending nodes to `tick` (which may raise)."""
+        k = self.pending
+        self.pending = 0
+        if k and self.tick is not None:
+            self.tick(k)
+        return 0
 
-    def _solution(self, state: State) -> list[int]:
+    def _found(self) -> list[int]:
         """The fixed grid, cut from the restarts from now on."""
+        self.state = 2
         self.cutoff = -1
-        return [d.bit_length() - 1 for d in state[0]]
+        try:
+            self._flush()
+        except BaseException:
+            self.state = 3
+            raise
+        V = self.V
+        return [_low(V[i]) for i in range(self.nn)]
 
-    def _next_cutoff(self) -> int:
-        """The failure cutoff of the next run: base * n * luby(run number)."""
-        return max(1, int(self.base * self.n * float(luby(self.runs + 1))))
+    def __iter__(self) -> Search:
+        return self
 
-    def run(self, limit: int | None) -> Iterator[list[int]]:
-        """The solutions, up to `limit`."""
-        n, budget, tabs, W = self.n, self.budget, self.tabs, self.W
-        found = 0
-        self._new_run()
-        if self._descend(self.root, self.root_alive, n * n):
-            yield self._solution(self.root)
-            return
-        frames = self.frames
-        while frames:
-            f = frames[-1]
-            if f.next >= len(f.vals):
-                frames.pop()
+    def __next__(self) -> list[int]:
+        n: cython.int = self.n
+        f: cython.int
+        v: cython.int
+        ok: cython.int
+        q = self.queue
+        if self.state == 3:
+            raise StopIteration
+        if self.state == 0:
+            self._new_run()
+            self.state = 1
+            if self._descend():
+                return self._found()
+        self.state = 1
+        while True:
+            if self.depth == 0:
+                self.state = 3
+                self._flush()
+                raise StopIteration
+            f = self.depth - 1
+            self._undo_to(self.f_mark[f])
+            self.nopen = self.f_nopen[f]
+            if self.f_next[f] >= self.f_nv[f]:
+                self.depth -= 1
                 continue
-            v = f.vals[f.next]
-            f.next += 1
-            budget.tick()
-            if 0 <= self.cutoff < self.fails:
-                self.cutoff = self._next_cutoff()
+            v = self.f_vals[f * 64 + self.f_next[f]]
+            self.f_next[f] += 1
+            self.nodes += 1
+            self.all_nodes += 1
+            self.pending += 1
+            if self.pending >= TICK_STRIDE:
+                try:
+                    self._flush()
+                except BaseException:
+                    self.state = 3
+                    raise
+            if self.cutoff >= 0 and self.fails > self.cutoff:
+                self.cutoff = max(1, int(self.restart_base * n * float(luby(self.runs + 1))))
                 self._new_run()
-                frames = self.frames
-                if self._descend(self.root, self.root_alive, n * n):
-                    yield self._solution(self.root)
-                    return
+                if self._descend():
+                    return self._found()
                 continue
-            parent = f.state[0]
-            D, R, C = parent[:], f.state[1][:], f.state[2][:]
-            alive = f.alive
-            ok = propagate(n, D, R, C, [(f.cell // n, f.cell % n, v)], W)
-            if ok and self.node_gac:
-                ok = gac(n, D, R, C)
-            if ok and tabs is not None:
-                assert alive is not None
-                alive = tabs.settle(parent, D, R, C, alive, W, propagate, remove)
-                ok = alive is not None
+            q[0] = self.f_cell[f] // n
+            q[1] = self.f_cell[f] % n
+            q[2] = v
+            ok = self._propagate(3)
+            if ok and (self.node_gac or self.depth <= self.gac_depth):
+                ok = self._gac_from(self.f_mark[f])
+            if ok and (self.ng or self.propagator is not None):
+                ok = self._tables_from(self.f_mark[f], 0)
             if not ok:
                 self.fails += 1
                 continue
-            if self._descend((D, R, C), alive, f.nopen):
-                yield self._solution((D, R, C))
-                found += 1
-                if limit is not None and found >= limit:
-                    return
+            if self._descend():
+                return self._found()
+
+    @property
+    def root(self) -> list[int] | None:
+        """The cell masks after the root propagation (the singles of the three
+        views, Régin's filter when use_gac, the tables), or None when the root is
+        a wipe-out; read before the first solution is asked for."""
+        if not self.root_ok:
+            return None
+        V = self.V
+        return [V[i] for i in range(self.nn)]
+
+
+def solve_masks(n: int, masks: list[int], limit: int | None = None,
+                budget: Budget | None = None, use_gac: bool = True,
+                node_gac: bool = False, restarts: bool = True,
+                tables: Sequence[Table] = (), propagator: Propagator | None = None,
+                restart_base: float = RESTART_BASE) -> Iterator[list[int]]:
+    """Every solution (flat list of 0-based values), in a deterministic order.
+
+    masks: the initial domains (bit v for value v+1), cell r*n+c.
+    tables: a kind's own constraints as table constraints (see `tables.Table`),
+    kept arc consistent; propagator: a kind's own filter (see
+    `tables.Propagator`), run after the tables until it removes nothing.
+
+    use_gac: Régin's filter at the root; node_gac: at every node as well.
+    restarts: until the first solution turns up, restart the search after
+    restart_base * n * luby(i) failures in run i, keeping the dom/wdeg weights
+    learnt so far and breaking ties at random (seeded); the run that finds a
+    solution goes on to the end, so every solution is still found exactly
+    once."""
+    budget = ensure(budget)
+    for t in tables:
+        t.check(n)
+    if limit is not None and limit <= 0:
+        return
+    budget.tick()
+    found = 0
+    for solution in Search(n, masks, restarts, budget.tick, use_gac, node_gac,
+                           restart_base=restart_base, tables=tables, propagator=propagator):
+        yield solution
+        found += 1
+        if limit is not None and found >= limit:
+            return
+
+
+def count_masks(n: int, masks: list[int], limit: int | None = 2,
+                budget: Budget | None = None, **kw: Any) -> int:
+    """How many solutions, up to `limit` (2: enough to decide uniqueness); the
+    keywords are `solve_masks`'s (tables, propagator...)."""
+    return sum(1 for _ in solve_masks(n, masks, limit=limit, budget=budget, **kw))
+
+
+def root_masks(n: int, masks: list[int], tables: Sequence[Table] = (),
+               use_gac: bool = False) -> list[int] | None:
+    """The masks after the search's propagation at the root, before any branch:
+    every single of cells and of rows' and columns' values, Régin's filter
+    with `use_gac`, and every table kept arc consistent, to a common fixpoint;
+    None when a domain empties."""
+    for t in tables:
+        t.check(n)
+    return Search(n, masks, False, None, use_gac, False, tables=tables).root
+
+
+def native_available() -> bool:
+    """Whether this module runs compiled."""
+    return COMPILED

@@ -1,26 +1,23 @@
-"""A kind's own constraints, in the form both search engines handle natively.
+"""A kind's own constraints, in the form the search handles natively.
 
 A `Table` is a group of cells and the value tuples it may take (a table
 constraint): a cage of a sum puzzle, a comparison between two cells, a clue
 seen from outside the grid... the kind compiles its rule into the list of
 allowed tuples, and the search keeps every table generalised arc consistent
 with the cell domains (simple tabular reduction: the tuples still allowed by
-the domains are kept, and a value no kept tuple uses leaves its cell). The
-pure-Python engine does it here (`Tables.settle`), the C core in `_latin.c`,
-with no call back into Python.
+the domains are kept, and a value no kept tuple uses leaves its cell): the
+search does it on its own arrays (`search.Search._table_filter`, compiled when
+built); `table_filter` below is the ladder's view of one table.
 
-For the pure-Python engine only, a kind may also pass a `Propagator`: a
-function of the cell masks returning the (cell, value) pairs to remove, or None
-when the position is impossible; it is called after the tables at every node
-until it removes nothing.
+A kind may also pass a `Propagator`: a function of the cell masks returning
+the (cell, value) pairs to remove, or None when the position is impossible;
+the search calls it after the tables at every node until it removes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import reduce
-from operator import and_, or_
 
 # (cell, 0-based value) pairs to remove, or None for "impossible".
 Propagator = Callable[[list[int]], Iterable[tuple[int, int]] | None]
@@ -107,85 +104,3 @@ def table_filter(masks: Sequence[int], table: Table) -> list[tuple[int, int]] | 
         return None
     return [(c, v) for j, c in enumerate(table.cells)
             for v in range(doms[j].bit_length()) if doms[j] >> v & 1 and not supp[j] >> v & 1]
-
-
-class Tables:
-    """The tables of one search, compiled for the pure-Python engine.
-
-    A node's table state is `alive`: for each table, the tuples (as tuples of
-    one-bit masks) still consistent with the domains; lists are replaced, never
-    changed, so a child shares its parent's until it filters them."""
-
-    def __init__(self, n: int, tables: Sequence[Table], propagator: Propagator | None = None
-                 ) -> None:
-        for t in tables:
-            t.check(n)
-        self.n = n
-        self.cells = [t.cells for t in tables]
-        self.initial = [[tuple(1 << v for v in tup) for tup in t.tuples] for t in tables]
-        self.of_cell: list[list[int]] = [[] for _ in range(n * n)]
-        for g, t in enumerate(tables):
-            for c in t.cells:
-                self.of_cell[c].append(g)
-        self.propagator = propagator
-
-    def _fail(self, W: list[int] | None, g: int) -> None:
-        """Count a wipe-out of table g against the rows and columns of its cells."""
-        if W is not None:
-            n = self.n
-            for cell in self.cells[g]:
-                W[cell // n] += 1
-                W[n + cell % n] += 1
-
-    def settle(self, before: list[int] | None, D: list[int], R: list[int], C: list[int],
-               alive: list[list[tuple[int, ...]]], W: list[int] | None,
-               propagate: Callable[..., bool], remove: Callable[..., bool]
-               ) -> list[list[tuple[int, ...]]] | None:
-        """Filter the tables whose cells changed since `before` (all of them when
-        None), propagating the removals, to a common fixpoint; then the
-        propagator. The new `alive`, or None on a wipe-out."""
-        n = self.n
-        alive = list(alive)
-        dirty = set(range(len(alive))) if before is None else set()
-        queue: list[tuple[int, int, int]]
-        prev = before
-        while True:
-            if prev is not None:
-                for i in [i for i, (a, b) in enumerate(zip(D, prev, strict=True)) if a != b]:
-                    dirty.update(self.of_cell[i])
-            if not dirty:
-                if self.propagator is None:
-                    return alive
-                found = self.propagator(D)
-                if found is None:
-                    return None
-                prev, queue = D[:], []
-                for cell, v in found:
-                    if not remove(n, D, R, C, cell // n, cell % n, v, queue):
-                        return None
-                if queue and not propagate(n, D, R, C, queue, W):
-                    return None
-                if D == prev:
-                    return alive
-                continue
-            prev, queue = D[:], []
-            for g in sorted(dirty):
-                cells = self.cells[g]
-                doms = [D[c] for c in cells]
-                keep = [t for t in alive[g] if all(map(and_, doms, t))]
-                if not keep:
-                    self._fail(W, g)
-                    return None
-                alive[g] = keep
-                supp = [reduce(or_, col) for col in zip(*keep, strict=True)]
-                for cell, d, s in zip(cells, doms, supp, strict=True):
-                    gone = d & ~s
-                    while gone:
-                        b = gone & -gone
-                        gone ^= b
-                        if not remove(n, D, R, C, cell // n, cell % n, b.bit_length() - 1, queue):
-                            self._fail(W, g)
-                            return None
-            dirty.clear()
-            if queue and not propagate(n, D, R, C, queue, W):
-                return None
