@@ -82,8 +82,8 @@ def latin_scans() -> list[str]:
 
 
 def _latin_completions() -> list[str]:
-    """Partial Latin squares with many completions, counted by the Python engine
-    (the scans at every node), with node counts."""
+    """Partial Latin squares with many completions, counted (Régin's filter at the
+    root, or at every node too), with node counts."""
     import random
 
     from numberplay.budget import Budget
@@ -97,8 +97,8 @@ def _latin_completions() -> list[str]:
         masks = [1 << v if rng.random() < 0.4 else full for row in rows for v in row]
         for use_gac, node_gac in ((True, False), (True, True)):
             budget = Budget()
-            count = LS.count_masks(n, masks, limit=300, budget=budget, engine="python",
-                                   use_gac=use_gac, node_gac=node_gac)
+            count = LS.count_masks(n, masks, limit=300, budget=budget, use_gac=use_gac,
+                                   node_gac=node_gac)
             out.append(f"latin {n} {masks} {node_gac} count {count} nodes {budget.used}")
     return out
 

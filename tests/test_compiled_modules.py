@@ -5,7 +5,8 @@ setup.py) is imported in place of its `.py`. For each one, the workload that
 tests/native_workloads.py names for it (explanations, grades, hints, searches
 with their node counts, generated puzzles, word lists) runs in a fresh
 interpreter twice: with every module as built, and with that one module from
-its `.py` (everything else still compiled). The lines must be the same.
+its `.py` (everything else still compiled, but for the modules it cimports or
+that cimport it: they run from their source with it). The lines must be the same.
 
 The modules come from the native.toml files, so a module that becomes compiled
 is compared from then on; one that has no workload fails
@@ -17,6 +18,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -34,6 +36,32 @@ COMPILED = [".".join([*decl.parent.relative_to(SRC).parts, mod["name"]])
             for decl in sorted(SRC.glob("numberplay/*/native.toml"))
             for mod in tomllib.loads(decl.read_text(encoding="utf-8")).get("cython", [])]
 KNOWN = [name for name in COMPILED if name in WORKLOADS]
+CIMPORT = re.compile(r"^\s*from\s+([\w.]+)\s+cimport\s+([\w, ]+)|^\s*cimport\s+([\w.]+)", re.M)
+
+
+def cimported(name: str) -> set[str]:
+    """The numberplay modules that `name`'s .pxd (or .py) cimports: C-level imports,
+    which need the compiled module, not its source."""
+    base = SRC / Path(*name.split("."))
+    found = set()
+    for path in (base.with_suffix(".pxd"), base.with_suffix(".py")):
+        if path.is_file():
+            for frm, leaves, plain in CIMPORT.findall(path.read_text(encoding="utf-8")):
+                found |= {plain} if plain else {f"{frm}.{x.strip()}" for x in leaves.split(",")}
+    return {m for m in found if m.startswith("numberplay.")}
+
+
+def from_source(name: str) -> list[str]:
+    """`name` with the compiled modules it cimports and that cimport it (directly or
+    not): a unit, run from its source together (a compiled module needs the C
+    functions of what it cimports; its source calls them as Python's)."""
+    out = {name}
+    while True:
+        more = {m for m in COMPILED if m not in out and (cimported(m) & out or m in set().union(
+            *(cimported(o) for o in out)))}
+        if not more:
+            return sorted(out)
+        out |= more
 # The numberplay the tests import: the source tree built in place, or (CI) the
 # installed package.
 IMPORTED = Path(importlib.import_module("numberplay").__file__ or "").parent.parent
@@ -61,10 +89,17 @@ def runs() -> dict[str, tuple[dict[str, list[str]], dict[str, str]]]:
     """Every workload with everything as built ("*"), and each module's workload
     with that module from its source; two interpreters at a time."""
     jobs: dict[str, tuple[list[str], list[str]]] = {"*": (KNOWN, [])}
-    jobs.update({name: ([name], [name]) for name in KNOWN})
+    jobs.update({name: ([name], from_source(name)) for name in KNOWN})
     with ThreadPoolExecutor(max_workers=2) as pool:
         futures = {key: pool.submit(run_workloads, *job) for key, job in jobs.items()}
         return {key: future.result() for key, future in futures.items()}
+
+
+def test_the_modules_that_cimport_a_module_run_from_source_with_it():
+    assert from_source("numberplay.deduce.kernel") == ["numberplay.deduce.kernel"]
+    if "numberplay.latin.search" in COMPILED:
+        assert from_source("numberplay.latin.scans") == from_source("numberplay.latin.search") \
+            == ["numberplay.latin.scans", "numberplay.latin.search"]
 
 
 def test_every_compiled_module_has_a_workload():
