@@ -323,7 +323,6 @@ def test_the_rules_keep_every_solution():
     import sys
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
     from bench_division import skeleton
-
     from numberplay.division.rules import model_of
     rng = random.Random(11)
     done = 0
