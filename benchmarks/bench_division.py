@@ -3,6 +3,11 @@
 Run:  python benchmarks/bench_division.py [--enigma PATH/enigma.py] [--count 40] [--seed 1]
       python benchmarks/bench_division.py --record FILE --enigma PATH   (write the puzzles
                                                                          and enigma.py's answers)
+      python benchmarks/bench_division.py --explain        (the unique ones explained: steps
+                                                            inside trials, CPU per puzzle)
+      python benchmarks/bench_division.py --generate [--enigma PATH] [--seeds 3]
+                                     (every offered size and level: CPU per puzzle, drawn
+                                      whole, and enigma.py's solutions of each)
 
 The puzzles are random skeleton divisions (a dividend of 5 to 8 digits, a divisor
 of 2 or 3, the remainder smaller than the divisor), written mostly as `?` with a
@@ -124,8 +129,15 @@ for item in json.load(open(sys.argv[2])):
         kw["distinct"] = item["distinct"]
     if item.get("fixed"):
         kw["s2d"] = item["fixed"]
-    p = enigma.SubstitutedDivision(parts[0], subs, **kw)
-    out.append(sorted([s.a, s.b] for s in p.solve(verbose=0)))
+    try:
+        p = enigma.SubstitutedDivision(parts[0], subs, **kw)
+        out.append(sorted([s.a, s.b] for s in p.solve(verbose=0)))
+    except Exception:   # too deep for Python's compiler: enigma.py's own way round
+        try:
+            p = enigma.SubstitutedDivision(parts[0], subs, denest=1, **kw)
+            out.append(sorted([s.a, s.b] for s in p.solve(verbose=0)))
+        except Exception as exc:
+            out.append(["error", type(exc).__name__])
 json.dump(out, open(sys.argv[3], "w"))
 """
 
@@ -169,6 +181,109 @@ def solve_numberplay(items: list[dict], tmp: Path) -> tuple[list, float]:
     return json.loads((tmp / "np.json").read_text()), cpu
 
 
+# -- explanations and generation ----------------------------------------------------------------
+
+EXPLAIN_DRIVER = r"""
+import json, sys, time
+from numberplay.division.kind import KIND
+out = []
+for text in json.load(open(sys.argv[1])):
+    p = KIND.parse(text)
+    if KIND.count(p, limit=2) != 1:
+        continue
+    t = time.process_time()
+    steps = list(KIND.explain(p))
+    cpu = time.process_time() - t
+    def count(ss):
+        n = inside = 0
+        for s in ss:
+            n += 1
+            if s.chain:
+                a, _b = count(s.chain)
+                n += a
+                inside += a
+        return n, inside
+    total, inside = count(steps)
+    out.append({"text": text, "steps": total, "inside": inside, "cpu": cpu,
+                "guesses": sum(s.is_guess for s in steps), "end": steps[-1].technique})
+json.dump(out, open(sys.argv[2], "w"))
+"""
+
+SIZES = ("4x1", "5x2", "6x2", "7x2", "7x3", "8x2", "8x3")
+
+GENERATE_DRIVER = r"""
+import json, sys, time
+import numberplay
+from numberplay.division.kind import KIND
+from numberplay.division.model import division_text, merged
+out = []
+for size in sys.argv[2].split(","):
+    for level in KIND.difficulties:
+        for seed in range(int(sys.argv[3])):
+            t = time.process_time()
+            g = numberplay.generate_full("division", size=size, difficulty=level, seed=seed)
+            cpu = time.process_time() - t
+            text = division_text(g.puzzle)
+            out.append({"size": size, "level": level, "seed": seed, "cpu": cpu, "text": text,
+                        "grade": g.difficulty, "whole": division_text(merged(g.puzzle).puzzle) == text,
+                        "solution": [g.solution.dividend, g.solution.divisor]})
+json.dump(out, open(sys.argv[1], "w"))
+"""
+
+
+def _median(xs: list[float]) -> float:
+    import statistics
+    return statistics.median(xs) if xs else 0.0
+
+
+def explain_figures(items: list[dict], tmp: Path) -> None:
+    (tmp / "texts.json").write_text(json.dumps([i["text"] for i in items]))
+    (tmp / "explain_driver.py").write_text(EXPLAIN_DRIVER)
+    subprocess.run([sys.executable, str(tmp / "explain_driver.py"), str(tmp / "texts.json"),
+                    str(tmp / "explained.json")], check=True)
+    done = json.loads((tmp / "explained.json").read_text())
+    steps = sum(d["steps"] for d in done)
+    inside = sum(d["inside"] for d in done)
+    cpus = [d["cpu"] for d in done]
+    print(f"\n{len(done)} unique divisions explained: {steps} steps, {inside} inside trials "
+          f"({100 * inside / max(1, steps):.0f}%), {sum(d['guesses'] for d in done)} guesses, "
+          f"{sum(d['inside'] > 0 for d in done)} with a trial; CPU per puzzle median "
+          f"{_median(cpus):.3f} s, worst {max(cpus, default=0):.3f} s")
+    for d in sorted(done, key=lambda d: -d["inside"])[:3]:
+        if d["inside"]:
+            print(f"  most inside trials: {d['inside']} of {d['steps']}: {d['text']}")
+
+
+def generate_figures(enigma: str | None, python: str, seeds: int, sizes: str,
+                     tmp: Path) -> None:
+    (tmp / "generate_driver.py").write_text(GENERATE_DRIVER)
+    subprocess.run([sys.executable, str(tmp / "generate_driver.py"), str(tmp / "made.json"),
+                    sizes, str(seeds)], check=True)
+    made = json.loads((tmp / "made.json").read_text())
+    print(f"\n{len(made)} generated ({seeds} seeds of each size {sizes} and level)\n")
+    print("| size | level | CPU s median | CPU s worst | grade as asked | drawn whole |")
+    print("|---|---|---:|---:|---:|---:|")
+    for size in sizes.split(","):
+        for level in ("easy", "medium", "hard", "fiendish"):
+            ds = [d for d in made if d["size"] == size and d["level"] == level]
+            if ds:
+                cpus = [d["cpu"] for d in ds]
+                print(f"| {size} | {level} | {_median(cpus):.2f} | {max(cpus):.2f} | "
+                      f"{sum(d['grade'] == level for d in ds)}/{len(ds)} | "
+                      f"{sum(d['whole'] for d in ds)}/{len(ds)} |")
+    cpus = [d["cpu"] for d in made]
+    print(f"\nall: median {_median(cpus):.2f} s, worst {max(cpus):.2f} s CPU")
+    if not enigma:
+        print("no enigma.py given (--enigma PATH): uniqueness by enigma.py not checked")
+        return
+    theirs, _cpu = solve_enigma(enigma, [{"text": d["text"]} for d in made], tmp, python)
+    same = sum(t == [d["solution"]] for t, d in zip(theirs, made, strict=True))
+    print(f"enigma.py: {same} of {len(made)} read and solved to the one same solution")
+    for t, d in zip(theirs, made, strict=True):
+        if t != [d["solution"]]:
+            print(f"  differs: {d['text']} (enigma.py: {t[:3]})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--enigma", help="path of enigma.py (not part of numberplay)")
@@ -176,7 +291,21 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--record", help="write the puzzles and enigma.py's solutions as JSON")
+    ap.add_argument("--explain", action="store_true",
+                    help="explain the unique ones: steps inside trials, CPU per puzzle")
+    ap.add_argument("--generate", action="store_true",
+                    help="generate every size and level: CPU per puzzle, enigma.py's check")
+    ap.add_argument("--seeds", type=int, default=3, help="--generate: seeds per size and level")
+    ap.add_argument("--sizes", default=",".join(SIZES), help="--generate: the sizes")
     args = ap.parse_args()
+    if args.generate:
+        with tempfile.TemporaryDirectory() as d:
+            generate_figures(args.enigma, args.python, args.seeds, args.sizes, Path(d))
+        return
+    if args.explain:
+        with tempfile.TemporaryDirectory() as d:
+            explain_figures([{"text": t} for t in puzzles(args.count, args.seed)], Path(d))
+        return
     items = [{"text": t} for t in puzzles(args.count, args.seed)]
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)

@@ -40,8 +40,9 @@ def jobs():
 
 
 def test_local_cluster_gives_the_process_pool_results(tmp_path):
-    """69 jobs on 2 workers run as chunks of 9 jobs: the hung job's pool process is
-    killed at its deadline, and the rest of its chunk goes on on a fresh one."""
+    """69 jobs on 2 workers run in chunks (16 jobs first, then fewer): the hung job's
+    pool process is killed at its deadline, and the rest of its chunk goes on on a
+    fresh one."""
     path = write_jobs(tmp_path / "jobs.jsonl", jobs())
     dask_out, pool_out = tmp_path / "dask.jsonl", tmp_path / "pool.jsonl"
     summary = run_batch(path, dask_out, workers=2, scheduler="local")
@@ -94,7 +95,7 @@ def test_missing_dask_is_a_one_line_error(monkeypatch):
 
 
 def test_a_job_that_kills_its_worker_fails_alone(tmp_path):
-    """64 jobs run in chunks of 8; the crashing job kills its pool's process, not
+    """64 jobs run in chunks; the crashing job kills its pool's process, not
     its Dask worker: it runs once more, then fails with the process pool's line."""
     good = puzzle_text([1, 2, 3], 3)
     path = write_jobs(tmp_path / "jobs.jsonl", [
@@ -109,8 +110,12 @@ def test_a_job_that_kills_its_worker_fails_alone(tmp_path):
     assert all(results[i]["result"]["count"] == 2 for i in range(63))
 
 
-def test_chunks_keep_every_thread_busy():
-    from numberplay.services.batch.dask_engine import MAX_CHUNK, chunk_size
+def test_chunks_shrink_as_the_batch_ends():
+    from numberplay.services.batch.dask_engine import MAX_CHUNK, chunk_sizes
 
-    assert chunk_size(1, 16) == 1 and chunk_size(128, 16) == 2 and chunk_size(512, 16) == 8
-    assert chunk_size(300, 2) == MAX_CHUNK and chunk_size(64, 2) == 8 and chunk_size(0, 0) == 1
+    for jobs, threads in ((1, 16), (16, 2), (120, 2), (128, 16), (512, 16), (5000, 3)):
+        sizes = chunk_sizes(jobs, threads)
+        assert sum(sizes) == jobs and sizes == sorted(sizes, reverse=True), sizes
+        assert sizes[0] <= MAX_CHUNK and sizes[-1] == 1, sizes
+    assert chunk_sizes(120, 2)[:4] == [MAX_CHUNK] * 4 and chunk_sizes(16, 2) == [4, 3, 3, 2, 1, 1, 1, 1]
+    assert chunk_sizes(0, 0) == []

@@ -113,6 +113,7 @@ def test_text_and_json_round_trip_with_options():
     ("0?? / ? = ?? ; ? - ? = ? ; ?? - ? = ?", "start with 0"),
     ("???? / ?? = ?0 ; ??? - ?? = ? ; ?? - ?? = ?", "empty"),
     ("???? ?? ?? ; ?? - ?? = ?", "A / B = C"),
+    ("??? / 0 = ?? ; ?? - 0 = ? ; ?? - 0 = ?", "the divisor is 0"),
 ])
 def test_bad_input_names_the_part(text, words):
     with pytest.raises(PuzzleError, match=words):
@@ -148,15 +149,116 @@ def test_generated_divisions_are_unique_by_a_brute_force(seed):
     assert any(ch.isalpha() for ch in KIND.to_text(g.puzzle))
 
 
-def test_the_drawing_is_the_printed_division():
-    p = KIND.parse("7????? / ?? = ????? ; 7? - ?? = ?? ; ??? - ?? = ? ; ; ??? - ?? = ?? ; "
-                   "??? - ??7 = 0")
-    (s,) = KIND.solutions(p)
-    text = KIND.render(p, s, "text")
+def read_back(divisor: str, quotient: dict[int, str], dividend: dict[int, str],
+              rows: list[dict[int, str]]) -> str:
+    """The skeleton a reader copies off a drawing: the rows below the dividend are
+    Y, then X and Y for each further subtraction, then the remainder (each row a
+    {dividend column: character}); each Y ends under its quotient digit, the first X
+    is the dividend's first digits, each Z the first digits of the X below it."""
+    n, m = len(dividend), len(quotient)
+    assert sorted(dividend) == list(range(n)) and sorted(quotient) == list(range(n - m, n))
+    a = "".join(dividend[i] for i in range(n))
+    c = "".join(quotient[i] for i in range(n - m, n))
+    ys, xs = rows[0:-1:2], [None, *rows[1:-1:2]]
+    subs: list[str] = [""] * m
+    ends = [max(y) for y in ys]
+    for i, (x, y, end) in enumerate(zip(xs, ys, ends, strict=True)):
+        below = xs[i + 1] if i + 1 < len(xs) else rows[-1]
+        xt = a[:end + 1] if x is None else "".join(x[j] for j in sorted(x))
+        zt = "".join(below[j] for j in sorted(below) if j <= end) or "0"
+        subs[end - (n - m)] = f"{xt} - {''.join(y[j] for j in sorted(y))} = {zt}"
+    return " ; ".join([f"{a} / {divisor} = {c}", *subs]).replace(" ;  ;", " ; ;").rstrip()
+
+
+def read_svg(svg: str) -> str:
+    """The skeleton from the SVG: its text elements by row (y) and column (x)."""
+    import xml.etree.ElementTree as ET
+
+    from numberplay.division.printed import MARGIN, STEP
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    bracket = float(root.find(f"{ns}path").get("d").split()[0][1:])
+    off = round((bracket + 4 - MARGIN) / STEP)
+    lines: dict[float, dict[int, str]] = {}
+    divisor = []
+    texts = [t for t in root.iter(f"{ns}text") if t.get("class") == "cell"]
+    ys = sorted({float(t.get("y")) for t in texts})
+    for t in texts:
+        x, y = float(t.get("x")), float(t.get("y"))
+        if x < bracket:
+            divisor.append((x, t.text))
+            continue
+        col = round((x - MARGIN) / STEP - 0.5) - off
+        row = lines.setdefault(y, {})
+        assert col not in row, "two characters drawn in one place"
+        row[col] = t.text
+    assert all(float(t.get("y")) == ys[1] for t in texts if float(t.get("x")) < bracket)
+    return read_back("".join(ch for _x, ch in sorted(divisor)), lines[ys[0]], lines[ys[1]],
+                     [lines[y] for y in ys[2:]])
+
+
+def read_text(text: str) -> str:
+    """The skeleton from the text drawing: each character in its column."""
     lines = text.splitlines()
+    lines = lines[:next((i for i, line in enumerate(lines) if "/" in line or "where" in line),
+                        len(lines))]
+    off = lines[2].index("┤") + 1
+    rows = [{i - off: ch for i, ch in enumerate(line) if ch != " " and i >= off}
+            for line in lines if line.strip() and not set(line.strip()) <= set("─┌")]
+    return read_back(lines[2][:off - 1].strip(), rows[0], rows[1], rows[2:])
+
+
+DRAWN = ["7????? / ?? = ????? ; 7? - ?? = ?? ; ??? - ?? = ? ; ; ??? - ?? = ?? ; ??? - ??7 = 0",
+         "????? / ?? = ???N ; ?? - ?? = ?6 ; ??? - ?R? = Y9 ; ??? - ??? = ?N ; ??? - ??Y = 0",
+         "pkmkh / ?? = ??? ; pkm - pmd = xp ; xpk - ?? = kh ; khh - mbg = k",
+         "????? / ?? = ??? ; pk? - pmd = xp ; ??k - ?? = kh ; ??h - mbg = k",
+         "???? / ?? = ??0 ; ?? - ?? = ? ; ?? - ?? = ? ;",
+         "1??? / ?? = ?? ; 1?? - ?? = ?? ; ??? - ??? = ?",
+         "???0000 / ?? = ????? ; ??? - ?? = ? ; ?? - ?? = ?? ; ??? - ?X? = ?? ; ??? - ??? = ?? "
+         "; ??? - ??? = 0"]
+
+
+@pytest.mark.parametrize("text", DRAWN)
+def test_the_drawing_is_the_printed_division(text):
+    """Every character of every line is drawn where the printed division puts it:
+    the skeleton read back off the SVG and off the text drawing is the puzzle's,
+    each line carrying what the lines it meets give (`merged`)."""
+    from numberplay.division.model import division_text, merged
+    p = KIND.parse(text)
+    whole = division_text(merged(p).puzzle)
+    assert read_svg(KIND.draw(p)) == whole
+    assert read_text(KIND.render(p, None, "text")) == whole
+    assert KIND.count(KIND.parse(whole)) == KIND.count(p)
+    for given in (ch for ch in text.replace("?", "") if ch.isalnum()):
+        assert given in KIND.draw(p)
+
+
+def test_the_drawing_of_the_solution_has_its_digits():
+    p = KIND.parse(DRAWN[0])
+    (s,) = KIND.solutions(p)
+    lines = KIND.render(p, s, "text").splitlines()
     assert lines[0].strip() == "23039" and "33 ┤760287" in lines[2]
-    svg = KIND.render(p, s, "svg")
-    assert svg.startswith("<svg") and "760287"[0] in svg
+    assert read_text(KIND.render(p, s, "text")).startswith("760287 / 33 = 23039 ; 76 - 66 = 10")
+    assert read_svg(KIND.draw(p, s)) == read_text(KIND.render(p, s, "text"))
+
+
+def test_two_characters_met_in_one_place_are_said_beside_the_drawing():
+    p = KIND.parse("A?? / ?? = ? ; 5?? - ??? = 7?")
+    assert "A = 5" in KIND.render(p, None, "text") and "A = 5" in KIND.draw(p)
+
+
+@pytest.mark.parametrize("size", ["4x1", "5x2", "6x2", "7x2", "7x3"])
+@pytest.mark.parametrize("level", KIND.difficulties)
+def test_generated_divisions_read_back_from_their_drawing(size, level):
+    """What is generated is drawn whole: every size the page offers and every
+    level, read back off the SVG and the text; the text form is already whole."""
+    from numberplay.division.model import division_text
+    for seed in range(2):
+        g = numberplay.generate_full("division", size=size, difficulty=level, seed=seed)
+        assert g.difficulty == level
+        text = division_text(g.puzzle)
+        assert read_svg(KIND.draw(g.puzzle)) == text
+        assert read_text(KIND.render(g.puzzle, None, "text")) == text
 
 
 def test_random_skeletons_agree_with_their_check():
@@ -200,3 +302,15 @@ def test_a_letter_may_be_a_given_digit():
     """As in enigma.py, letters differ from each other, not from the digits shown."""
     p = KIND.parse("A?? / ?? = ? ; A?? - ??? = 7?")
     assert 7 in {dict(s.letters)["A"] for s in KIND.solutions(p)}
+
+
+def test_a_partial_keeps_its_letters():
+    """`solve --no-search` prints where the deductions stall: a letter not yet
+    decided is still its letter, not `?`."""
+    from click.testing import CliRunner
+    r = CliRunner().invoke(app, ["solve", "division", "--no-search",
+                                 "pk??? / ?? = ??? ; pk? - ??? = ?p ; ??? - ?? = k? ; "
+                                 "??? - ??? = k"])
+    assert r.exit_code == 5
+    assert r.output.splitlines()[0] == \
+        "pk??? / ?? = ??? ; pk? - ??? = 1p ; 1p? - ?? = k? ; k?? - ??? = k"

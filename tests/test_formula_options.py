@@ -117,6 +117,20 @@ def test_explain_honours_digits_and_refuses_partial_distinctness():
                                                  distinct="")))
 
 
+@pytest.mark.parametrize("args", [
+    ["--distinct", "TWO,FUR", "--fix", "T=1", "TWO + TWO = FOUR"],
+    ["A? + A? = 9??"],
+    ["--distinct", "", "AB + AB = 9CD"],
+])
+@pytest.mark.parametrize("command", ["solve", "explain", "check"])
+def test_no_solution_is_exit_1_under_any_option(run, command, args):
+    """A puzzle without solution says so (exit 1), whatever letters need not
+    differ: never the refusal of a partial --distinct (exit 2)."""
+    result = run([command, "cryptarithm", *args])
+    assert result.exit_code == 1, result.output
+    assert "distinct:" not in result.output and "no solution" in result.output.lower()
+
+
 # -- a brute force on small formulas with random options ------------------------------------
 
 FORMULAS = ["AB + BA = CDC", "AB + CD = EF", "A * B = CA", "AB - C = DA", "ABC = A * B * C + D",

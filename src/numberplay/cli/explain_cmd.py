@@ -88,7 +88,8 @@ def _explain_text(impl: Kind, puzzle: Puzzle, a: Call, first: bool) -> int:
         last = step
         for line in step_text_lines(number, step, a.request.trace):
             echo(line)
-        if step.snapshot and not a.request.trace and step.technique in (SOLVED, STALLED):
+        if step.snapshot and not a.request.trace and step.technique in (SOLVED, STALLED) \
+                and step.snapshot not in step.text:   # (shown once)
             echo(_indent(step.snapshot))
     if not report["complete"]:
         raise BudgetExceeded(report.get("message", "search budget exhausted"))

@@ -30,9 +30,12 @@ def changed_text(step: Step) -> str:
 def _trial_parts(step: Step) -> tuple[str, list[Step], str]:
     """(the supposition, the chain before the contradiction, the conclusion)."""
     (place, value), = step.removed[:1] or ((step.cells[0] if step.cells else "?", "?"),)
-    head = f"Suppose {place} = {value}:"
+    said = f"Suppose {place} = {value}"
+    if step.text.startswith("Suppose ") and ". " in step.text:
+        said = step.text.split(". ", 1)[0]    # the place in the kind's words
+    head = f"{said}:"
     chain = list(step.chain)
-    tail = f"so {place} ≠ {value}."
+    tail = f"so {said[len('Suppose '):].replace(' = ', ' ≠ ', 1)}."
     return head, chain, tail
 
 

@@ -80,10 +80,12 @@ def chain_steps(rules: Rules, trial: Trial) -> list[Step]:
 def trial_step(rules: Rules, trial: Trial) -> Step:
     """The TRIAL step: the assumption, its chain, the contradiction, the removal."""
     chain = chain_steps(rules, trial)
-    parts = [f"Suppose {trial.place} = {trial.value}."]
+    said = getattr(rules, "place_words", None)   # a kind may name places in words
+    place = said(trial.place) if said is not None else trial.place
+    parts = [f"Suppose {place} = {trial.value}."]
     if chain:
         parts.append("Then " + " ".join(_sentence(s) for s in chain))
-    parts.append(f"But {_lower(trial.end.text)}. So {trial.place} ≠ {trial.value}.")
+    parts.append(f"But {_lower(trial.end.text)}. So {place} ≠ {trial.value}.")
     end = Step(CONTRADICTION, trial.end.text, trial.end.cells)
     return Step(TRIAL, " ".join(parts), (trial.place, *trial.end.cells),
                 removed=((trial.place, trial.value),),

@@ -37,6 +37,9 @@ def read_size(size: str) -> tuple[int, int]:
 
 
 def _draw(rng: random.Random, n: int, mb: int) -> DivisionSolution | None:
+    """A division as a setter would choose one: the quotient does not end in 0
+    (its last subtractions would be empty, which enigma.py cannot read) and has at
+    most one 0; the remainder is smaller than the divisor."""
     b = rng.randrange(max(2, 10 ** (mb - 1)), 10 ** mb)
     r = rng.randrange(b) if rng.random() < 0.7 else 0
     lo = -(-(10 ** (n - 1) - r) // b)
@@ -46,21 +49,24 @@ def _draw(rng: random.Random, n: int, mb: int) -> DivisionSolution | None:
     c = rng.randint(lo, hi)
     if rng.random() < 0.4 and len(str(c)) > 2:     # a 0 in the quotient, now and then
         digits = list(str(c))
-        digits[rng.randrange(1, len(digits))] = "0"
+        digits[rng.randrange(1, len(digits) - 1)] = "0"
         c = int("".join(digits))
     a = b * c + r
-    if len(str(a)) != n or c == 0:
+    if len(str(a)) != n or c == 0 or c % 10 == 0 or str(c).count("0") > 1:
         return None
     return DivisionSolution(a, b, c, r, ())
 
 
 def _skeleton_of(s: DivisionSolution) -> DivisionPuzzle | None:
-    """The division with every digit shown (None when a difference of 0 falls
-    before the end: it is not written)."""
+    """The division with every digit shown (None when it is degenerate: a
+    difference of 0 before the end, which is not written, or a first line that
+    the divisor's product takes whole, or a quotient that is one digit)."""
     a, b, c = str(s.dividend), str(s.divisor), str(s.quotient)
     subs: list = []
     z, cursor, n, m = 0, 0, len(a), len(c)
     rows: list[tuple[Any, int, Any] | None] = []
+    if m < 2:
+        return None
     for k in range(m):
         q = int(c[k])
         if q == 0:
@@ -88,6 +94,42 @@ def _skeleton_of(s: DivisionSolution) -> DivisionPuzzle | None:
     except Exception:
         return None
     return p
+
+
+def places_of(p: DivisionPuzzle) -> list[list[tuple[int, int]]]:
+    """The printed places as characters of the text form: the dividend's digit and
+    the X digit that brings it down are one place, as are a difference's digit and
+    the X digit below it (the `0` of an exact division's last Z is no place)."""
+    lay = layout_of(p)
+    parts = _parts(p)
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(c: tuple[int, int]) -> tuple[int, int]:
+        while parent.setdefault(c, c) != c:
+            c = parent[c]
+        return c
+
+    def union(c: tuple[int, int], d: tuple[int, int]) -> None:
+        rc, rd = find(c), find(d)
+        if rc != rd:
+            parent[max(rc, rd)] = min(rc, rd)
+
+    prev = None
+    for st in lay.steps:
+        for j, col in enumerate(st.down):
+            union((0, col), (3 + 3 * st.k, st.head + j))
+        if prev is not None:
+            for j in range(st.head):
+                union((5 + 3 * prev.k, j), (3 + 3 * st.k, j))
+        prev = st
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for i, part in enumerate(parts):
+        for j in range(len(part)):
+            if i >= 3 and i % 3 == 2 and lay.steps[-1].exact and \
+                    (i - 5) // 3 == lay.steps[-1].k:
+                continue
+            groups.setdefault(find((i, j)), []).append((i, j))
+    return list(groups.values())
 
 
 # A character of the text form: (part, index): part 0 dividend, 1 divisor, 2 quotient,
@@ -132,7 +174,8 @@ def _solution_parts(p: DivisionPuzzle, s: DivisionSolution) -> list[str] | None:
 
 def make(rng: random.Random, n: int, mb: int, budget: Budget, letters_wanted: int
          ) -> tuple[DivisionPuzzle, DivisionSolution] | None:
-    """One unique skeleton (None when this draw does not make one)."""
+    """One unique skeleton (None when this draw does not make one). What is shown
+    is shown in its printed place: every line that prints that place carries it."""
     s = _draw(rng, n, mb)
     if s is None:
         return None
@@ -140,41 +183,50 @@ def make(rng: random.Random, n: int, mb: int, budget: Budget, letters_wanted: in
     if full_p is None:
         return None
     full = _parts(full_p)
-    shown = [["?" if ch != "0" or len(part) != 1 or i < 3 or i % 3 != 2 else "0"
-              for ch in part] for i, part in enumerate(full)]
-    # the last Z of an exact division stays `0`
+    shown = [list(part) for part in full]
+    places = places_of(full_p)
+    place_of = {ij: g for g, where in enumerate(places) for ij in where}
+    digit = [full[where[0][0]][where[0][1]] for where in places]
+    state = ["?"] * len(places)
     pool = list(string.ascii_uppercase)
     rng.shuffle(pool)
     letter_of: dict[str, str] = {}
 
-    def reveal(i: int, j: int) -> None:
-        d = full[i][j]
+    def show(g: int, ch: str) -> None:
+        state[g] = ch
+        for i, j in places[g]:
+            shown[i][j] = ch
+
+    for g in range(len(places)):
+        show(g, "?")
+
+    def reveal(g: int) -> None:
+        d = digit[g]
         if d in letter_of:
-            shown[i][j] = letter_of[d]
+            show(g, letter_of[d])
         elif len(letter_of) < letters_wanted and (not letter_of or rng.random() < 0.75):
             letter_of[d] = pool.pop()
-            shown[i][j] = letter_of[d]
+            show(g, letter_of[d])
         else:
-            shown[i][j] = d
+            show(g, d)
 
     def puzzle() -> DivisionPuzzle:
         return _from_parts(["".join(x) for x in shown], full_p)
 
-    # a few characters to start with: a digit seen twice as a letter, and some more
-    cells = [(i, j) for i, part in enumerate(full) for j in range(len(part))
-             if shown[i][j] == "?"]
-    by_digit: dict[str, list[tuple[int, int]]] = {}
-    for i, j in cells:
-        by_digit.setdefault(full[i][j], []).append((i, j))
+    # a few places to start with: a digit seen twice as a letter, and some more
+    by_digit: dict[str, list[int]] = {}
+    for g, d in enumerate(digit):
+        by_digit.setdefault(d, []).append(g)
     twice = sorted(d for d, where in by_digit.items() if len(where) >= 2)
     if twice:
         d = rng.choice(twice)
         letter_of[d] = pool.pop()
-        for i, j in rng.sample(by_digit[d], 2):
-            shown[i][j] = letter_of[d]
-    for i, j in rng.sample(cells, min(len(cells), 1 + letters_wanted)):
-        if shown[i][j] == "?":
-            reveal(i, j)
+        for g in rng.sample(by_digit[d], 2):
+            show(g, letter_of[d])
+    start = 1 + letters_wanted + len(places) // 6    # (a long division: more to start with)
+    for g in rng.sample(range(len(places)), min(len(places), start)):
+        if state[g] == "?":
+            reveal(g)
     for _ in range(60):
         budget.tick()
         p = puzzle()
@@ -187,59 +239,115 @@ def make(rng: random.Random, n: int, mb: int, budget: Budget, letters_wanted: in
                       if (t.dividend, t.divisor) != (s.dividend, s.divisor)), None)
         if other is None:
             return None
-        diff = [(i, j) for i, j in _differences(full, other) if shown[i][j] == "?"]
+        diff = sorted({place_of[ij] for ij in _differences(full, other)
+                       if ij in place_of and state[place_of[ij]] == "?"})
         if not diff:
             return None
-        i, j = rng.choice(diff)
-        reveal(i, j)
+        reveal(rng.choice(diff))
     else:
         return None
     # take back what is not needed
-    told = [(i, j) for i, part in enumerate(shown) for j, ch in enumerate(part)
-            if ch != "?" and not (full[i] == "0" and i >= 3 and i % 3 == 2)]
+    told = [g for g in range(len(places)) if state[g] != "?"]
     rng.shuffle(told)
-    for i, j in told:
-        keep = shown[i][j]
-        if keep.isalpha() and sum(part.count(keep) for part in shown) <= 2:
+    for g in told:
+        keep = state[g]
+        if keep.isalpha() and state.count(keep) <= 2:
             continue   # a letter is kept where it is seen at least twice
-        shown[i][j] = "?"
+        show(g, "?")
         if len(_count(puzzle(), budget.child(nodes=200_000))) != 1:
-            shown[i][j] = keep
+            show(g, keep)
     p = puzzle()
     sol = next(Search(p, budget).solutions())
     return p, sol
 
 
-def _show_one(rng: random.Random, p: DivisionPuzzle, s: DivisionSolution) -> DivisionPuzzle:
-    """The puzzle with one more `?` shown as its digit (still unique: it only narrows)."""
+# the steps a level may not need: the cells they decide are shown (in that order) to
+# bring a puzzle down to the level
+_HARDER = {"easy": ("product", "subtraction", "trial"), "medium": ("trial",),
+           "hard": ("trial",)}
+ATTEMPT_NODES = 400_000     # one draw's search and grading (a seed gives one puzzle anywhere)
+
+
+def _slot_of(p: DivisionPuzzle) -> dict[tuple[int, int], str]:
+    """Each character of the text form: the name of the place the steps give it."""
+    from .rules import model_of
+    m = model_of(p)
+    out: dict[tuple[int, int], str] = {}
+    for j, s in enumerate(m.slots_of_a):
+        out[(0, j)] = m.names[s]
+    for j, s in enumerate(m.bs):
+        out[(1, j)] = m.names[s]
+    for j, s in enumerate(m.slots_of_c):
+        out[(2, j)] = m.names[s]
+    for pr, sb in zip(m.products, m.subtractions, strict=True):
+        k = pr.k - 1
+        for j, s in enumerate(sb.xs):
+            out[(3 + 3 * k, j)] = m.names[s]
+        for j, s in enumerate(pr.ys):
+            out[(4 + 3 * k, j)] = m.names[s]
+        for j, s in enumerate(sb.zs):
+            out[(5 + 3 * k, j)] = m.names[s]
+    return out
+
+
+def _show_needed(impl, rng: random.Random, p: DivisionPuzzle, s: DivisionSolution,
+                 level: str, budget: Budget) -> DivisionPuzzle:
+    """The puzzle with one more place shown, one the level's techniques could not
+    decide (the first step harder than the level): as the letter of its digit
+    where the puzzle has one, else as its digit (still unique: it only narrows)."""
     full = _solution_parts(p, s)
-    parts = _parts(p)
+    parts = [list(part) for part in _parts(p)]
     assert full is not None
-    hidden = [(i, j) for i, part in enumerate(parts) for j, ch in enumerate(part) if ch == "?"]
-    if not hidden:
+    groups = places_of(p)
+    names = _slot_of(p)
+    hidden = {names[g[0]]: g for g in groups if parts[g[0][0]][g[0][1]] == "?"}
+    want: list[list[tuple[int, int]]] = []
+    for step in impl.explain(p, budget=budget):
+        if step.technique in _HARDER.get(level, ()):
+            want = [hidden[c] for c in step.cells if c in hidden]
+            if want:
+                break
+    if not want:
+        want = list(hidden.values())
+    if not want:
         return p
-    i, j = rng.choice(hidden)
-    parts[i] = parts[i][:j] + full[i][j] + parts[i][j + 1:]
-    return _from_parts(parts, p)
+    group = rng.choice(want)
+    digit = full[group[0][0]][group[0][1]]
+    letter = next((ch for part, whole in zip(parts, full, strict=True)
+                   for ch, d in zip(part, whole, strict=True) if ch.isalpha() and d == digit),
+                  digit)
+    for i, j in group:
+        parts[i][j] = letter
+    return _from_parts(["".join(part) for part in parts], p)
 
 
 def generate_division(impl, rng: random.Random, size: str | None, difficulty: str | None,
                       budget: Budget) -> Generated:
-    """A unique skeleton division of the size, graded as asked."""
+    """A unique skeleton division of the size, graded as asked: a draw made unique
+    and minimal (`make`), then shown more where a step harder than the level is
+    needed; a draw harder than `hard` asks, or easier than asked, is left for the
+    next. Each draw has a node budget of its own, so one that runs long is left too."""
+    from ..errors import BudgetExceeded
     n, mb = read_size(size or SIZES.get(difficulty or "", "6x2"))
+    order = impl.difficulties
     for _attempt in range(400):
         budget.tick()
-        made = make(rng, n, mb, budget, rng.randint(1, 4))
-        if made is None:
-            continue
-        p, sol = made
-        grade = impl.grade(p, budget)
-        order = impl.difficulties
-        for _more in range(12):   # too hard for the asked grade: show more of it
-            if difficulty is None or order.index(grade) <= order.index(difficulty):
-                break
-            p = _show_one(rng, p, sol)
-            grade = impl.grade(p, budget)
+        attempt = budget.child(nodes=ATTEMPT_NODES)
+        try:
+            made = make(rng, n, mb, attempt, rng.randint(1, 4))
+            if made is None:
+                continue
+            p, sol = made
+            grade = impl.grade(p, attempt)
+            for _more in range(12):   # too hard for the asked grade: show more of it
+                if difficulty is None or order.index(grade) <= order.index(difficulty):
+                    break
+                p = _show_needed(impl, rng, p, sol, difficulty, attempt)
+                grade = impl.grade(p, attempt)
+        except BudgetExceeded:
+            if attempt.max_nodes is not None and attempt.used > attempt.max_nodes:
+                continue
+            raise
         if difficulty is None or grade == difficulty:
             return Generated(p, sol, grade, division_text(p))
     raise GenerationError(f"no unique {difficulty or ''} division of size {n}x{mb} found")

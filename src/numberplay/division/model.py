@@ -338,6 +338,8 @@ def _layout(a: str, b: str, c: str, subs: tuple[Sub, ...], puzzle: DivisionPuzzl
     if m > n:
         raise PuzzleError(f"the quotient ({m} digits) is longer than the dividend ({n})",
                           where="the quotient")
+    if b == "0":
+        raise PuzzleError("the divisor is 0: no number is divided by 0", where="the divisor")
     if len(subs) != m:
         raise PuzzleError(f"the quotient has {m} digit(s), so the division has {m} "
                           f"subtraction(s) (an empty one for each 0 digit), not {len(subs)}")
@@ -429,3 +431,66 @@ def solution_text(puzzle: DivisionPuzzle, s: DivisionSolution) -> str:
     if worked is not None:
         parts += ["" if r is None else f"{r[0]} - {r[1]} = {r[2]}" for r in worked.rows]
     return " ; ".join(parts).replace(" ;  ;", " ; ;").rstrip()
+
+
+# -- the puzzle as printed: one character per printed place ----------------------------------
+@dataclass(frozen=True)
+class Merged:
+    """The skeleton with each printed place's characters made one: the dividend
+    takes the first X's characters and those each X brings down; an X's first
+    digits and the difference above it take each other's (they are one number,
+    printed once). `clashes` tells where two given characters met in one place
+    (`A` in one line, `5` in the other): the drawing says them beside the division."""
+
+    puzzle: DivisionPuzzle
+    clashes: tuple[str, ...]
+
+
+def _meet(a: str, b: str) -> str:
+    """The character a place shows: a given one over `?`; a letter over a digit."""
+    if a == ANY:
+        return b
+    if b == ANY or a == b:
+        return a
+    return a if is_letter(a) else b
+
+
+def merged(puzzle: DivisionPuzzle) -> Merged:
+    """The puzzle with every line carrying every character of its places (the
+    same solutions: the characters met were of one digit already)."""
+    lay = layout_of(puzzle)
+    a = list(puzzle.dividend)
+    xs: dict[int, list[str]] = {st.k: list(st.x) for st in lay.steps}
+    zs: dict[int, list[str]] = {st.k: list(st.z) for st in lay.steps}
+    clashes: list[str] = []
+
+    def meet(where: str, old: str, new: str) -> str:
+        if old != ANY and new != ANY and old != new:
+            clashes.append(f"{where}: {old} = {new}")
+        return _meet(old, new)
+
+    prev: StepLayout | None = None
+    for st in lay.steps:
+        x = xs[st.k]
+        for j, col in enumerate(st.down):
+            a[col] = meet(f"the dividend's digit {col + 1}", a[col], x[st.head + j])
+        if prev is not None:
+            z = zs[prev.k]
+            for j in range(st.head):
+                z[j] = meet(f"subtraction {prev.k + 1}'s difference", z[j], x[j])
+        prev = st
+    # and back: each X shows what its places hold
+    prev = None
+    for st in lay.steps:
+        x = xs[st.k]
+        for j, col in enumerate(st.down):
+            x[st.head + j] = a[col]
+        if prev is not None:
+            x[:st.head] = zs[prev.k]
+        prev = st
+    subs: list[Sub] = []
+    for k, s in enumerate(puzzle.subs):
+        subs.append(None if s is None else ("".join(xs[k]), s[1], "".join(zs[k])))
+    from dataclasses import replace
+    out = replace(puzzle, dividend="".join(a), subs=tuple(subs))
+    return Merged(out, tuple(dict.fromkeys(clashes)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .model import DivisionPuzzle, DivisionSolution, layout_of, work
+from .model import DivisionPuzzle, DivisionSolution, layout_of, merged, work
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,18 @@ class Printed:
     rows: tuple[Row, ...]
     rules: tuple[tuple[int, int, int], ...]
     width: int
+    notes: tuple[str, ...] = ()     # where two lines gave one place two characters
 
 
 def printed(puzzle: DivisionPuzzle, solution: DivisionSolution | None = None) -> Printed:
-    """The geometry of the division, with the solution's digits when given."""
+    """The geometry of the division, with the solution's digits when given.
+
+    Every character of every line of the text form is drawn in its place: the
+    first X is the dividend's first digits, each X the difference above it with
+    the digits brought down (`merged`); where two lines give one place two
+    characters, a note beside the division says so."""
+    joined = merged(puzzle)
+    puzzle = joined.puzzle
     lay = layout_of(puzzle)
     n, m = lay.n, lay.m
     worked = work(lay, solution.dividend, solution.divisor, solution.quotient) \
@@ -73,7 +81,8 @@ def printed(puzzle: DivisionPuzzle, solution: DivisionSolution | None = None) ->
                     tuple(f"a{col + 1}" for col in lay.trailing)
             end = n - 1
             rows.append(Row(text, end - len(text) + 1, "remainder", places))
-    return Printed(b, quotient, dividend, tuple(rows), tuple(rules), n)
+    notes = () if worked else tuple(f"where lines meet, {c}" for c in joined.clashes)
+    return Printed(b, quotient, dividend, tuple(rows), tuple(rules), n, notes)
 
 
 def as_text(p: Printed) -> str:
@@ -87,6 +96,7 @@ def as_text(p: Printed) -> str:
         for start, width, after in p.rules:
             if after == i:
                 lines.append(" " * (off + start) + "─" * width)
+    lines += p.notes
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -98,11 +108,12 @@ MARGIN = 16
 def as_svg(p: Printed, highlight: Iterable[str] | str | None = None,
            letters: dict[str, str] | None = None) -> str:
     """The division as SVG: every digit a text in its column (data-place names it)."""
-    from ..drawing import FAINT, INK, Svg, read_places  # a plain solve draws no SVG
+    from ..drawing import FAINT, INK, Svg, read_places, text_width  # a plain solve draws no SVG
     lit = read_places(highlight).names
     off = len(p.divisor) + 1
-    width = 2 * MARGIN + (off + p.width) * STEP
-    height = 2 * MARGIN + (len(p.rows) + 2) * LINE + 8
+    width = max([2 * MARGIN + (off + p.width) * STEP,
+                 *(2 * MARGIN + text_width(note, 13) for note in p.notes)])
+    height = 2 * MARGIN + (len(p.rows) + 2) * LINE + 8 + 18 * len(p.notes)
     svg = Svg(width, height, "division")
 
     def put(row: Row, col0: float, y: float, bold: bool = True) -> None:
@@ -137,6 +148,8 @@ def as_svg(p: Printed, highlight: Iterable[str] | str | None = None,
                 ry = y + LINE / 2
                 svg.line(MARGIN + (off + start) * STEP + 2, ry,
                          MARGIN + (off + start + w) * STEP - 2, ry, stroke=INK, width=1.5)
+    for i, note in enumerate(p.notes):
+        svg.text(MARGIN, y + LINE + 18 * i, note, size=13, anchor="start", cls="note")
     if letters:
         text = "  ".join(f"{c}={d}" for c, d in letters.items())
         svg.text(MARGIN, height - MARGIN / 2, text, size=13, anchor="start")

@@ -26,9 +26,11 @@ hardest rung a path needs.
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..deduce import Contradiction, Entry, Move, Rules, Technique, table_of
+from ..deduce import Contradiction, Entry, Move, Rules, Tally, Technique, table_of
 from ..model import Step
 from .model import ANY, DivisionPuzzle, is_letter, layout_of
 
@@ -48,12 +50,29 @@ def digits_of(mask: int) -> list[int]:
 
 
 def shown(mask: int) -> str:
+    """A place's digits in words: one digit, a range, the digits left out, or a list."""
     ds = digits_of(mask)
+    if not ds:
+        return "has no digit"
     if len(ds) == 1:
         return f"= {ds[0]}"
     if len(ds) > 2 and ds == list(range(ds[0], ds[-1] + 1)):
         return f"is {ds[0]} to {ds[-1]}"
-    return "is " + " or ".join(map(str, ds)) if ds else "has no digit"
+    if len(ds) >= 6:
+        out = [d for d in range(10) if d not in ds]
+        return "is not " + _listed(out)
+    return "is " + _listed(ds)
+
+
+def _listed(ds: list[int]) -> str:
+    words = [str(d) for d in ds]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 @dataclass
@@ -93,6 +112,11 @@ class Model:
     slots_of_a: list[int] = field(default_factory=list)
     slots_of_c: list[int] = field(default_factory=list)
     letter_slot: dict[str, int] = field(default_factory=dict)
+    said: list[str] = field(default_factory=list)    # each place in words, as printed
+    line: dict[int, int] = field(default_factory=dict)   # subtraction k -> printed line
+    apart: dict[int, tuple[int, ...]] = field(default_factory=dict)   # letters that differ
+    watch: list[int] = field(default_factory=list)   # the places the divisor rule reads
+    memo: dict[tuple, Any] = field(default_factory=dict)
 
 
 def build(puzzle: DivisionPuzzle) -> Model:
@@ -176,10 +200,13 @@ def build(puzzle: DivisionPuzzle) -> Model:
                     m.letter[s] = ch
         if c in leads:
             m.start[s] &= ~1
+    m.line = {k: i + 1 for i, (k, *_rest) in enumerate(raw)}
+    m.said = [""] * len(m.names)
     for c in order:   # names: the letter, else the first cell's
         s = slot[find(c)]
         if not m.names[s]:
             m.names[s] = m.letter[s] or _cell_name(c)
+            m.said[s] = f"letter {m.letter[s]}" if m.letter[s] else _cell_words(c, m.line)
     m.index = {name: i for i, name in enumerate(m.names)}
     m.letter_slot = {ch: slot[find(c)] for ch, c in first.items()}
     for ch, s in m.letter_slot.items():   # a letter met on another letter's digit
@@ -213,7 +240,23 @@ def build(puzzle: DivisionPuzzle) -> Model:
                 if lx != ly and slot[find(first[lx])] == slot[find(first[ly])]:
                     m.start[slot[find(first[lx])]] = 0
     m.differ = sorted(pairs)
+    apart: dict[int, list[int]] = {}
+    for x, y in pairs:
+        apart.setdefault(x, []).append(y)
+        apart.setdefault(y, []).append(x)
+    m.apart = {x: tuple(v) for x, v in apart.items()}
+    m.watch = sorted({*m.bs, *(pr.q for pr in m.products), *(t for pr in m.products
+                                                            for t in pr.ys),
+                      *(t for sb in m.subtractions for t in (*sb.xs, *sb.zs))})
     return m
+
+
+def _cell_words(c: tuple, line: dict[int, int]) -> str:
+    """A place as the printed division shows it: "the quotient's 2nd digit"."""
+    if c[0] < 3:
+        return f"the {('dividend', 'divisor', 'quotient')[c[0]]}'s {ordinal(c[1] + 1)} digit"
+    what = ("product", "difference")[c[0] - 3]
+    return f"the {ordinal(line[c[1]])} {what}'s {ordinal(c[2] + 1)} digit"
 
 
 def _cell_name(c: tuple) -> str:
@@ -328,18 +371,141 @@ def _subtraction_support(pos: Masks, sb: Subtraction) -> dict[int, int] | None:
     return out
 
 
+def _chain_support(pos: Masks, cols: list[tuple[list[int], Any]], step, carries0: int,
+                   apart: dict[int, tuple[int, ...]], bound: dict[int, int] | None = None
+                   ) -> dict[int, int] | None:
+    """Exact support of a column-by-column relation whose places may repeat (a
+    letter met twice in one line): a dynamic programme over the columns (units
+    first) whose state is the carry and the digits of the repeated places bound so
+    far. `cols`: per column its places and its test; `step(test, first, rest,
+    carry)` yields each (digits of the places, carry out) the column allows (the
+    first place's mask `first`, the others' digits `rest`); the last carry must be
+    `carries0` (0). None when nothing fits."""
+    count: dict[int, int] = {}
+    for places, _t in cols:
+        for t in places:
+            count[t] = count.get(t, 0) + 1
+    rep = sorted(t for t, c in count.items() if c > 1)
+    ri = {t: i for i, t in enumerate(rep)}
+    start = tuple((bound or {}).get(t, -1) for t in rep)
+    layers: list[dict[tuple, list]] = [{(0, start): []}]
+    for places, test in cols:
+        nxt: dict[tuple, list] = {}
+        masks = [pos[t] for t in places]
+        rest = [digits_of(v) for v in masks[1:]]
+        for (carry, vals), _back in layers[-1].items():
+            for found in step(test, masks[0], rest, carry):
+                digits, out = found[:-1], found[-1]
+                v2 = list(vals)
+                ok = True
+                local: dict[int, int] = {}
+                for t, d in zip(places, digits, strict=True):
+                    if local.setdefault(t, d) != d:
+                        ok = False
+                        break
+                    i = ri.get(t)
+                    if i is not None:
+                        if v2[i] == -1:
+                            if any(o in ri and v2[ri[o]] == d for o in apart.get(t, ())):
+                                ok = False
+                                break
+                            v2[i] = d
+                        elif v2[i] != d:
+                            ok = False
+                            break
+                if not ok:
+                    continue
+                nxt.setdefault((out, tuple(v2)), []).append((carry, vals, digits))
+        if not nxt:
+            return None
+        layers.append(nxt)
+    ends = [key for key in layers[-1] if key[0] == carries0]
+    if not ends:
+        return None
+    live = set(ends)
+    sup: dict[int, int] = {}
+    for i in range(len(cols) - 1, -1, -1):
+        places = cols[i][0]
+        prev: set[tuple] = set()
+        for key in live:
+            for carry, vals, digits in layers[i + 1][key]:
+                prev.add((carry, vals))
+                for t, d in zip(places, digits, strict=True):
+                    sup[t] = sup.get(t, 0) | 1 << d
+        live = prev
+    return sup
+
+
+def _sub_step(test, first: int, rest: list[list[int]], carry: int):
+    """A subtraction's column, read as y + z + carry = x + 10 carry': each
+    (x, y, z digits present, carry') whose x the mask `first` allows."""
+    has_y, has_z = test
+    ys = rest[0] if has_y else [0]
+    zs = rest[has_y] if has_z else [0]
+    for y in ys:
+        for z in zs:
+            v = y + z + carry
+            if first >> (v % 10) & 1:
+                yield (v % 10, *((y,) if has_y else ()), *((z,) if has_z else ()), v // 10)
+
+
+def _lettered_subtraction(m: Model, pos: Masks, sb: Subtraction) -> dict[int, int] | None:
+    lx, ly, lz = len(sb.xs), len(sb.ys), len(sb.zs)
+    cols = []
+    for i in range(lx):
+        places = [sb.xs[lx - 1 - i]]
+        if i < ly:
+            places.append(sb.ys[ly - 1 - i])
+        if i < lz:
+            places.append(sb.zs[lz - 1 - i])
+        cols.append((places, (i < ly, i < lz)))
+    return _chain_support(pos, cols, _sub_step, 0, m.apart)
+
+
+def _prod_step(test, first: int, rest: list[list[int]], carry: int):
+    """A product's column: q × b digit + carry gives the y digit and carry'."""
+    q, has_b = test
+    for d in (rest[0] if has_b else [0]):
+        v = q * d + carry
+        if first >> (v % 10) & 1:
+            yield (v % 10, d, v // 10) if has_b else (v % 10, v // 10)
+
+
+def _lettered_product(m: Model, pos: Masks, pr: Product) -> dict[int, int] | None:
+    lb, ly = len(m.bs), len(pr.ys)
+    sup: dict[int, int] = {}
+    for q in digits_of(pos[pr.q]):
+        cols = []
+        for i in range(ly):
+            places = [pr.ys[ly - 1 - i]]
+            if i < lb:
+                places.append(m.bs[lb - 1 - i])
+            cols.append((places, (q, i < lb)))
+        one = _chain_support(pos, cols, _prod_step, 0, m.apart, {pr.q: q})
+        if one is None or (pr.q in one and not one[pr.q] >> q & 1):
+            continue
+        for t, v in one.items():
+            sup[t] = sup.get(t, 0) | v
+        sup[pr.q] = sup.get(pr.q, 0) | 1 << q
+    return sup or None
+
+
+def _repeats(slots: list[int]) -> bool:
+    return len(set(slots)) < len(slots)
+
+
 def _narrow(m: Model, pos: Masks, name: str, where: object, support: dict[int, int] | None,
             what: str) -> Move | None:
     """Narrow the places to their support: the move, None when nothing changes;
     Contradiction when a place has nothing left."""
     if support is None:
-        raise Contradiction(f"{what}: no digits fit", ())
+        raise Contradiction(f"no digits fit {what}", ())
     changed = {s: pos[s] & v for s, v in support.items() if pos[s] & v != pos[s]}
     if not changed:
         return None
     for s, v in changed.items():
         if not v:
-            raise Contradiction(f"{what}: {m.names[s]} has no digit left", (m.names[s],))
+            raise Contradiction(f"{what} leaves no digit for {m.said[s]}", (m.names[s],))
     for s, v in changed.items():
         pos[s] = v
     return Move(name, where, changed)
@@ -355,7 +521,8 @@ def distinct(m: Model, pos: Masks) -> Move | None:
         others = {b if a == s else a for a, b in m.differ if s in (a, b)}
         support = {o: ALL & ~v for o in others if pos[o] & v}
         if support:
-            return _narrow(m, pos, "distinct letters", s, support, m.names[s])
+            return _narrow(m, pos, "distinct letters", s, support,
+                           f"{m.names[s]} = {digits_of(v)[0]}")
     return None
 
 
@@ -384,10 +551,130 @@ def product_length(m: Model, pos: Masks) -> Move | None:
             support[m.bs[0]] = sum(1 << d for d in digits_of(pos[m.bs[0]])
                                    if d * scale <= hi and (d + 1) * scale - 1 >= lo)
         move = _narrow(m, pos, "product length", ("length", pr.k), support,
-                       f"Y{pr.k}")
+                       f"{_line(m, pr.k)} product's length")
         if move is not None:
             return move
     return None
+
+
+def _divisor_support(m: Model, pos: Masks) -> tuple[dict[int, int], list[int]] | None:
+    """Every divisor the masks allow, kept when each product line has a quotient
+    digit that makes it: Y = divisor × digit with Y's length and digits, inside
+    what X - Y = Z leaves it (X's and Z's ranges), the letters agreeing and the
+    letters that differ differing. The support of the divisor's, the quotient's
+    and the products' places, and the divisors kept (None: too many to list)."""
+    opts = [digits_of(pos[s]) for s in m.bs]
+    size = 1
+    for o in opts:
+        size *= len(o)
+    if size > 1000 or not size:
+        return None
+    key = (0, *[pos[s] for s in m.watch])
+    hit = m.memo.get(key)
+    if hit is not None:
+        return hit
+    lines = []
+    for pr, sb in zip(m.products, m.subtractions, strict=True):
+        ly = len(pr.ys)
+        xlo, xhi = _number_range(pos, sb.xs)
+        zlo, zhi = _number_range(pos, sb.zs) if sb.zs else (0, 0)
+        xm = [pos[t] for t in reversed(sb.xs)]
+        zm = [pos[t] for t in reversed(sb.zs)] + [1] * (len(sb.xs) - len(sb.zs))
+        lines.append((pr, max(10 ** (ly - 1), xlo - zhi), min(10 ** ly - 1, xhi - zlo),
+                      xm, [digits_of(z) for z in zm]))
+    apart = m.apart
+    sup: dict[int, int] = {}
+    kept: list[int] = []
+    for digits in itertools.product(*opts):
+        env: dict[int, int] = {}
+        if not _agree(env, m.bs, digits, apart):
+            continue
+        b = 0
+        for d in digits:
+            b = b * 10 + d
+        local: dict[int, int] = {s: 1 << env[s] for s in env}
+        for pr, lo, hi, xm, zd in lines:
+            found: dict[int, int] = {}
+            for q in digits_of(pos[pr.q]):
+                y = b * q
+                if y < lo or y > hi or not _leaves(y, xm, zd):
+                    continue
+                e2 = dict(env)
+                if not _agree(e2, [pr.q, *pr.ys], [q, *map(int, str(y))], apart, pos):
+                    continue
+                found[pr.q] = found.get(pr.q, 0) | 1 << q
+                for t, ch in zip(pr.ys, str(y), strict=True):
+                    found[t] = found.get(t, 0) | 1 << (ord(ch) - 48)
+            if not found:
+                break
+            for t, v in found.items():
+                local[t] = local.get(t, ALL) & v
+                if not local[t]:
+                    break
+            else:
+                continue
+            break
+        else:
+            kept.append(b)
+            for t, v in local.items():
+                sup[t] = sup.get(t, 0) | v
+    out = (sup, kept)
+    if len(m.memo) > 50_000:
+        m.memo.clear()
+    m.memo[key] = out
+    return out
+
+
+def _leaves(y: int, xm: list[int], zd: list[list[int]]) -> bool:
+    """Can X - y = Z hold, column by column with the borrows (X's masks and Z's
+    digits from the units; a column beyond Z's digits takes 0)?"""
+    carries = 1     # a mask of the carries reachable (0 and 1)
+    for i, x in enumerate(xm):
+        yd = y % 10
+        y //= 10
+        nxt = 0
+        for c in (0, 1):
+            if carries >> c & 1:
+                for dz in zd[i]:
+                    v = yd + dz + c
+                    if x >> (v % 10) & 1:
+                        nxt |= 1 << (v // 10)
+        carries = nxt
+        if not carries:
+            return False
+    return carries & 1 == 1 and y == 0
+
+
+def _agree(env: dict[int, int], slots: list[int], digits, apart: dict[int, tuple[int, ...]],
+           pos: Masks | None = None) -> bool:
+    """Bind the places to the digits (in place): False where a place has another
+    digit already, a mask refuses it, or a letter that differs has it."""
+    for s, d in zip(slots, digits, strict=True):
+        if pos is not None and not pos[s] >> d & 1:
+            return False
+        old = env.get(s)
+        if old is None:
+            for o in apart.get(s, ()):
+                if env.get(o) == d:
+                    return False
+            env[s] = d
+        elif old != d:
+            return False
+    return True
+
+
+def divisor(m: Model, pos: Masks) -> Move | None:
+    """The divisor as a setter bounds it: each product line's length (and what
+    its subtraction leaves) says which divisors and quotient digits can make it."""
+    if not m.products:
+        return None
+    found = _divisor_support(m, pos)
+    if found is None:
+        return None
+    sup, kept = found
+    if not kept:
+        raise Contradiction("no divisor makes every product line", ())
+    return _narrow(m, pos, "divisor", tuple(kept), sup, "the divisor")
 
 
 def last_digit(m: Model, pos: Masks) -> Move | None:
@@ -401,7 +688,8 @@ def last_digit(m: Model, pos: Masks) -> Move | None:
         support[y] = support.get(y, ALL) & _mask(d * q % 10 for d, q in ok)
         if b == pr.q:
             support[b] = _mask(d for d, q in ok if d == q)
-        move = _narrow(m, pos, "last digit", ("product", pr.k), support or None, f"Y{pr.k}")
+        move = _narrow(m, pos, "last digit", ("product", pr.k), support or None,
+                       f"{_line(m, pr.k)} product's last digit")
         if move is not None:
             return move
     for sb in m.subtractions:
@@ -414,7 +702,8 @@ def last_digit(m: Model, pos: Masks) -> Move | None:
         support[y] = support.get(y, ALL) & _mask(dy for _, dy in ok)
         if z is not None:
             support[z] = support.get(z, ALL) & _mask((dx - dy) % 10 for dx, dy in ok)
-        move = _narrow(m, pos, "last digit", ("subtraction", sb.k), support, f"X{sb.k} - Y{sb.k}")
+        move = _narrow(m, pos, "last digit", ("subtraction", sb.k), support,
+                       f"{_line(m, sb.k)} subtraction's last digits")
         if move is not None:
             return move
     return None
@@ -423,7 +712,10 @@ def last_digit(m: Model, pos: Masks) -> Move | None:
 def product(m: Model, pos: Masks) -> Move | None:
     """Y = divisor × quotient digit, column by column with the carries."""
     for pr in m.products:
-        move = _narrow(m, pos, "product", pr.k, _product_support(m, pos, pr), f"Y{pr.k}")
+        found = _lettered_product(m, pos, pr) if _repeats([*m.bs, pr.q, *pr.ys]) \
+            else _product_support(m, pos, pr)
+        move = _narrow(m, pos, "product", pr.k, found,
+                       f"{_line(m, pr.k)} product")
         if move is not None:
             return move
     return None
@@ -432,8 +724,10 @@ def product(m: Model, pos: Masks) -> Move | None:
 def subtraction(m: Model, pos: Masks) -> Move | None:
     """X - Y = Z column by column with the borrows."""
     for sb in m.subtractions:
-        move = _narrow(m, pos, "subtraction", sb.k, _subtraction_support(pos, sb),
-                       f"X{sb.k} - Y{sb.k} = Z{sb.k}")
+        found = _lettered_subtraction(m, pos, sb) if _repeats([*sb.xs, *sb.ys, *sb.zs]) \
+            else _subtraction_support(pos, sb)
+        move = _narrow(m, pos, "subtraction", sb.k, found,
+                       f"{_line(m, sb.k)} subtraction")
         if move is not None:
             return move
     return None
@@ -478,7 +772,11 @@ def _extra_letters(p: DivisionPuzzle) -> list[str]:
 
 # -- the words ---------------------------------------------------------------------------------
 def _kept(m: Model, move: Move) -> str:
-    return ", ".join(f"{m.names[s]} {shown(v)}" for s, v in sorted(move.after.items()))
+    return "; ".join(f"{m.said[s]} {shown(v)}" for s, v in sorted(move.after.items()))
+
+
+def _line(m: Model, k: int) -> str:
+    return f"the {ordinal(m.line[k])}"
 
 
 def _words_distinct(m: Model, move: Move, before: Masks) -> str:
@@ -490,37 +788,52 @@ def _words_distinct(m: Model, move: Move, before: Masks) -> str:
 def _words_length(m: Model, move: Move, before: Masks) -> str:
     _, k = move.where
     pr = next(p for p in m.products if p.k == k)
-    return (f"Y{k} has {len(pr.ys)} digits and is the divisor ({len(m.bs)} digits) times "
-            f"c{k}: {_kept(m, move)}")
+    return (f"{_line(m, k)} product has {len(pr.ys)} digits and is the divisor "
+            f"({len(m.bs)} digits) times the quotient's {ordinal(k)} digit: {_kept(m, move)}")
+
+
+def _words_divisor(m: Model, move: Move, before: Masks) -> str:
+    kept = list(move.where)
+    told = (", ".join(map(str, kept[:-1])) + " or " + str(kept[-1]) if 1 < len(kept) <= 6
+            else str(kept[0]) if len(kept) == 1
+            else f"{len(kept)} numbers from {kept[0]} to {kept[-1]}")
+    return ("the divisor times a quotient digit makes each product, with its length "
+            "and digits, and no more than its subtraction leaves room for: the divisor is "
+            f"{told}: {_kept(m, move)}")
 
 
 def _words_last(m: Model, move: Move, before: Masks) -> str:
     what, k = move.where
     if what == "product":
-        return f"the last digit of Y{k} is that of {m.names[m.bs[-1]]} × c{k}: {_kept(m, move)}"
-    return f"the last digits of X{k} - Y{k} = Z{k} agree: {_kept(m, move)}"
+        return (f"the last digit of {_line(m, k)} product is that of the divisor's last "
+                f"digit times the quotient's {ordinal(k)} digit: {_kept(m, move)}")
+    return f"the last digits of {_line(m, k)} subtraction agree: {_kept(m, move)}"
 
 
 def _words_product(m: Model, move: Move, before: Masks) -> str:
     k = move.where
-    return f"Y{k} = divisor × c{k}, column by column: {_kept(m, move)}"
+    return (f"{_line(m, k)} product is the divisor times the quotient's {ordinal(k)} digit, "
+            f"column by column with the carries: {_kept(m, move)}")
 
 
 def _words_subtraction(m: Model, move: Move, before: Masks) -> str:
     k = move.where
     sb = next(s for s in m.subtractions if s.k == k)
-    down = f" ({sb.down} digit{'s' if sb.down > 1 else ''} brought down)" if k > 1 else ""
+    down = (f" (with {sb.down} digit{'s' if sb.down > 1 else ''} of the dividend brought "
+            "down)" if m.line[k] > 1 else "")
     exact = ", which leaves 0" if not sb.zs else ""
-    return f"X{k}{down} - Y{k} = Z{k}{exact}, column by column: {_kept(m, move)}"
+    return (f"{_line(m, k)} subtraction{down}{exact}, column by column with the borrows: "
+            f"{_kept(m, move)}")
 
 
 TECHNIQUES: tuple[Entry, ...] = (
     Entry("distinct letters", 0, distinct, _words_distinct),
     Entry("product length", 0, product_length, _words_length),
-    Entry("last digit", 1, last_digit, _words_last),
-    Entry("product", 2, product, _words_product),
-    Entry("subtraction", 2, subtraction, _words_subtraction),
-    Entry("extra condition", 2, extra, lambda m, move, before:
+    Entry("last digit", 0, last_digit, _words_last),
+    Entry("divisor", 0, divisor, _words_divisor),
+    Entry("product", 1, product, _words_product),
+    Entry("subtraction", 1, subtraction, _words_subtraction),
+    Entry("extra condition", 1, extra, lambda m, move, before:
           f"{m.puzzle.extra}: {_kept(m, move)}"),
 )
 
@@ -541,10 +854,27 @@ class DivisionRules(Rules):
     def copy(self, pos: Masks) -> Masks:
         return list(pos)
 
+    def label(self, tally: Tally) -> str:
+        """easy: the setter's first techniques alone (lengths, last digits, the
+        divisor); medium: the columns of products and subtractions too; hard: one
+        or two trials; fiendish: three trials or more, a trial inside a trial, a
+        guess."""
+        if (tally.end and tally.end != "solved") or tally.guesses or \
+                tally.rung >= self.top_rung + 2 or tally.trials >= 3:
+            return GRADES[3]
+        if tally.trials or tally.rung > self.top_rung:
+            return GRADES[2]
+        return GRADES[max(0, min(tally.rung, 1))]
+
+    def place_words(self, place: str) -> str:
+        """A place as the printed division shows it ("the quotient's 2nd digit")."""
+        s = self.model.index.get(place)
+        return place if s is None or self.model.letter[s] else self.model.said[s]
+
     def contradiction(self, pos: Masks) -> str | None:
         for s, v in enumerate(pos):
             if not v:
-                return f"{self.model.names[s]} has no digit left"
+                return f"no digit is left for {self.model.said[s]}"
         return None
 
     def solved(self, pos: Masks) -> bool:
@@ -600,10 +930,11 @@ def check(m: Model, values: list[int]) -> bool:
 
 
 def layout_text(m: Model, pos: Masks) -> str:
-    """The division with each decided place's digit and `?` elsewhere."""
+    """The division with each decided place's digit, a letter's place still open
+    as its letter, and `?` elsewhere."""
     def ch(s: int) -> str:
         v = pos[s]
-        return str(v.bit_length() - 1) if v and not v & (v - 1) else ANY
+        return str(v.bit_length() - 1) if v and not v & (v - 1) else (m.letter[s] or ANY)
     a = "".join(ch(s) for s in m.slots_of_a)
     b = "".join(ch(s) for s in m.bs)
     c = "".join(ch(s) for s in m.slots_of_c)
@@ -631,7 +962,7 @@ def opening_steps(m: Model) -> list[Step]:
             "digit but a remainder of 0) is 0")
     if zeros:
         text += "; an empty subtraction is a 0 in the quotient: " + \
-            ", ".join(f"c{k} = 0" for k in zeros)
+            ", ".join(f"the quotient's {ordinal(k)} digit = 0" for k in zeros)
     steps.append(Step("layout", text, snapshot=layout_text(m, m.start)))
     return steps
 

@@ -18,7 +18,7 @@ from ..kinds import Deduction
 from ..model import SOLVED, Step
 from .columns import Masks, assignment, clear_decided
 from .filters import bits
-from .ladder import setup
+from .ladder import FormulaRules, setup
 from .model import substitute
 from .puzzle import puzzle_rules, validate
 
@@ -44,6 +44,8 @@ def deduction(puzzle: Any) -> Deduction:
     fixed = dict(puzzle.fixed)
     rules, pos, limits = setup(puzzle.formula, puzzle.base, fixed)
     told, zero_ok = _options(puzzle, comp, pos, rules.model, fixed)
+    if comp.letters and not any(pos[rules.model.index[c]] for c in comp.letters):
+        rules = _NoneFound(rules.model)
 
     def opening() -> list[Step]:
         snap = substitute(puzzle.formula, fixed)
@@ -66,6 +68,27 @@ def deduction(puzzle: Any) -> Deduction:
     return Deduction(rules, pos, limits, opening, solved)
 
 
+class _NoneFound(FormulaRules):
+    """A puzzle whose letters need not all differ (`--distinct`, `?`), which the
+    ladder's columns cannot read, and which a bounded search proved has no
+    solution: said so in one step."""
+
+    def contradiction(self, pos: Masks) -> str | None:
+        return ("no digits the letters may take (not all of them must differ) make the "
+                "formula hold: the search through every one finds none")
+
+
+def _none(puzzle: Any) -> bool:
+    """Does a bounded search prove the puzzle has no solution?"""
+    from ..budget import Budget
+    from ..errors import BudgetExceeded
+    from .puzzle import count
+    try:
+        return count(puzzle, 1, Budget(nodes=2_000_000)) == 0
+    except BudgetExceeded:
+        return False
+
+
 def _options(puzzle: Any, comp: Any, pos: Masks, model: Any,
              fixed: dict[str, int]) -> tuple[list[Step], frozenset[str]]:
     """The digits `--digits` and `--invalid` take from each letter, removed from the
@@ -76,6 +99,11 @@ def _options(puzzle: Any, comp: Any, pos: Masks, model: Any,
         return [], frozenset()
     r = puzzle_rules(puzzle, comp)
     if not r.all_distinct:
+        if _none(puzzle):
+            # no solution is said as such under any option (exit 1), not refused
+            for v in model.index.values():
+                pos[v] = 0
+            return [], frozenset()
         raise PuzzleError("explain and hint take every letter distinct: --distinct and '?' "
                           "are for solve, check and count")
     # naming digit 0 in --invalid replaces the leading rule: its letters are told here

@@ -23,9 +23,17 @@ function layout(d) {
     return { col, place: isLetter(ch) ? ch : place, ch };
   };
   rows.push({ kind: "quotient", cells: [...d.c].map((ch, k) => cell(n - m + k, `c${k + 1}`, ch)) });
-  rows.push({ kind: "dividend", cells: [...d.a].map((ch, i) => cell(i, `a${i + 1}`, ch)) });
-  let prev = null, prevEnd = -1, prevK = 0;
   const live = d.subs.map((s, k) => (s ? k : -1)).filter((k) => k >= 0);
+  // the dividend's places also show what each X brings down (the first X: its first digits)
+  const A = [...d.a];
+  let end0 = -1;
+  for (const k of live) {
+    const x = d.subs[k][0], end = n - m + k, head = x.length - (end - end0);
+    for (let col = end0 + 1; col <= end; col++) A[col] = cell(col, "", A[col], x[head + col - end0 - 1]).ch;
+    end0 = end;
+  }
+  rows.push({ kind: "dividend", cells: A.map((ch, i) => cell(i, `a${i + 1}`, ch)) });
+  let prev = null, prevEnd = -1, prevK = 0;
   const lastK = live[live.length - 1];
   for (const k of live) {
     const [x, y, z] = d.subs[k];
@@ -34,7 +42,7 @@ function layout(d) {
       const head = prev[2] === "0" && k !== lastK ? "" : prev[2];
       const cells = [...head].map((ch, i) => cell(end - x.length + 1 + i, `z${prevK + 1}.${i + 1}`, ch, x[i]));
       for (let col = prevEnd + 1; col <= end; col++) {
-        cells.push(cell(col, `a${col + 1}`, d.a[col], x[head.length + col - prevEnd - 1]));
+        cells.push(cell(col, `a${col + 1}`, A[col]));
       }
       rows.push({ kind: "x", cells });
     }
@@ -44,7 +52,7 @@ function layout(d) {
   }
   const [, , zl] = prev;
   const cells = zl === "0" ? [] : [...zl].map((ch, i) => cell(prevEnd - zl.length + 1 + i, `z${prevK + 1}.${i + 1}`, ch));
-  for (let col = prevEnd + 1; col < n; col++) cells.push(cell(col, `a${col + 1}`, d.a[col]));
+  for (let col = prevEnd + 1; col < n; col++) cells.push(cell(col, `a${col + 1}`, A[col]));
   if (!cells.length) cells.push({ col: n - 1, place: "", ch: "0" });
   rows.push({ kind: "remainder", cells });
   const divisor = [...d.b].map((ch, i) => cell(i, `b${i + 1}`, ch));

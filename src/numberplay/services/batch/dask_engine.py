@@ -17,8 +17,10 @@ A thin adapter. Supervision is split by what each side knows:
   as it ends. A task that raises is retried `RETRIES` times (`client.submit`'s
   `retries`), then each of its jobs fails as "died", by the failure table.
 
-Tasks are chunks of jobs (`chunk_size`: about four per thread of the
-cluster, at most MAX_CHUNK jobs), sent with one `client.map`; results go to
+Tasks are chunks of jobs, large first and smaller towards the end
+(`chunk_sizes`: what is left over twice the cluster's threads, at most
+MAX_CHUNK jobs: few round trips, and a balanced end), sent with one
+`client.map` in that order; results go to
 `emit` as each chunk ends. A lost scheduler cancels every future at once:
 that is one line (`SchedulerLost`, exit 2); the results written so far are
 kept and the same command finishes the rest. `--scheduler local` starts a
@@ -47,8 +49,6 @@ from .pool import Work, work_of
 # At most this many jobs in one task: enough to hide Dask's cost per task (about
 # a millisecond), few enough that a lost worker costs little work.
 MAX_CHUNK = 16
-# Tasks per thread of the cluster: the tail of the batch stays balanced.
-TASKS_PER_THREAD = 4
 
 
 # A cluster in the batch process keeps its CPU for the jobs: no stack sampling of
@@ -80,9 +80,16 @@ def import_distributed() -> Any:
     return distributed
 
 
-def chunk_size(jobs: int, threads: int) -> int:
-    """Jobs per task: about TASKS_PER_THREAD tasks per thread, at most MAX_CHUNK jobs."""
-    return max(1, min(MAX_CHUNK, math.ceil(jobs / (TASKS_PER_THREAD * max(1, threads)))))
+def chunk_sizes(jobs: int, threads: int) -> list[int]:
+    """Jobs per task, in order ("guided" chunks): each task takes what is left over
+    twice the threads (at least 1, at most MAX_CHUNK), so the tasks shrink as the
+    batch ends and every thread finishes at about the same time."""
+    sizes, left = [], jobs
+    while left > 0:
+        size = max(1, min(MAX_CHUNK, math.ceil(left / (2 * max(1, threads)))))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 class DaskEngine:
@@ -149,8 +156,10 @@ class DaskEngine:
         """Submit the jobs in chunks with one `map`, and emit each chunk as it ends."""
         from .dask_worker import PLUGIN, ClosePools, dask_chunk
         client.register_plugin(ClosePools(), name=PLUGIN)
-        size = chunk_size(len(jobs), self.threads(client))
-        chunks = [[work_of(job) for job in jobs[i:i + size]] for i in range(0, len(jobs), size)]
+        chunks, at = [], 0
+        for size in chunk_sizes(len(jobs), self.threads(client)):
+            chunks.append([work_of(job) for job in jobs[at:at + size]])
+            at += size
         run = uuid.uuid4().hex[:12]
         kinds = tuple(sorted({job.kind for job in jobs}))
         futures = client.map(dask_chunk, chunks, plugins=self.plugins, kinds=kinds, pure=False,
