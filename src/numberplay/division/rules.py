@@ -582,6 +582,9 @@ def _divisor_support(m: Model, pos: Masks) -> tuple[dict[int, int], list[int]] |
         zm = [pos[t] for t in reversed(sb.zs)] + [1] * (len(sb.xs) - len(sb.zs))
         lines.append((pr, max(10 ** (ly - 1), xlo - zhi), min(10 ** ly - 1, xhi - zlo),
                       xm, [digits_of(z) for z in zm]))
+    # the most constrained product lines first: a divisor most lines refuse is left soonest
+    lines.sort(key=lambda line: (line[2] - line[1],
+                                 sum(bin(pos[t]).count("1") for t in line[0].ys)))
     apart = m.apart
     sup: dict[int, int] = {}
     kept: list[int] = []
