@@ -12,7 +12,10 @@ the one-module form of `numberplay._pure`), and compares the lines.
 
 Run as a script: `python tests/native_workloads.py [--source MODULE]... MODULE...`
 prints a JSON object {module: lines} on stdout, then on stderr one line per
-module saying whether it ran compiled or from its source.
+module saying whether it ran compiled or from its source. `--no-cython` first
+makes `import cython` fail, as where numberplay was installed without Cython
+(pip builds in an environment of its own, so an installed numberplay never has
+it): with NUMBERPLAY_PURE=1, the sources then run on their own stand-ins.
 """
 
 from __future__ import annotations
@@ -214,6 +217,16 @@ WORKLOADS: dict[str, Callable[[], list[str]]] = {
 # --- one module from its source ---------------------------------------------
 
 
+class NoCython(importlib.abc.MetaPathFinder):
+    """`import cython` (and Cython) fails, as on a machine without Cython."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        if name == "cython" or name.split(".")[0] == "Cython":
+            raise ImportError(f"{name}: Cython is not installed here (--no-cython)")
+        return None
+
+
 class OneFromSource(importlib.abc.MetaPathFinder):
     """Imports the named numberplay modules from their `.py`, whatever is compiled
     beside them; every other module as usual."""
@@ -234,6 +247,9 @@ class OneFromSource(importlib.abc.MetaPathFinder):
 
 
 def main(argv: list[str]) -> int:
+    if "--no-cython" in argv:
+        argv = [a for a in argv if a != "--no-cython"]
+        sys.meta_path.insert(0, NoCython())
     sources = [argv[i + 1] for i, a in enumerate(argv) if a == "--source"]
     names = [a for i, a in enumerate(argv)
              if a != "--source" and (i == 0 or argv[i - 1] != "--source")]

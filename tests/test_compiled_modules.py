@@ -69,13 +69,18 @@ REQUIRED = bool(os.environ.get("NUMBERPLAY_REQUIRE_NATIVE"))
 
 
 def run_workloads(names: list[str], sources: list[str] = (),  # type: ignore[assignment]
-                  path: Path = IMPORTED) -> tuple[dict[str, list[str]], dict[str, str]]:
+                  path: Path = IMPORTED, pure: bool = False
+                  ) -> tuple[dict[str, list[str]], dict[str, str]]:
     """The workloads of `names` in a fresh interpreter importing numberplay from
-    `path`, the modules `sources` from their `.py`: ({module: lines},
-    {module: "compiled" or "source"})."""
+    `path`, the modules `sources` from their `.py` (`pure`: every module from its
+    `.py`, with no Cython to import): ({module: lines}, {module: "compiled" or
+    "source"})."""
     env = {**os.environ, "PYTHONPATH": str(path)}
     env.pop("NUMBERPLAY_PURE", None)
     argv = [a for name in sources for a in ("--source", name)] + list(names)
+    if pure:
+        env["NUMBERPLAY_PURE"] = "1"
+        argv.insert(0, "--no-cython")
     done = subprocess.run([sys.executable, str(SCRIPT), *argv], capture_output=True,
                           text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -88,8 +93,9 @@ def run_workloads(names: list[str], sources: list[str] = (),  # type: ignore[ass
 def runs() -> dict[str, tuple[dict[str, list[str]], dict[str, str]]]:
     """Every workload with everything as built ("*"), and each module's workload
     with that module from its source; two interpreters at a time."""
-    jobs: dict[str, tuple[list[str], list[str]]] = {"*": (KNOWN, [])}
-    jobs.update({name: ([name], from_source(name)) for name in KNOWN})
+    jobs: dict[str, tuple[list[str], list[str], Path, bool]] = {
+        "*": (KNOWN, [], IMPORTED, False), "pure": (KNOWN, [], IMPORTED, True)}
+    jobs.update({name: ([name], from_source(name), IMPORTED, False) for name in KNOWN})
     with ThreadPoolExecutor(max_workers=2) as pool:
         futures = {key: pool.submit(run_workloads, *job) for key, job in jobs.items()}
         return {key: future.result() for key, future in futures.items()}
@@ -108,6 +114,19 @@ def test_every_compiled_module_has_a_workload():
         f"compiled by a native.toml but compared with its source by nothing: {missing}; "
         "give each an entry in WORKLOADS (tests/native_workloads.py)")
     assert "numberplay.deduce.kernel" in COMPILED
+
+
+def test_every_module_runs_from_its_source_without_cython(runs):
+    """Where numberplay is installed without a compiler, every typed source runs as
+    plain Python, and Cython is not there to import (pip builds in an environment
+    of its own): the same lines as the build, module for module. (A source that
+    read `cython.compiled` with no stand-in once failed to import there.)"""
+    built, how = runs["*"]
+    pure, pure_how = runs["pure"]
+    assert set(pure_how.values()) == {"source"}
+    assert pure.keys() == built.keys()
+    for name in KNOWN:
+        assert pure[name] == built[name], name
 
 
 @pytest.mark.parametrize("name", KNOWN)

@@ -30,10 +30,15 @@ from .model import Cage, KeenPuzzle
 try:
     import cython
 except ImportError:  # pragma: no cover - no Cython: the annotations are never evaluated
-    class cython:  # type: ignore[no-redef]  # noqa: N801 - the one name the code reads
+    class cython:  # type: ignore[no-redef]  # noqa: N801 - the names the code reads
         """What this file reads of Cython when it is not installed."""
 
         compiled = False
+        int = longlong = None
+
+        @staticmethod
+        def cast(_type: object, value: int) -> int:
+            return value
 
 TUPLE_CAP = 60_000
 # 1 as a Python integer: compiled, `1 << k` with k a C integer (a length, an index)

@@ -32,9 +32,13 @@ from __future__ import annotations
 
 try:
     import cython
-    COMPILED: bool = cython.compiled
 except ImportError:  # pragma: no cover - no Cython: the annotations are never evaluated
-    COMPILED = False
+    class cython:  # type: ignore[no-redef]  # noqa: N801 - the one name the code reads
+        """What this file reads of Cython when it is not installed."""
+
+        compiled = False
+
+COMPILED: bool = cython.compiled
 
 MAX_ORDER = 64
 
