@@ -34,11 +34,12 @@ except ImportError:  # pragma: no cover - no Cython: the annotations are never e
         """What this file reads of Cython when it is not installed."""
 
         compiled = False
-        int = longlong = None
 
         @staticmethod
-        def cast(_type: object, value: int) -> int:
+        def cast(_type: object, value: object) -> object:
             return value
+
+        int = longlong = None   # (after cast: inside this class `int` is this name)
 
 TUPLE_CAP = 60_000
 # 1 as a Python integer: compiled, `1 << k` with k a C integer (a length, an index)
