@@ -9,7 +9,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -200,19 +199,19 @@ def test_body_over_64_kib_gets_413(client):
 
 
 def test_budget_stops_a_long_search():
-    hard = "\n".join([" ".join(["."] * 9)] * 9)  # an empty 9x9: ~5.5e27 Latin squares
+    """An empty 9x9 (~5.5e27 Latin squares) counted: the answer says the budget
+    stopped it. (No wall-clock bound here: a search the budget did not stop would
+    never answer, and the suite's own timeout fails it.)"""
+    hard = "\n".join([" ".join(["."] * 9)] * 9)
     with TestClient(create_app(timeout=0.3, workers=1)) as c:
-        start = time.monotonic()
         answer = c.post("/api/solve", json={"kind": "crossset", "puzzle": hard,
                                             "options": {"count": True}})
-        elapsed = time.monotonic() - start
         assert answer.status_code in (200, 503)
         data = answer.json()
         if answer.status_code == 200:  # the search reported its budget, as the CLI does
             assert data["complete"] is False and data["stopped"] == "budget"
         else:
             assert data["stopped"] == "budget"
-        assert elapsed < 5
 
 
 def test_hung_and_crashed_workers_are_replaced():

@@ -409,10 +409,12 @@ def _table(cells: list[Cell], full: int) -> bytearray | None:
         return None
     masks = []
     for cell in cells:
-        m = full
+        m = 1023          # each character narrows it: a given digit to itself, `?` to --digits
         for ch in cell:
             if "0" <= ch <= "9":
                 m &= 1 << (ord(ch) - 48)
+            elif ch == ANY:
+                m &= full
         masks.append(m)
     ok = [1]
     for m in masks:
