@@ -116,17 +116,21 @@ def test_sampled_grids_have_one_solution_by_cpsat():
 
 
 def test_sampled_grids_same_seed_with_and_without_the_compiled_core(monkeypatch):
+    """The same grids from one seed twice, and with the product search run from its
+    source (`formula/products.py` as Python) in place of the compiled module."""
     import random
 
-    from numberplay.cryptarithm.crossword import sampled_grids
+    from numberplay import _pure
+    from numberplay.cryptarithm import crossword
     from numberplay.formula import products as P
 
     def run() -> list[str]:
-        it = sampled_grids(SAMPLED, "+", 10, random.Random("t+"), stale=10 ** 6)
+        it = crossword.sampled_grids(SAMPLED, "+", 10, random.Random("t+"), stale=10 ** 6)
         return [g.formula for _, g in zip(range(2), it, strict=False)]
     first = run()
     assert first and first == run()
-    monkeypatch.setattr(P, "_compiled", None)
+    monkeypatch.setattr(crossword, "P", _pure.as_python(P))
+    assert crossword.P is not P
     assert run() == first
 
 

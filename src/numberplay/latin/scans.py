@@ -208,7 +208,7 @@ def line_filter(doms: list, n: cython.int) -> list[int] | None:
 
 def regin(n: cython.int, dom: cython.p_ulonglong, out: cython.p_ulonglong) -> cython.int:
     """`line_filter` on arrays (compiled: C pointers, `scans.pxd`; the Latin
-    search calls it, and keen's compiled generator through the capsule
+    search calls it, and other compiled modules through the capsule
     `LINE_FILTER_CAPSULE`): out[i] = dom[i] & the values some perfect matching
     gives cell i, for i < n; 1, or 0 when there is no perfect matching."""
     bits: cython.ulonglong[64] = [0] * 64      # the matching's values left per depth, then reach
@@ -431,7 +431,7 @@ def place_hidden(n: cython.int, m: list) -> cython.int:
     return changed
 
 
-# Régin's filter for other compiled modules (keen's generator imports it with
+# Régin's filter for other compiled modules (a kind's generator imports it with
 # PyCapsule_Import): `int regin(int n, const unsigned long long *dom,
 # unsigned long long *out)`. Run as Python there is no capsule; its users then
 # leave the work to Python.
