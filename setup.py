@@ -54,7 +54,7 @@ def _declarations() -> list[tuple[Path, str, dict]]:
 
 def c_extensions() -> list[Extension]:
     """One Extension per `[[extension]]` of every package's native.toml:
-    name (the module, e.g. "_latin"), sources (files in the package folder),
+    name (the module, e.g. "_settle"), sources (files in the package folder),
     and optionally extra_compile_args and x86_64_args."""
     found = []
     for folder, package, table in _declarations():

@@ -5,7 +5,7 @@ native.toml, see setup.py) has the module's name, and Python imports the
 compiled file before the `.py` beside it. With NUMBERPLAY_PURE set in the
 environment, `numberplay/__init__.py` installs the finder below: a numberplay
 module that has a `.py` is imported from it, and a module that is compiled only
-(a hand-written C core, `_settle`, `_products`...) raises ImportError, as on a
+(a hand-written C core, `_settle`, `_cages`...) raises ImportError, as on a
 machine without a compiler, so its pure-Python fallback runs. The tests and
 benchmarks use it to compare the compiled and the pure-Python runs.
 """
