@@ -74,10 +74,9 @@ for line in sys.stdin:
 
 
 def test_the_compiled_tries_without_the_latin_core() -> None:
-    """Without the Latin core's compiled Régin filter (the capsule `scans.LINE_FILTER`),
-    the compiled tries filter the lines
-    through the typed `latin.scans.line_filter`: the same puzzles (hard, where the
-    whole try stays compiled)."""
+    """Without the compiled Régin filter's capsule (`scans.LINE_FILTER`), the compiled
+    tries leave the hard rung to Python: the same puzzles (hard, where a try
+    reaches that rung)."""
     rows = [(i, t) for i, t in ROWS if "difficulty=hard#" in i]
     env = {**os.environ, "PYTHONPATH": str(IMPORTED)}
     env.pop("NUMBERPLAY_PURE", None)

@@ -22,7 +22,7 @@
  * rung-0/1 fixpoint (singles, each cage's fillings: their union at rung 0, cell
  * by cell at rung 1, hidden singles); from hard up, turned away when the medium
  * rung solves it, then the hard rung's fixpoint (Régin's filter from the Latin
- * core's capsule, else the typed latin.scans.line_filter; Tatham's cage lines); from extreme up, unique by the Latin
+ * capsule of the typed latin.scans.regin; Tatham's cage lines); from extreme up, unique by the Latin
  * core's `search` (its Search type, called as solve_masks calls it, `tick`
  * counting its nodes), then the extreme rung's fixpoint (the fish, Tatham's
  * forcing chains): solved at extreme, stalled at unreasonable. Status: 0 none
@@ -710,58 +710,16 @@ static int settle(int n, int G, Tab *tabs, const int *owner, uint32_t *m, int ru
 
 typedef int (*LineFilter)(int n, const unsigned long long *dom, unsigned long long *out);
 
-/* Régin's filter through the typed `latin.scans.line_filter` (a Python call per
- * line): where the Latin core's capsule is not there. A failed call leaves its
- * exception set and reads as a contradiction; `tries` stops on it. */
-static PyObject *scans_filter = NULL;
-
-static int scans_line_filter(int n, const unsigned long long *dom, unsigned long long *out) {
-    if (PyErr_Occurred())
-        return 0;
-    PyObject *doms = PyList_New(n);
-    for (int k = 0; doms && k < n; k++) {
-        PyObject *x = PyLong_FromUnsignedLongLong(dom[k]);
-        if (!x)
-            Py_CLEAR(doms);
-        else
-            PyList_SET_ITEM(doms, k, x);
-    }
-    PyObject *got = doms ? PyObject_CallFunction(scans_filter, "Oi", doms, n) : NULL;
-    Py_XDECREF(doms);
-    if (!got)
-        return 0;
-    int ok = got != Py_None;
-    if (ok && (!PyList_Check(got) || PyList_GET_SIZE(got) != n)) {
-        PyErr_SetString(PyExc_TypeError, "latin.scans.line_filter gave no list of n masks");
-        ok = 0;
-    }
-    for (int k = 0; ok && k < n; k++) {
-        out[k] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(got, k));
-        if (PyErr_Occurred())
-            ok = 0;
-    }
-    Py_DECREF(got);
-    return ok;
-}
-
-/* Régin's filter: the Latin core's capsule, else the typed `latin.scans.line_filter`;
- * NULL when neither is there */
+/* Régin's filter: the capsule of the typed `latin.scans.regin` (built wherever this
+ * file is); NULL without it, and a try then ends in Python (ST_PYTHON) */
 static LineFilter regin(void) {
     static LineFilter f = NULL;
     static int tried = 0;
     if (!tried) {
         tried = 1;
         f = (LineFilter)PyCapsule_Import("numberplay.latin.scans.LINE_FILTER", 0);
-        if (!f) {
+        if (!f)
             PyErr_Clear();
-            PyObject *scans = PyImport_ImportModule("numberplay.latin.scans");
-            scans_filter = scans ? PyObject_GetAttrString(scans, "line_filter") : NULL;
-            Py_XDECREF(scans);
-            if (scans_filter)
-                f = scans_line_filter;
-            else
-                PyErr_Clear();
-        }
     }
     return f;
 }
@@ -1129,10 +1087,6 @@ static PyObject *tries(PyObject *self, PyObject *args) {
     long long ticks = 0;
     int made = 0;
     while (attempt < attempts && made < batch) {
-        if (PyErr_Occurred()) {     /* a Python line filter failed (scans_line_filter) */
-            failed = 1;
-            break;
-        }
         made++;
         ticks++;
         if (attempt % SQUARE_REUSE == 0) {
@@ -1244,8 +1198,6 @@ static PyObject *tries(PyObject *self, PyObject *args) {
     PyBuffer_Release(&view);
     free(st.buf);
     free(st.live);
-    if (!failed && PyErr_Occurred())
-        failed = 1;
     if (failed) {
         PyMem_Free(cg);
         PyMem_Free(tabs);
